@@ -1,0 +1,43 @@
+// Builds every bundle with esbuild: the extension host (CJS for VS Code), the webview (browser),
+// the example agent and the scripted test agents (self-contained ESM, runnable by any Node 20).
+import { build } from 'esbuild';
+import { existsSync, mkdirSync, cpSync, readdirSync } from 'node:fs';
+import { join, basename } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const production = process.argv.includes('--production');
+const at = (p) => join(root, p);
+
+const common = { bundle: true, sourcemap: !production, minify: production, logLevel: 'warning', absWorkingDir: root };
+const jobs = [];
+
+if (existsSync(at('src/vscode/extension.ts'))) {
+  jobs.push(build({ ...common, entryPoints: [at('src/vscode/extension.ts')], outfile: at('dist/extension.cjs'),
+    platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] }));
+}
+if (existsSync(at('webview/main.ts'))) {
+  jobs.push(build({ ...common, entryPoints: { webview: at('webview/main.ts') }, outdir: at('dist'),
+    platform: 'browser', format: 'iife', target: 'es2022', loader: { '.css': 'css' } }));
+}
+if (existsSync(at('examples/example-agent/main.ts'))) {
+  jobs.push(build({ ...common, sourcemap: false, entryPoints: [at('examples/example-agent/main.ts')],
+    outfile: at('dist/example-agent.mjs'), platform: 'node', format: 'esm', target: 'node20',
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } }));
+}
+if (existsSync(at('test/agents')) && !production) {
+  const entries = readdirSync(at('test/agents')).filter((f) => f.endsWith('.agent.ts'));
+  for (const f of entries) {
+    jobs.push(build({ ...common, sourcemap: false, entryPoints: [at(join('test/agents', f))],
+      outfile: at(join('out/test-agents', basename(f, '.ts') + '.mjs')), platform: 'node', format: 'esm', target: 'node20',
+      banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } }));
+  }
+}
+
+const codicons = at('node_modules/@vscode/codicons/dist');
+if (existsSync(codicons)) {
+  mkdirSync(at('dist/codicons'), { recursive: true });
+  for (const f of ['codicon.css', 'codicon.ttf']) cpSync(join(codicons, f), at(join('dist/codicons', f)));
+}
+
+await Promise.all(jobs);
+console.log(`built ${jobs.length} bundle(s)${production ? ' (production)' : ''}`);

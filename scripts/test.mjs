@@ -1,0 +1,56 @@
+// `npm test`: every test layer in order, stopping at the first failing layer.
+//   typecheck → build → unit → peer (real agent processes) → webview (real Chromium DOM)
+//   → end to end (the packaged VSIX in code-server, driven by Chromium; includes the
+//   extension-host suite).
+// `npm test -- unit peer` runs only the named layers.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const wanted = process.argv.slice(2);
+
+function testFiles(dir) {
+  const abs = join(root, dir);
+  if (!existsSync(abs)) return [];
+  const out = [];
+  for (const name of readdirSync(abs)) {
+    const p = join(abs, name);
+    if (statSync(p).isDirectory()) out.push(...testFiles(relative(root, p)));
+    else if (name.endsWith('.test.ts')) out.push(relative(root, p));
+  }
+  return out.sort();
+}
+
+const nodeTest = (dir, extra = []) => {
+  const files = testFiles(dir);
+  return files.length ? [process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...extra, ...files]] : null;
+};
+
+const layers = [
+  ['typecheck', () => [process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit']]],
+  ['typecheck-webview', () => existsSync(join(root, 'webview/main.ts'))
+    ? [process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'webview/tsconfig.json', '--noEmit']] : null],
+  ['build', () => [process.execPath, [join(root, 'scripts/build.mjs')]]],
+  ['unit', () => nodeTest('test/unit')],
+  ['peer', () => nodeTest('test/peer', ['--test-concurrency=2'])],
+  ['webview', () => nodeTest('test/webview', ['--test-concurrency=1'])],
+  ['e2e', () => existsSync(join(root, 'scripts/e2e/run.mjs')) ? [process.execPath, [join(root, 'scripts/e2e/run.mjs')]] : null],
+];
+
+const started = Date.now();
+for (const [name, make] of layers) {
+  if (wanted.length && !wanted.some((w) => name.startsWith(w))) continue;
+  const cmd = make();
+  if (!cmd) { console.log(`\n── ${name}: nothing to run`); continue; }
+  console.log(`\n── ${name}`);
+  const t = Date.now();
+  const r = spawnSync(cmd[0], cmd[1], { cwd: root, stdio: 'inherit' });
+  const secs = ((Date.now() - t) / 1000).toFixed(1);
+  if (r.status !== 0) {
+    console.error(`\n✗ ${name} failed after ${secs}s (exit ${r.status ?? r.signal})`);
+    process.exit(1);
+  }
+  console.log(`✓ ${name} (${secs}s)`);
+}
+console.log(`\nall layers passed in ${((Date.now() - started) / 1000).toFixed(0)}s`);

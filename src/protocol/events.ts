@@ -1,0 +1,224 @@
+/**
+ * The one internal event language.
+ *
+ * Every wire dialect an agent may speak (the early draft, ACP v1, the v2 draft) is normalised
+ * into these events by `normalize*` functions in this folder; everything downstream (session,
+ * thread model, UI) speaks only this language. Events are plain data: no classes, no `vscode`.
+ *
+ * Patch convention (v2 semantics, also used for v1 updates): a field that is `undefined` means
+ * "leave unchanged", `null` means "clear", a value means "replace".
+ */
+
+/** Content blocks as ACP defines them (MCP-compatible). Extra fields are kept. */
+export type ContentBlock =
+  | { type: 'text'; text: string; annotations?: unknown; [extra: string]: unknown }
+  | { type: 'image'; data: string; mimeType: string; uri?: string | null; [extra: string]: unknown }
+  | { type: 'audio'; data: string; mimeType: string; [extra: string]: unknown }
+  | {
+      type: 'resource_link';
+      uri: string;
+      name: string;
+      mimeType?: string | null;
+      title?: string | null;
+      description?: string | null;
+      size?: number | null;
+      [extra: string]: unknown;
+    }
+  | {
+      type: 'resource';
+      resource:
+        | { uri: string; text: string; mimeType?: string | null }
+        | { uri: string; blob: string; mimeType?: string | null };
+      [extra: string]: unknown;
+    };
+
+export type ToolKind =
+  | 'read'
+  | 'edit'
+  | 'delete'
+  | 'move'
+  | 'search'
+  | 'execute'
+  | 'think'
+  | 'fetch'
+  | 'switch_mode'
+  | 'other';
+
+/** Wire statuses plus the client-local `cancelled` (v1) that v2 also sends, and v2 `paused`. */
+export type ToolCallStatus = 'pending' | 'in_progress' | 'completed' | 'failed' | 'cancelled' | 'paused';
+
+export type ToolCallContent =
+  | { type: 'content'; content: ContentBlock }
+  | { type: 'diff'; path: string; oldText: string | null; newText: string }
+  | { type: 'terminal'; terminalId: string };
+
+export interface ToolCallLocation {
+  path: string;
+  line?: number | null;
+}
+
+/** Fields of a tool call; in a patch every field is optional with the patch convention. */
+export interface ToolCallFields {
+  title: string;
+  /** Programmatic tool name (v1 `name`, early-draft `name`). */
+  name: string | null;
+  kind: ToolKind;
+  status: ToolCallStatus;
+  content: ToolCallContent[];
+  locations: ToolCallLocation[];
+  rawInput: unknown;
+  rawOutput: unknown;
+}
+
+export type ToolCallPatch = { [K in keyof ToolCallFields]?: ToolCallFields[K] | null };
+
+export type PlanEntryStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
+export type PlanEntryPriority = 'high' | 'medium' | 'low';
+export interface PlanEntry {
+  content: string;
+  priority: PlanEntryPriority;
+  status: PlanEntryStatus;
+}
+
+export interface AvailableCommand {
+  name: string;
+  description: string;
+  /** Hint shown after the command name when it takes free-text input. */
+  inputHint?: string | null;
+}
+
+export interface SessionMode {
+  id: string;
+  name: string;
+  description?: string | null;
+}
+export interface SessionModeState {
+  currentModeId: string;
+  availableModes: SessionMode[];
+}
+
+export interface ConfigSelectOption {
+  value: string;
+  name: string;
+  description?: string | null;
+}
+export interface ConfigSelectGroup {
+  group: string;
+  name: string;
+  options: ConfigSelectOption[];
+}
+export type SessionConfigOption =
+  | {
+      type: 'select';
+      id: string;
+      name: string;
+      description?: string | null;
+      category?: string | null;
+      currentValue: string;
+      options: ConfigSelectOption[] | ConfigSelectGroup[];
+    }
+  | {
+      type: 'boolean';
+      id: string;
+      name: string;
+      description?: string | null;
+      category?: string | null;
+      currentValue: boolean;
+    };
+
+export interface Usage {
+  used: number;
+  size: number;
+  cost?: { amount: number; currency: string } | null;
+}
+
+/** The five v1 stop reasons, v2's `error`, and anything else (custom `_…` or unknown) as a string. */
+export type StopReason =
+  | 'end_turn'
+  | 'max_tokens'
+  | 'max_turn_requests'
+  | 'refusal'
+  | 'cancelled'
+  | 'error'
+  | (string & {});
+
+export type MessageRole = 'user' | 'agent' | 'thought';
+
+export interface PermissionOption {
+  optionId: string;
+  name: string;
+  kind: 'allow_once' | 'allow_always' | 'reject_once' | 'reject_always' | (string & {});
+}
+
+export type PermissionOutcome = { outcome: 'selected'; optionId: string } | { outcome: 'cancelled' };
+
+/** Events decoded from `session/update` notifications (any dialect). */
+export type WireEvent =
+  /** A chunk appended to a message. Without `messageId`, a change of role starts a new message. */
+  | { kind: 'message_chunk'; role: MessageRole; messageId?: string; content: ContentBlock }
+  /** v2 whole-message upsert: `content` undefined leaves, null/[] clears, an array replaces. */
+  | { kind: 'message_upsert'; role: MessageRole; messageId: string; content?: ContentBlock[] | null }
+  /** `replace: true` for v1 `tool_call` (a full create); false for `tool_call_update` patches. */
+  | { kind: 'tool_call'; toolCallId: string; replace: boolean; patch: ToolCallPatch }
+  /** v2 `tool_call_content_chunk`: append one content item. */
+  | { kind: 'tool_call_content_chunk'; toolCallId: string; content: ToolCallContent }
+  /** Plan replaced wholesale (v1 `plan` uses planId "main"). */
+  | { kind: 'plan'; planId: string; entries: PlanEntry[] }
+  | { kind: 'plan_removed'; planId: string }
+  | { kind: 'available_commands'; commands: AvailableCommand[] }
+  | { kind: 'current_mode'; currentModeId: string }
+  | { kind: 'config_options'; configOptions: SessionConfigOption[] }
+  | { kind: 'session_info'; title?: string | null; updatedAt?: string | null }
+  | { kind: 'usage'; usage: Usage }
+  | { kind: 'notice'; severity: string; title: string; description?: string | null }
+  /** v2 turn state (`state_update` / `state_change`). */
+  | {
+      kind: 'state';
+      state: 'running' | 'idle' | 'requires_action';
+      stopReason?: StopReason;
+      error?: { code: number; message: string } | null;
+    }
+  /** A kind this client does not know: kept for the log, ignored by the thread. */
+  | { kind: 'unknown'; sessionUpdate: string; raw: unknown };
+
+/** Events the client itself produces around the wire events (turns, permissions, errors). */
+export type LocalEvent =
+  /** The user sent a prompt; a turn begins (v1) or is requested (v2). */
+  | { kind: 'prompt_sent'; turnId: string; content: ContentBlock[] }
+  /** v2: the agent accepted the prompt and named the user message. */
+  | { kind: 'prompt_accepted'; turnId: string; messageId: string }
+  /** The user asked to cancel: unfinished tool calls of the turn are marked cancelled at once. */
+  | { kind: 'cancel_requested'; turnId: string }
+  /** The turn ended (v1 response, v2 idle, error, or the bounded wait after cancel). */
+  | {
+      kind: 'turn_ended';
+      turnId: string;
+      stopReason: StopReason;
+      /** Set when the turn ended by an error answer (not after a cancel). */
+      error?: { code?: number; message: string; data?: unknown };
+      /** The agent never answered the cancel in time: control was taken back. */
+      timedOut?: boolean;
+    }
+  | {
+      kind: 'permission_requested';
+      requestId: string;
+      toolCallId: string;
+      /** The ToolCallUpdate carried by the request, applied to the displayed tool call. */
+      toolCall: ToolCallPatch;
+      options: PermissionOption[];
+      title?: string;
+    }
+  | { kind: 'permission_resolved'; requestId: string; outcome: PermissionOutcome }
+  /** Live output of a client-run terminal embedded in tool calls. */
+  | {
+      kind: 'terminal_output';
+      terminalId: string;
+      command: string;
+      output: string;
+      truncated: boolean;
+      exitStatus?: { exitCode?: number | null; signal?: string | null } | null;
+    }
+  /** Something the user should see in the thread: fs refusals, agent crashes, bad input. */
+  | { kind: 'notice_local'; severity: 'info' | 'warning' | 'error'; title: string; detail?: string };
+
+export type SessionEvent = WireEvent | LocalEvent;

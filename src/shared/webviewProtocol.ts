@@ -1,0 +1,103 @@
+/**
+ * The host ↔ webview contract for the chat panel. One union per direction.
+ *
+ * The host owns the truth (thread + session facts); the webview is a projection. On every page
+ * load the webview sends `ready`; the host answers with a full `snapshot` and then streams
+ * `rows` / `session` updates, batched per animation frame. Messages to a hidden view are
+ * dropped: the next `ready` gets a fresh snapshot, so nothing is lost.
+ */
+import type { RowChange, SessionFacts, ThreadEntry } from '../thread/types.js';
+
+/** How an agent is doing, rendered in the panel header and the status bar. */
+export type AgentStatus =
+  | { state: 'none' }
+  | { state: 'starting'; agentName: string }
+  | { state: 'ready'; agentName: string; agentTitle?: string; protocolVersion: number }
+  | {
+      state: 'failed';
+      agentName: string;
+      /** One line: what went wrong. */
+      reason: string;
+      /** What the user can do about it. */
+      fix?: string;
+      /** The command line that was run, for the record. */
+      commandLine?: string;
+      exitCode?: number | null;
+      stderrTail?: string;
+    }
+  | { state: 'exited'; agentName: string; reason: string; exitCode?: number | null; stderrTail?: string };
+
+export interface AgentChoice {
+  name: string;
+  /** Where it comes from: the user's settings, a built-in preset, or the example agent. */
+  source: 'settings' | 'preset' | 'example';
+}
+
+/** What the composer may attach or send, from the agent's `promptCapabilities`. */
+export interface ComposerCapabilities {
+  image: boolean;
+  audio: boolean;
+  embeddedContext: boolean;
+}
+
+export interface PanelSnapshot {
+  agent: AgentStatus;
+  agents: AgentChoice[];
+  entries: ThreadEntry[];
+  session: SessionFacts;
+  composer: ComposerCapabilities;
+}
+
+/** Host → webview. */
+export type HostToWebview =
+  /** Answer to `ready`: everything needed to draw the panel from nothing. */
+  | { type: 'snapshot'; snapshot: PanelSnapshot }
+  /** Row changes since the last message, in order (batched per frame). */
+  | { type: 'rows'; changes: RowChange[] }
+  /** Session facts changed (turn state, usage, commands, modes, config, title). */
+  | { type: 'session'; session: SessionFacts }
+  /** Agent lifecycle changed (starting, ready, failed, exited) or the agent list changed. */
+  | { type: 'agent'; agent: AgentStatus; agents: AgentChoice[]; composer: ComposerCapabilities }
+  /** Add an attachment chip to the composer (from "attach active file/selection"). */
+  | { type: 'attach'; attachment: Attachment }
+  /** Focus the composer input (after `agentChat.open`). */
+  | { type: 'focusComposer' };
+
+/** A file or selection the user attached; the host turns it into prompt blocks. */
+export interface Attachment {
+  /** Absolute file URI. */
+  uri: string;
+  name: string;
+  /** 1-based inclusive line range when only a selection is attached. */
+  range?: { startLine: number; endLine: number };
+}
+
+/** Webview → host. */
+export type WebviewToHost =
+  /** The page (re)loaded and wants a snapshot. */
+  | { type: 'ready' }
+  /** Send a prompt. `images` are pasted images (base64, no data: prefix). */
+  | {
+      type: 'send';
+      text: string;
+      attachments: Attachment[];
+      images: Array<{ mimeType: string; data: string }>;
+    }
+  /** Stop button or Escape while a turn runs. */
+  | { type: 'cancel' }
+  | { type: 'answerPermission'; requestId: string; optionId: string }
+  /** Open a tool call's diff (content index) in VS Code's diff editor. */
+  | { type: 'openDiff'; toolCallId: string; contentIndex: number }
+  /** Open a file location from a tool call (absolute path, 1-based line). */
+  | { type: 'openLocation'; path: string; line?: number | null }
+  /** A link in agent content was clicked; the host checks the scheme before opening. */
+  | { type: 'openLink'; href: string }
+  | { type: 'copy'; text: string }
+  | { type: 'insertAtCursor'; text: string }
+  /** Ask the host to attach the active editor's file or selection. */
+  | { type: 'attachActive'; selectionOnly: boolean }
+  | { type: 'selectAgent'; name?: string }
+  | { type: 'newSession' }
+  | { type: 'restartAgent' }
+  | { type: 'showLog' }
+  | { type: 'openSettings' };
