@@ -1,0 +1,77 @@
+/**
+ * Spawning in a fresh process group and killing the whole group.
+ *
+ * Agents are often wrappers (`npx` → node → the agent → its tools); killing only the direct
+ * child leaves the rest running. With `detached: true` the child leads a new process group,
+ * so one signal to `-pid` reaches every descendant that did not deliberately leave it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+export interface SpawnGroupOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+}
+
+export function spawnInGroup(file: string, args: readonly string[], opts: SpawnGroupOptions): ChildProcess {
+  return spawn(file, [...args], {
+    cwd: opts.cwd,
+    env: opts.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    shell: false,
+    detached: process.platform !== 'win32',
+    windowsHide: true,
+  });
+}
+
+export const DEFAULT_KILL_GRACE_MS = 2_000;
+
+/**
+ * SIGTERM to the group, then SIGKILL to whatever of the group is still alive after the grace
+ * period (a descendant may ignore SIGTERM even after the leader exited). Resolves when the
+ * group is gone or SIGKILL was sent.
+ */
+export async function killProcessTree(child: ChildProcess, graceMs = DEFAULT_KILL_GRACE_MS): Promise<void> {
+  const pid = child.pid;
+  if (pid === undefined) return;
+  if (process.platform === 'win32') {
+    // No process groups: taskkill walks the tree.
+    spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
+    return;
+  }
+  signalGroup(pid, 'SIGTERM');
+  const deadline = Date.now() + graceMs;
+  while (Date.now() < deadline) {
+    if (!groupAlive(pid)) return;
+    await delay(25);
+  }
+  signalGroup(pid, 'SIGKILL');
+  // Reap promptly so callers observe the exit; bounded so a stuck (D-state) process cannot hang us.
+  const until = Date.now() + 1_000;
+  while (groupAlive(pid) && Date.now() < until) await delay(10);
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // ESRCH: the group is already gone. Fall back to the leader alone in case it left the group.
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // gone
+    }
+  }
+}
+
+function groupAlive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}

@@ -1,0 +1,100 @@
+/**
+ * Confines agent-supplied paths to the session's roots.
+ *
+ * The check runs on real paths: every symlink on the way is resolved, so a link inside the
+ * workspace that points outside it is refused just like `/ws/../etc/passwd`. For a file that
+ * does not exist yet (a write that creates it) the deepest existing ancestor is resolved and
+ * the missing tail is appended, which is exactly where the file would be created.
+ */
+import { lstat, readlink, realpath } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { HostServiceError } from '../agent/api.js';
+import { ErrorCode } from './errorCodes.js';
+
+export interface ConfinedPath {
+  /** The path as the agent named it, normalised (what editors know the file as). */
+  path: string;
+  /** The same location with every symlink resolved (what the check was made on). */
+  realPath: string;
+  /** The root (as configured) that contains it. */
+  root: string;
+}
+
+const MAX_LINK_HOPS = 40;
+
+export async function confinePath(raw: unknown, roots: readonly string[]): Promise<ConfinedPath> {
+  if (typeof raw !== 'string' || raw.length === 0) {
+    throw new HostServiceError(ErrorCode.invalidParams, 'Path must be a non-empty string.');
+  }
+  if (raw.includes('\0')) throw new HostServiceError(ErrorCode.invalidParams, 'Path contains a NUL byte.');
+  if (!isAbsolute(raw)) {
+    throw new HostServiceError(ErrorCode.invalidParams, `Path must be absolute: ${raw}`, { path: raw });
+  }
+  if (roots.length === 0) {
+    throw new HostServiceError(ErrorCode.outsideWorkspace, `No workspace folder is open, so ${raw} cannot be accessed.`, { path: raw });
+  }
+  const path = resolve(raw);
+  const realRoots = await Promise.all(roots.map(async (root) => ({ root, real: await realOrSelf(resolve(root)) })));
+  // Lexical check first: it gives the clearest message for `..` escapes.
+  if (!realRoots.some(({ root }) => contains(resolve(root), path)) && !realRoots.some(({ real }) => contains(real, path))) {
+    throw outside(raw);
+  }
+  let real: string;
+  try {
+    real = await resolveReal(path, 0);
+  } catch (err) {
+    if (err instanceof HostServiceError) throw err;
+    throw new HostServiceError(ErrorCode.invalidParams, `Cannot resolve ${raw}: ${(err as Error).message}`, { path: raw });
+  }
+  const hit = realRoots.find(({ real: r }) => contains(r, real));
+  if (!hit) throw outside(raw, real);
+  return { path, realPath: real, root: hit.root };
+}
+
+/** True when `child` is `parent` or inside it. */
+export function contains(parent: string, child: string): boolean {
+  const rel = relative(parent, child);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel) && rel.split(sep)[0] !== '..');
+}
+
+function outside(raw: string, real?: string): HostServiceError {
+  const via = real && real !== resolve(raw) ? ` (it resolves to ${real})` : '';
+  return new HostServiceError(
+    ErrorCode.outsideWorkspace,
+    `Refused: ${raw} is outside the workspace folders${via}.`,
+    { path: raw, ...(real ? { realPath: real } : {}) },
+  );
+}
+
+async function realOrSelf(p: string): Promise<string> {
+  try {
+    return await realpath(p);
+  } catch {
+    return p;
+  }
+}
+
+/** realpath for paths whose tail may not exist yet, following dangling links by hand. */
+async function resolveReal(p: string, hops: number): Promise<string> {
+  if (hops > MAX_LINK_HOPS) throw new HostServiceError(ErrorCode.invalidParams, `Too many symbolic links while resolving ${p}.`);
+  try {
+    return await realpath(p);
+  } catch (err) {
+    if (!isMissing(err)) throw err;
+  }
+  // p itself may be a dangling symlink: follow it where a write would land.
+  const stat = await lstat(p).catch(() => undefined);
+  if (stat?.isSymbolicLink()) {
+    const target = await readlink(p);
+    return resolveReal(resolve(dirname(p), target), hops + 1);
+  }
+  const parent = dirname(p);
+  if (parent === p) return p;
+  const realParent = await resolveReal(parent, hops);
+  return join(realParent, p.slice(parent.length + (parent.endsWith(sep) ? 0 : 1)));
+}
+
+function isMissing(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
