@@ -1,0 +1,110 @@
+// Helpers that drive the VS Code workbench the way a person does: activity bar, command palette,
+// webview views, status bar. Selectors follow VS Code 1.100's DOM.
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Opens the workbench on `folder` and waits until the DOM of the workbench is there. */
+export async function openWorkbench(context, baseUrl, folder, { payload } = {}) {
+  const page = context.pages()[0] ?? (await context.newPage());
+  let url = `${baseUrl}/?folder=${encodeURIComponent(folder)}`;
+  if (payload) url += `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
+  await page.goto(url);
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
+  return page;
+}
+
+export function activityIcon(page, title) {
+  return page.locator(`.activitybar .action-item[aria-label^="${title}"], .activitybar a[aria-label^="${title}"]`).first();
+}
+
+export async function waitForActivityIcon(page, title, timeout = 60000) {
+  await activityIcon(page, title).waitFor({ state: 'visible', timeout });
+}
+
+function quickInput(page) {
+  return page.locator('.quick-input-widget');
+}
+
+async function closeQuickInput(page) {
+  if (await quickInput(page).isVisible()) await page.keyboard.press('Escape');
+}
+
+/**
+ * Runs a command from the palette by its full title ("Agent Chat: Open Chat"). Extension commands
+ * appear some seconds after the workbench, so the palette is reopened until the row is listed.
+ */
+export async function runCommand(page, title, { timeout = 30000 } = {}) {
+  const until = Date.now() + timeout;
+  let lastErr;
+  while (Date.now() < until) {
+    await closeQuickInput(page);
+    await page.keyboard.press('F1');
+    const input = quickInput(page).locator('input');
+    await input.waitFor({ state: 'visible', timeout: 5000 });
+    await input.fill(`>${title}`);
+    const row = quickInput(page).locator('.monaco-list-row', { hasText: title }).first();
+    try {
+      await row.waitFor({ state: 'visible', timeout: 2500 });
+      const label = (await row.getAttribute('aria-label')) ?? (await row.innerText());
+      if (!label.toLowerCase().includes(title.toLowerCase())) throw new Error(`row "${label}" is not "${title}"`);
+      await row.click();
+      await quickInput(page).waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
+      return;
+    } catch (e) {
+      lastErr = e;
+      await sleep(500);
+    }
+  }
+  await closeQuickInput(page);
+  throw new Error(`command "${title}" never appeared in the palette: ${lastErr?.message ?? ''}`);
+}
+
+/** Picks an entry in an open quick pick (e.g. after Select Agent) by its visible label. */
+export async function pickQuickItem(page, label, { timeout = 10000 } = {}) {
+  const row = quickInput(page).locator('.monaco-list-row', { hasText: label }).first();
+  await row.waitFor({ state: 'visible', timeout });
+  await row.click();
+}
+
+/**
+ * The frame holding a webview's content: webviews are `iframe.webview` > inner iframe, both
+ * served from /webview/browser/pre/; names are not stable, so the frame is found by URL and
+ * by a selector that only the wanted webview's content matches.
+ */
+export async function webviewFrame(page, contentSelector, { timeout = 30000 } = {}) {
+  const until = Date.now() + timeout;
+  while (Date.now() < until) {
+    for (const frame of page.frames()) {
+      if (!frame.url().includes('/webview/browser/pre/')) continue;
+      try {
+        if (await frame.locator(contentSelector).count()) return frame;
+      } catch {
+        // frame navigated or detached while we looked
+      }
+    }
+    await sleep(200);
+  }
+  throw new Error(`no webview frame with content ${contentSelector}`);
+}
+
+export function statusBarItems(page) {
+  return page.locator('#workbench\\.parts\\.statusbar .statusbar-item');
+}
+
+/** Text of the first status bar item whose text matches `pattern`, waiting for it to appear. */
+export async function statusBarText(page, pattern, { timeout = 15000 } = {}) {
+  const until = Date.now() + timeout;
+  let seen = [];
+  while (Date.now() < until) {
+    seen = (await statusBarItems(page).allInnerTexts()).map((t) => t.trim()).filter(Boolean);
+    const hit = seen.find((t) => pattern.test(t));
+    if (hit) return hit;
+    await sleep(200);
+  }
+  throw new Error(`no status bar item matched ${pattern}; saw: ${JSON.stringify(seen)}`);
+}
+
+/** Text content of the editor currently shown (visible lines of the active Monaco editor). */
+export async function activeEditorText(page) {
+  return page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText();
+}
