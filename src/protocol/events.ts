@@ -178,8 +178,11 @@ export type WireEvent =
       stopReason?: StopReason;
       error?: { code: number; message: string } | null;
     }
-  /** A kind this client does not know: kept for the log, ignored by the thread. */
-  | { kind: 'unknown'; sessionUpdate: string; raw: unknown };
+  /**
+   * A kind this client does not know, or a known kind whose payload was malformed (then
+   * `reason` says why): kept for the log, ignored by the thread.
+   */
+  | { kind: 'unknown'; sessionUpdate: string; raw: unknown; reason?: string };
 
 /** Events the client itself produces around the wire events (turns, permissions, errors). */
 export type LocalEvent =

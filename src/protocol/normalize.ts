@@ -1,0 +1,213 @@
+/**
+ * `session/update` payloads, any dialect (early draft, v1, v2 draft) → one `WireEvent`.
+ *
+ * Never throws. Unknown kinds become `unknown` events (ACP: ignore them, keep them for the log);
+ * a known kind with a malformed payload becomes `unknown` with a `reason`.
+ */
+import type { z } from 'zod';
+import type { MessageRole, PlanEntry, PlanEntryPriority, PlanEntryStatus, WireEvent } from './events.js';
+import {
+  normalizeToolCall,
+  normalizeToolCallContentChunk,
+  normalizeToolCallUpdate,
+} from './normalizeToolCall.js';
+import {
+  availableCommandsUpdate,
+  configOptionUpdate,
+  contentChunk,
+  currentModeUpdate,
+  messageUpsert,
+  notice,
+  planEntry,
+  planRemoved,
+  planUpdate,
+  planV1,
+  sessionInfoUpdate,
+  sessionUpdateSchemas,
+  stateChange,
+  stateUpdate,
+  upsertContent,
+  usageUpdate,
+} from './schemas/sessionUpdate.js';
+import type { KnownSessionUpdateKind } from './schemas/sessionUpdate.js';
+
+type Update = Record<string, unknown>;
+type Normalizer = (update: Update, kind: string) => WireEvent;
+
+/** The v1 plan has no id; v1→v2 adapters call it "main". */
+export const V1_PLAN_ID = 'main';
+
+export function normalizeSessionUpdate(update: unknown): WireEvent {
+  if (update === null || typeof update !== 'object' || Array.isArray(update)) {
+    return { kind: 'unknown', sessionUpdate: '', raw: update, reason: 'update is not an object' };
+  }
+  const kind = (update as Update).sessionUpdate;
+  if (typeof kind !== 'string') {
+    return { kind: 'unknown', sessionUpdate: '', raw: update, reason: 'missing sessionUpdate' };
+  }
+  const normalizer = Object.hasOwn(NORMALIZERS, kind) ? NORMALIZERS[kind as KnownSessionUpdateKind] : undefined;
+  if (!normalizer) return { kind: 'unknown', sessionUpdate: kind, raw: update };
+  return normalizer(update as Update, kind);
+}
+
+function invalid(kind: string, raw: unknown, reason: string | z.ZodError): WireEvent {
+  const text = typeof reason === 'string' ? reason : reason.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+  return { kind: 'unknown', sessionUpdate: kind, raw, reason: text };
+}
+
+const ROLE: Readonly<Record<string, MessageRole>> = {
+  user_message_chunk: 'user',
+  agent_message_chunk: 'agent',
+  agent_thought_chunk: 'thought',
+  user_message: 'user',
+  agent_message: 'agent',
+  agent_thought: 'thought',
+};
+
+const chunk: Normalizer = (u, kind) => {
+  const r = contentChunk.safeParse(u);
+  if (!r.success) return invalid(kind, u, r.error);
+  const event: WireEvent = { kind: 'message_chunk', role: ROLE[kind]!, content: r.data.content };
+  if (typeof r.data.messageId === 'string') event.messageId = r.data.messageId;
+  return event;
+};
+
+const upsert: Normalizer = (u, kind) => {
+  const r = messageUpsert.safeParse(u);
+  if (!r.success) return invalid(kind, u, r.error);
+  const event: WireEvent = { kind: 'message_upsert', role: ROLE[kind]!, messageId: r.data.messageId };
+  const content = r.data.content;
+  if (content === null) event.content = null;
+  else if (content !== undefined) event.content = upsertContent.parse(content);
+  return event;
+};
+
+const PRIORITIES: ReadonlySet<string> = new Set<PlanEntryPriority>(['high', 'medium', 'low']);
+const PLAN_STATUSES: ReadonlySet<string> = new Set<PlanEntryStatus>(['pending', 'in_progress', 'completed', 'cancelled']);
+
+function planEntries(entries: z.output<typeof planEntry>[]): PlanEntry[] {
+  return entries.map((e) => ({
+    content: e.content,
+    priority: PRIORITIES.has(e.priority) ? (e.priority as PlanEntryPriority) : 'medium',
+    status: PLAN_STATUSES.has(e.status) ? (e.status as PlanEntryStatus) : 'pending',
+  }));
+}
+
+const plan: Normalizer = (u, kind) => {
+  const r = planV1.safeParse(u);
+  if (!r.success) return invalid(kind, u, r.error);
+  return { kind: 'plan', planId: V1_PLAN_ID, entries: planEntries(r.data.entries) };
+};
+
+const planV2: Normalizer = (u, kind) => {
+  const r = planUpdate.safeParse(u);
+  if (!r.success) return invalid(kind, u, r.error);
+  const p = r.data.plan;
+  // File and markdown plans are unstable variants the thread cannot show yet.
+  if (p.type !== 'items') return { kind: 'unknown', sessionUpdate: kind, raw: u, reason: `plan type ${p.type}` };
+  return { kind: 'plan', planId: p.planId ?? p.id ?? V1_PLAN_ID, entries: planEntries(p.entries ?? []) };
+};
+
+const planGone: Normalizer = (u, kind) => {
+  const r = planRemoved.safeParse(u);
+  return r.success ? { kind: 'plan_removed', planId: r.data.planId } : invalid(kind, u, r.error);
+};
+
+const commands: Normalizer = (u, kind) => {
+  const r = availableCommandsUpdate.safeParse(u);
+  return r.success ? { kind: 'available_commands', commands: r.data.availableCommands } : invalid(kind, u, r.error);
+};
+
+const mode: Normalizer = (u, kind) => {
+  const r = currentModeUpdate.safeParse(u);
+  const id = r.success ? (r.data.currentModeId ?? r.data.modeId) : undefined;
+  return id ? { kind: 'current_mode', currentModeId: id } : invalid(kind, u, 'missing currentModeId');
+};
+
+const config: Normalizer = (u, kind) => {
+  const r = configOptionUpdate.safeParse(u);
+  return r.success ? { kind: 'config_options', configOptions: r.data.configOptions } : invalid(kind, u, r.error);
+};
+
+const info: Normalizer = (u, kind) => {
+  const r = sessionInfoUpdate.safeParse(u);
+  if (!r.success) return invalid(kind, u, r.error);
+  const event: WireEvent = { kind: 'session_info' };
+  if (r.data.title !== undefined) event.title = r.data.title;
+  if (r.data.updatedAt !== undefined) event.updatedAt = r.data.updatedAt;
+  return event;
+};
+
+const usage: Normalizer = (u, kind) => {
+  const r = usageUpdate.safeParse(u);
+  if (!r.success) return invalid(kind, u, r.error);
+  const { used, size, cost } = r.data;
+  return { kind: 'usage', usage: cost ? { used, size, cost: { amount: cost.amount, currency: cost.currency } } : { used, size } };
+};
+
+const noticeEvent: Normalizer = (u, kind) => {
+  const r = notice.safeParse(u);
+  if (!r.success) return invalid(kind, u, r.error);
+  const event: WireEvent = { kind: 'notice', severity: r.data.severity, title: r.data.title };
+  if (r.data.description != null) event.description = r.data.description;
+  return event;
+};
+
+const STATES = new Set(['running', 'idle', 'requires_action']);
+type TurnState = 'running' | 'idle' | 'requires_action';
+
+const state: Normalizer = (u, kind) => {
+  const r = stateUpdate.safeParse(u);
+  if (!r.success) return invalid(kind, u, r.error);
+  if (!STATES.has(r.data.state)) return invalid(kind, u, `unknown state ${r.data.state}`);
+  const event: WireEvent = { kind: 'state', state: r.data.state as TurnState };
+  if (r.data.state === 'idle') {
+    if (r.data.stopReason) event.stopReason = r.data.stopReason;
+    if (r.data.error) event.error = { code: r.data.error.code, message: r.data.error.message };
+  }
+  return event;
+};
+
+/** The RFD's earlier spelling (seed 004): `state_change` with snake_case `stop_reason`. */
+const stateChanged: Normalizer = (u, kind) => {
+  const r = stateChange.safeParse(u);
+  if (!r.success) return invalid(kind, u, r.error);
+  if (!STATES.has(r.data.state)) return invalid(kind, u, `unknown state ${r.data.state}`);
+  const event: WireEvent = { kind: 'state', state: r.data.state as TurnState };
+  const stopReason = r.data.stopReason ?? r.data.stop_reason;
+  if (r.data.state === 'idle' && stopReason) event.stopReason = stopReason;
+  return event;
+};
+
+/** Known and validated, but without a thread event yet (we do not advertise these features). */
+const parsedOnly: Normalizer = (u, kind) => {
+  const r = sessionUpdateSchemas[kind as KnownSessionUpdateKind].safeParse(u);
+  return r.success ? { kind: 'unknown', sessionUpdate: kind, raw: u } : invalid(kind, u, r.error);
+};
+
+const NORMALIZERS: Readonly<Record<KnownSessionUpdateKind, Normalizer>> = {
+  user_message_chunk: chunk,
+  agent_message_chunk: chunk,
+  agent_thought_chunk: chunk,
+  user_message: upsert,
+  agent_message: upsert,
+  agent_thought: upsert,
+  tool_call: (u) => normalizeToolCall(u),
+  tool_call_update: (u) => normalizeToolCallUpdate(u),
+  tool_call_content_chunk: (u) => normalizeToolCallContentChunk(u),
+  plan,
+  plan_update: planV2,
+  plan_removed: planGone,
+  available_commands_update: commands,
+  current_mode_update: mode,
+  config_option_update: config,
+  session_info_update: info,
+  usage_update: usage,
+  notice: noticeEvent,
+  compaction_update: parsedOnly,
+  compaction_summary_chunk: parsedOnly,
+  terminal_update: parsedOnly,
+  terminal_output_chunk: parsedOnly,
+  state_update: state,
+  state_change: stateChanged,
+};

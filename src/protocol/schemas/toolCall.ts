@@ -1,0 +1,80 @@
+/**
+ * Tool calls on the wire: v1 `tool_call` / `tool_call_update`, v2 `tool_call_update` (upsert)
+ * and `tool_call_content_chunk`, and their content items.
+ *
+ * Enumerations (kind, status) are read as plain strings here; the normaliser maps them onto
+ * the closed internal sets, because v2 opened them and unknown values must not fail a message.
+ */
+import { z } from 'zod';
+import type { ToolCallContent } from '../events.js';
+import { contentBlock } from './content.js';
+import { lenientArray, opt } from './tolerant.js';
+
+const contentItem = z.looseObject({ type: z.literal('content'), content: contentBlock });
+
+const diffV1 = z.looseObject({
+  type: z.literal('diff'),
+  path: z.string(),
+  oldText: opt(z.string()),
+  newText: z.string(),
+});
+
+const diffChange = z.looseObject({
+  operation: z.string(),
+  path: z.string(),
+  oldPath: opt(z.string()),
+});
+
+/** v2 "diff file states": a list of file operations plus an optional git patch. */
+const diffV2 = z.looseObject({
+  type: z.literal('diff'),
+  changes: lenientArray(diffChange).transform((c) => c ?? []),
+  patch: opt(z.looseObject({ format: z.string(), text: z.string() })),
+});
+
+const terminalItem = z.looseObject({ type: z.literal('terminal'), terminalId: z.string() });
+
+/**
+ * The internal content model only knows v1 diffs (old/new text). A v2 diff carries a patch
+ * and a change list instead; until the thread can show those natively, it is rendered as
+ * Markdown text so the user still sees what changed.
+ */
+function v2DiffAsText(d: z.output<typeof diffV2>): ToolCallContent {
+  const lines = d.changes.map((c) =>
+    c.oldPath ? `- ${c.operation} \`${c.oldPath}\` → \`${c.path}\`` : `- ${c.operation} \`${c.path}\``,
+  );
+  if (d.patch) lines.push('', '```diff', d.patch.text.replace(/\n$/, ''), '```');
+  return { type: 'content', content: { type: 'text', text: lines.join('\n') } };
+}
+
+export const toolCallContent = z.union([
+  contentItem.transform((c): ToolCallContent => ({ type: 'content', content: c.content })),
+  diffV1.transform(
+    (d): ToolCallContent => ({ type: 'diff', path: d.path, oldText: d.oldText ?? null, newText: d.newText }),
+  ),
+  diffV2.transform(v2DiffAsText),
+  terminalItem.transform((t): ToolCallContent => ({ type: 'terminal', terminalId: t.terminalId })),
+]);
+
+export const toolCallLocation = z.looseObject({ path: z.string(), line: opt(z.number().int().min(0)) });
+
+/** Fields shared by `tool_call` and `tool_call_update`; in an update all are optional patches. */
+const toolCallFields = {
+  toolCallId: z.string(),
+  title: opt(z.string()),
+  name: opt(z.string()),
+  kind: opt(z.string()),
+  status: opt(z.string()),
+  content: lenientArray(toolCallContent),
+  locations: lenientArray(toolCallLocation),
+  rawInput: z.unknown().optional(),
+  rawOutput: z.unknown().optional(),
+  _meta: z.unknown().optional(),
+};
+
+/** v1 `tool_call` (title is required by the spec; a missing one is tolerated and filled in). */
+export const toolCall = z.looseObject(toolCallFields);
+/** v1/v2 `tool_call_update`, also the `toolCall` of a permission request. */
+export const toolCallUpdate = z.looseObject(toolCallFields);
+
+export const toolCallContentChunk = z.looseObject({ toolCallId: z.string(), content: toolCallContent });
