@@ -1,0 +1,45 @@
+/**
+ * Fixed texts the scripted agents stream, exported so tests can compare what the client
+ * rendered with what was sent (the agents split them into chunks of `CHUNK_CHARS`).
+ */
+
+export const CHUNK_CHARS = 40;
+
+export const HELLO_MARKDOWN = [
+  '## Hello from the scripted agent',
+  '',
+  'This answer is **streamed** in several chunks, so the client has to join them.',
+  '',
+  '- a list item',
+  '- another one, with `inline code`',
+  '',
+  '```ts',
+  'export function greet(name: string): string {',
+  '  return `Hello, ${name}!`;',
+  '}',
+  '```',
+  '',
+  'That is all.',
+].join('\n');
+
+export const THOUGHT_PARTS = [
+  'Let me think about this. ',
+  'The user asked for a thought demo, ',
+  'so I will reason first and answer after.',
+];
+
+export const THOUGHT_ANSWER = 'Here is my answer, **after** thinking.';
+
+export const PLAN_STEPS = ['Read the request', 'Draft the answer', 'Review the answer'] as const;
+export const PLAN_DONE = 'The plan is complete.';
+
+export const USAGE = { used: 53000, size: 200000, cost: { amount: 0.05, currency: 'USD' } } as const;
+export const USAGE_MESSAGE = 'Usage reported: 53000 of 200000 tokens, cost 0.05 USD.';
+
+export const SESSION_TITLE = 'Scripted session title';
+export const SESSION_UPDATED_AT = '2026-01-02T03:04:05.000Z';
+
+export const LONG_CHUNK = 'tick ';
+
+export const CRASH_STDERR = 'scripted agent: simulated crash (exit 3)';
+export const CRASH_EXIT_CODE = 3;
