@@ -1,0 +1,102 @@
+// The end-to-end layer: the packaged VSIX in a real VS Code (code-server) driven by Chromium.
+//   node scripts/e2e/run.mjs [name-filter ...]
+// One code-server serves every journey (each journey opens its own window on its own workspace
+// folder), then the extension-host suite runs inside the same server. Failures leave screenshots
+// and protocol logs in test-results/.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { root, cacheDir, resultsDir } from './paths.mjs';
+import { ensureCodeServer } from './install.mjs';
+import { instanceDirs, installExtension, startCodeServer, writeUserSettings } from './server.mjs';
+import { userSettings } from './settings.mjs';
+import { onCleanup } from './processes.mjs';
+import { runExtensionHostSuite, exthostSuiteAvailable } from './exthost.mjs';
+import { packageVsix } from '../package.mjs';
+
+const filters = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const timings = [];
+const time = async (label, fn) => {
+  const t = Date.now();
+  try {
+    return await fn();
+  } finally {
+    timings.push([label, (Date.now() - t) / 1000]);
+  }
+};
+const started = Date.now();
+
+function journeyFiles() {
+  const dir = join(root, 'test/e2e');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((f) => f.endsWith('.test.mjs'))
+    .filter((f) => !filters.length || filters.some((w) => f.includes(w))).sort().map((f) => join('test/e2e', f));
+}
+
+function runJourneys(files, env) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
+      { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function main() {
+  if (!existsSync(join(root, 'src/vscode/extension.ts'))) {
+    console.log('e2e: src/vscode/extension.ts does not exist yet; nothing to test');
+    return 0;
+  }
+  rmSync(resultsDir, { recursive: true, force: true });
+  await time('code-server install (cached after the first run)', () => ensureCodeServer());
+  // Dev build for the scripted agents and the extension-host suite, then the production VSIX.
+  await time('build + package VSIX', () => {
+    const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('build failed');
+    const vsix = packageVsix({ out: join(cacheDir, 'e2e/agent-chat.vsix') });
+    console.log(`VSIX ${vsix.path}: ${(vsix.bytes / 1024).toFixed(1)} KB`);
+    return vsix;
+  });
+
+  const base = mkdtempSync(join(tmpdir(), 'agent-chat-e2e-'));
+  onCleanup(() => rmSync(base, { recursive: true, force: true }));
+  const dirs = instanceDirs(base);
+  writeUserSettings(dirs, userSettings());
+  await time('install VSIX into code-server', () => installExtension(dirs, join(cacheDir, 'e2e/agent-chat.vsix')));
+  const resultFile = join(base, 'exthost-result.json');
+  const server = await time('start code-server', () => startCodeServer({ dirs, workspace: join(base, 'workspaces'),
+    extraEnv: { AGENT_CHAT_TEST_RESULT: resultFile } }));
+  mkdirSync(join(base, 'workspaces'), { recursive: true });
+  console.log(`code-server ${server.url} (pid ${server.pid}, log ${server.logFile})`);
+
+  let failed = false;
+  try {
+    const files = journeyFiles();
+    if (files.length) {
+      const code = await time('journeys', () => runJourneys(files, { E2E_URL: server.url, E2E_BASE: base, E2E_USER_DATA: dirs.userData }));
+      if (code !== 0) failed = true;
+    }
+    if (exthostSuiteAvailable() && (!filters.length || filters.includes('exthost'))) {
+      const ok = await time('extension-host suite', () => runExtensionHostSuite({ server, dirs, resultFile }));
+      if (!ok) failed = true;
+    }
+  } finally {
+    await server.stop();
+  }
+  return failed ? 1 : 0;
+}
+
+let code = 1;
+try {
+  code = await main();
+} catch (e) {
+  console.error(`e2e: ${e.stack ?? e}`);
+}
+console.log('\ne2e timings:');
+for (const [label, secs] of timings) console.log(`  ${label.padEnd(48)} ${secs.toFixed(1)}s`);
+console.log(`  ${'total'.padEnd(48)} ${((Date.now() - started) / 1000).toFixed(1)}s`);
+if (code !== 0 && existsSync(resultsDir)) {
+  console.log(`\nfailure artifacts in ${resultsDir}:`);
+  for (const f of readdirSync(resultsDir)) console.log(`  ${join(resultsDir, f)}`);
+}
+process.exit(code);

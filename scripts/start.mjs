@@ -1,0 +1,83 @@
+// `npm start`: build, then open the extension in VS Code on a sample workspace.
+//  - desktop VS Code when `code` is on PATH (extension under development, this repository);
+//  - otherwise code-server on 127.0.0.1 (installed into .cache/ on first use) with the freshly
+//    packaged VSIX installed, state kept under .cache/start/ between runs.
+// Runs until Ctrl-C. With no agent configured the extension offers its example agent.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { root, cacheDir } from './e2e/paths.mjs';
+
+const sampleWorkspace = join(cacheDir, 'sample-workspace');
+
+function createSampleWorkspace() {
+  const files = {
+    'README.md': '# Sample workspace\n\nAsk the agent about `src/greet.ts`, or to write a test for it.\n',
+    'src/greet.ts': 'export function greet(name: string): string {\n  return `Hello, ${name}!`;\n}\n',
+    'notes.txt': 'Things to try:\n- send a prompt\n- approve a file edit\n- cancel a long turn with Escape\n',
+  };
+  for (const [rel, text] of Object.entries(files)) {
+    const p = join(sampleWorkspace, rel);
+    if (existsSync(p)) continue;
+    mkdirSync(join(p, '..'), { recursive: true });
+    writeFileSync(p, text);
+  }
+}
+
+function onPath(cmd) {
+  return spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+}
+
+function build() {
+  const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+async function startDesktop() {
+  console.log(`opening VS Code with the extension from ${root} on ${sampleWorkspace}`);
+  const child = spawn('code', ['--new-window', '--wait', `--extensionDevelopmentPath=${root}`, sampleWorkspace], { stdio: 'inherit' });
+  process.on('SIGINT', () => child.kill('SIGTERM'));
+  child.on('exit', (code) => process.exit(code ?? 0));
+}
+
+async function startCodeServerWindow() {
+  const { ensureCodeServer } = await import('./e2e/install.mjs');
+  const { instanceDirs, installExtension, startCodeServer, writeUserSettings, freePort } = await import('./e2e/server.mjs');
+  const { packageVsix } = await import('./package.mjs');
+  ensureCodeServer();
+  const vsix = packageVsix({ out: join(cacheDir, 'start/agent-chat.vsix') });
+  const dirs = instanceDirs(join(cacheDir, 'start'));
+  const settingsFile = join(dirs.userData, 'User/settings.json');
+  if (!existsSync(settingsFile)) {
+    writeUserSettings(dirs, { 'chat.disableAIFeatures': true, 'workbench.secondarySideBar.defaultVisibility': 'hidden' });
+  }
+  installExtension(dirs, vsix.path);
+  const wanted = Number(process.env.PORT) || 8080;
+  const port = (await portFree(wanted)) ? wanted : await freePort();
+  const server = await startCodeServer({ dirs, workspace: sampleWorkspace, port });
+  console.log(`\nAgent Chat in code-server: ${server.url}/?folder=${encodeURIComponent(sampleWorkspace)}`);
+  console.log(`(open it in a browser on this machine; code-server log: ${server.logFile}; Ctrl-C stops it)`);
+  const check = setInterval(() => {
+    try {
+      process.kill(-server.pid, 0);
+    } catch {
+      clearInterval(check);
+      console.error('code-server stopped');
+      process.exit(1);
+    }
+  }, 1000);
+}
+
+async function portFree(port) {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const srv = createServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+}
+
+build();
+createSampleWorkspace();
+if (onPath('code') && !process.env.AGENT_CHAT_USE_CODE_SERVER) await startDesktop();
+else await startCodeServerWindow();
