@@ -1,0 +1,138 @@
+/**
+ * User, agent and thought messages: streamed chunks, v2 whole-message upserts, and the user's
+ * own prompt as the client sent it.
+ *
+ * Ordering rules (ACP message ids): updates and chunks apply in arrival order per messageId; a
+ * chunk appends to whatever content is current (from an upsert or earlier chunks); an upsert
+ * with content replaces everything accumulated, `null`/`[]` clears, omitted leaves it.
+ */
+import type { ContentBlock, MessageRole, SessionEvent } from '../protocol/events.js';
+import type { AgentMessageEntry, ApplyResult, ThoughtEntry, UserEntry } from './types.js';
+import { flushStreaming, insertRow, newEntryId, replaceRow, setSession, type ThreadState } from './state.js';
+import { startTurn } from './turns.js';
+
+type MessageEntry = UserEntry | AgentMessageEntry | ThoughtEntry;
+type ChunkEvent = Extract<SessionEvent, { kind: 'message_chunk' }>;
+type UpsertEvent = Extract<SessionEvent, { kind: 'message_upsert' }>;
+type PromptSentEvent = Extract<SessionEvent, { kind: 'prompt_sent' }>;
+type PromptAcceptedEvent = Extract<SessionEvent, { kind: 'prompt_accepted' }>;
+
+/** Blocks are copied on the way in: rows own their blocks, events stay untouched. */
+function ownBlock(block: ContentBlock): ContentBlock {
+  return { ...block };
+}
+
+export function applyMessageChunk(state: ThreadState, event: ChunkEvent, out: ApplyResult): void {
+  const { role, messageId, content } = event;
+  let index: number | undefined;
+  if (messageId !== undefined) {
+    index = state.messages[role].get(messageId) ?? claimPromptRow(state, role, messageId);
+  } else {
+    // Without ids the only signal is the kind of update: the same role continues the last row.
+    const last = state.entries.length - 1;
+    if (last >= 0 && state.entries[last]!.type === role) index = last;
+  }
+  if (index === state.streamRow && content.type === 'text') {
+    // Hot path: the row is already streaming, so its last block is text. O(1), one string concat.
+    if (content.text === '') return;
+    state.streamText += content.text;
+    out.rows.push({ op: 'append', index, id: state.entries[index]!.id, text: content.text });
+    return;
+  }
+  flushStreaming(state);
+  if (index === undefined) {
+    index = insertRow(state, out, newMessage(state, role, messageId, [ownBlock(content)]));
+    if (messageId !== undefined) state.messages[role].set(messageId, index);
+    return;
+  }
+  const row = state.entries[index] as MessageEntry;
+  if (state.turn.placeholderRow === index) {
+    // The agent's first word on the prompt row replaces the client's local copy of it.
+    state.turn.placeholderRow = undefined;
+    replaceRow(state, out, index, withMessageId({ ...row, content: [ownBlock(content)] }, messageId));
+    return;
+  }
+  const blocks = row.content;
+  const lastBlock = blocks[blocks.length - 1];
+  if (content.type === 'text' && lastBlock !== undefined && lastBlock.type === 'text') {
+    // Text continues the last text block: start streaming into the buffer (see ThreadState).
+    if (content.text === '') return;
+    state.streamRow = index;
+    state.streamText = content.text;
+    out.rows.push({ op: 'append', index, id: row.id, text: content.text });
+    return;
+  }
+  replaceRow(state, out, index, { ...row, content: [...blocks, ownBlock(content)] });
+}
+
+export function applyMessageUpsert(state: ThreadState, event: UpsertEvent, out: ApplyResult): void {
+  const { role, messageId, content } = event;
+  const index = state.messages[role].get(messageId) ?? claimPromptRow(state, role, messageId);
+  const replacement = content === undefined ? undefined : (content ?? []).map(ownBlock);
+  if (index === undefined) {
+    const created = insertRow(state, out, newMessage(state, role, messageId, replacement ?? []));
+    state.messages[role].set(messageId, created);
+    return;
+  }
+  const row = state.entries[index] as MessageEntry;
+  if (replacement === undefined) {
+    // Nothing to change in the content; only a fresh binding of the prompt row is news.
+    if (row.messageId !== messageId) replaceRow(state, out, index, withMessageId({ ...row }, messageId));
+    return;
+  }
+  if (state.turn.placeholderRow === index) state.turn.placeholderRow = undefined;
+  replaceRow(state, out, index, withMessageId({ ...row, content: replacement }, messageId));
+}
+
+export function applyPromptSent(state: ThreadState, event: PromptSentEvent, out: ApplyResult): void {
+  const entry: UserEntry = {
+    type: 'user',
+    id: newEntryId(state),
+    turnId: event.turnId,
+    content: event.content.map(ownBlock),
+  };
+  const index = insertRow(state, out, entry);
+  state.turnUserRows.set(event.turnId, index);
+  startTurn(state, event.turnId, index);
+  setSession(state, out, { turnState: 'running', currentTurnId: event.turnId });
+}
+
+/** v2: the agent named the accepted prompt; its `user_message` echo will upsert into our row. */
+export function applyPromptAccepted(state: ThreadState, event: PromptAcceptedEvent, out: ApplyResult): void {
+  const index = state.turnUserRows.get(event.turnId);
+  if (index === undefined) return;
+  const row = state.entries[index] as UserEntry;
+  const bound = state.messages.user.get(event.messageId);
+  if (bound !== undefined) return; // already bound (the echo came first) or owned by another row
+  state.messages.user.set(event.messageId, index);
+  if (row.messageId === undefined) replaceRow(state, out, index, { ...row, messageId: event.messageId });
+}
+
+/**
+ * A user message with an id we have never seen, while our prompt row still waits for its id:
+ * the agent echoed the prompt before its `session/prompt` answer (which carries the id) was
+ * processed. Bind the id to the prompt row instead of showing the prompt twice.
+ */
+function claimPromptRow(state: ThreadState, role: MessageRole, messageId: string): number | undefined {
+  const index = state.turn.placeholderRow;
+  if (role !== 'user' || index === undefined) return undefined;
+  if ((state.entries[index] as UserEntry).messageId !== undefined) return undefined;
+  state.messages.user.set(messageId, index);
+  return index;
+}
+
+function newMessage(
+  state: ThreadState,
+  role: MessageRole,
+  messageId: string | undefined,
+  content: ContentBlock[],
+): MessageEntry {
+  const entry: MessageEntry = { type: role, id: newEntryId(state), content };
+  if (messageId !== undefined) entry.messageId = messageId;
+  return entry;
+}
+
+function withMessageId<T extends MessageEntry>(row: T, messageId: string | undefined): T {
+  if (messageId !== undefined && row.messageId === undefined) row.messageId = messageId;
+  return row;
+}

@@ -1,0 +1,101 @@
+/**
+ * Pure presentation helpers shared by the status bar (host) and the webview, so both say the
+ * same thing the same way.
+ */
+import type { StopReason, Usage } from '../protocol/events.js';
+
+const UNITS: ReadonlyArray<readonly [number, string]> = [
+  [1e9, 'B'],
+  [1e6, 'M'],
+  [1e3, 'k'],
+];
+
+/** Compact token counts: 950 → "950", 1500 → "1.5k", 53000 → "53k", 1_200_000 → "1.2M". */
+export function formatTokens(n: number): string {
+  if (!Number.isFinite(n)) return '?';
+  if (n < 0) return `-${formatTokens(-n)}`;
+  for (let i = 0; i < UNITS.length; i++) {
+    const [size, suffix] = UNITS[i]!;
+    if (n < size) continue;
+    const text = scaled(n / size);
+    // 999_999 would round to "1000k"; that is "1M".
+    if (text === '1000' && i > 0) return `1${UNITS[i - 1]![1]}`;
+    return `${text}${suffix}`;
+  }
+  const rounded = Math.round(n);
+  return rounded === 1000 ? '1k' : String(rounded);
+}
+
+/** One decimal below 10 (1.2M), whole numbers above (53k): three significant digits at most. */
+function scaled(value: number): string {
+  if (value < 9.95) return String(Math.round(value * 10) / 10);
+  return String(Math.round(value));
+}
+
+/** "53k / 200k (27%)", plus " · $0.05" when the agent reports a cost. */
+export function formatUsage(usage: Usage): string {
+  let text = `${formatTokens(usage.used)} / ${formatTokens(usage.size)}`;
+  if (usage.size > 0) text += ` (${Math.round((usage.used * 100) / usage.size)}%)`;
+  if (usage.cost) text += ` · ${formatCost(usage.cost.amount, usage.cost.currency)}`;
+  return text;
+}
+
+const MONEY = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const UNIT_AMOUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/** USD as "$0.05"; other ISO 4217 codes as "0.05 EUR"; other units as "12 credits". */
+export function formatCost(amount: number, currency: string): string {
+  const iso = /^[A-Z]{3}$/.test(currency);
+  if (!iso) return `${UNIT_AMOUNT.format(amount)} ${currency}`;
+  // A tiny positive cost is not free: say "under a cent" rather than "0.00".
+  const tiny = amount > 0 && amount < 0.005;
+  const value = tiny ? '0.01' : MONEY.format(amount);
+  const prefix = tiny ? '<' : '';
+  return currency === 'USD' ? `${prefix}$${value}` : `${prefix}${value} ${currency}`;
+}
+
+export type StopTone = 'quiet' | 'info' | 'warning' | 'error';
+
+export interface StopDescription {
+  /** Short text for the turn boundary. */
+  label: string;
+  /** quiet: nothing to point out; error: the user should look. */
+  tone: StopTone;
+  /** One sentence for a tooltip or the expanded boundary. */
+  detail: string;
+}
+
+export function describeStopReason(reason: StopReason): StopDescription {
+  switch (reason) {
+    case 'end_turn':
+      return { label: 'Done', tone: 'quiet', detail: 'The agent finished its turn.' };
+    case 'max_tokens':
+      return {
+        label: 'Stopped: token limit',
+        tone: 'warning',
+        detail: 'The model reached its token limit; the answer may be cut short.',
+      };
+    case 'max_turn_requests':
+      return {
+        label: 'Stopped: request limit',
+        tone: 'warning',
+        detail: 'The agent reached its limit of model requests for one turn.',
+      };
+    case 'refusal':
+      return {
+        label: 'Refused',
+        tone: 'warning',
+        detail: 'The agent refused to continue. The prompt is not part of the conversation any more.',
+      };
+    case 'cancelled':
+      return { label: 'Cancelled', tone: 'info', detail: 'The turn was cancelled.' };
+    case 'error':
+      return { label: 'Stopped by an error', tone: 'error', detail: 'The agent ended the turn with an error.' };
+    default:
+      if (reason.startsWith('_')) {
+        return { label: `Stopped (${reason})`, tone: 'info', detail: `The agent stopped for its own reason: ${reason}.` };
+      }
+      // Reserved for future protocol versions: show a plain stop rather than guess.
+      return { label: 'Stopped', tone: 'info', detail: `The agent stopped (reason: ${reason}).` };
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * The thread model: folds `SessionEvent`s into rows plus session facts, and says per event which
+ * rows changed so a view re-renders only those. Pure: no `vscode`, no DOM, no IO.
+ *
+ * This class only dispatches; each concern lives in its own file. Streaming text is the hot
+ * path (tens of thousands of chunks per turn), so every event costs O(1) or O(rows it touches):
+ * rows are found through indexes, never by scanning, and the entries array is never copied.
+ */
+import type { SessionEvent } from '../protocol/events.js';
+import type { ApplyResult, SessionFacts, ThreadEntry } from './types.js';
+import { emptyState, flushStreaming, setSession, type ThreadState } from './state.js';
+import { applyMessageChunk, applyMessageUpsert, applyPromptAccepted, applyPromptSent } from './messages.js';
+import { applyTerminalOutput, applyToolCall, applyToolCallContentChunk } from './toolCalls.js';
+import { applyPermissionRequested, applyPermissionResolved } from './permissions.js';
+import { applyPlan, applyPlanRemoved } from './plan.js';
+import { applyCancelRequested, applyTurnEnded, applyTurnState } from './turns.js';
+import {
+  applyCommands,
+  applyConfigOptions,
+  applyCurrentMode,
+  applyLocalNotice,
+  applyNotice,
+  applySessionInfo,
+  applyUsage,
+} from './sessionFacts.js';
+import { stateFromSnapshot, type ThreadSnapshot } from './restore.js';
+
+export type { ThreadSnapshot } from './restore.js';
+
+/** Facts a session knows before any event (from `session/new` / `session/resume`). */
+export type SessionSeed = Partial<Omit<SessionFacts, 'turnState' | 'currentTurnId'>>;
+
+export class ThreadModel {
+  private state: ThreadState;
+
+  constructor(seed: SessionSeed = {}) {
+    this.state = emptyState({ commands: [], ...seed, turnState: 'idle' });
+  }
+
+  /** A model that continues a saved thread (see `snapshot()`). */
+  static restore(snapshot: ThreadSnapshot): ThreadModel {
+    const model = new ThreadModel();
+    model.state = stateFromSnapshot(snapshot);
+    return model;
+  }
+
+  /** The rows, live. Row objects are never mutated once handed out; the array grows in place. */
+  get entries(): readonly ThreadEntry[] {
+    flushStreaming(this.state);
+    return this.state.entries;
+  }
+
+  get session(): SessionFacts {
+    return this.state.session;
+  }
+
+  /** A detached copy to persist or to send to a freshly loaded view. */
+  snapshot(): ThreadSnapshot {
+    flushStreaming(this.state);
+    return { entries: this.state.entries.slice(), session: this.state.session };
+  }
+
+  /**
+   * Merges facts that arrive outside `session/update` (the `session/new` or `session/resume`
+   * answer: available modes, config options, commands).
+   */
+  seedSession(seed: SessionSeed): ApplyResult {
+    const out: ApplyResult = { rows: [], session: false };
+    setSession(this.state, out, seed);
+    return out;
+  }
+
+  apply(event: SessionEvent): ApplyResult {
+    const out: ApplyResult = { rows: [], session: false };
+    const s = this.state;
+    // Only a chunk may find the streaming buffer pending; every other handler sees whole rows.
+    if (event.kind !== 'message_chunk') flushStreaming(s);
+    switch (event.kind) {
+      case 'message_chunk':
+        applyMessageChunk(s, event, out);
+        break;
+      case 'message_upsert':
+        applyMessageUpsert(s, event, out);
+        break;
+      case 'tool_call':
+        applyToolCall(s, event, out);
+        break;
+      case 'tool_call_content_chunk':
+        applyToolCallContentChunk(s, event, out);
+        break;
+      case 'plan':
+        applyPlan(s, event, out);
+        break;
+      case 'plan_removed':
+        applyPlanRemoved(s, event, out);
+        break;
+      case 'available_commands':
+        applyCommands(s, event, out);
+        break;
+      case 'current_mode':
+        applyCurrentMode(s, event, out);
+        break;
+      case 'config_options':
+        applyConfigOptions(s, event, out);
+        break;
+      case 'session_info':
+        applySessionInfo(s, event, out);
+        break;
+      case 'usage':
+        applyUsage(s, event, out);
+        break;
+      case 'notice':
+        applyNotice(s, event, out);
+        break;
+      case 'state':
+        applyTurnState(s, event, out);
+        break;
+      case 'unknown':
+        // Kept in the protocol log by the session; nothing to show in the thread.
+        break;
+      case 'prompt_sent':
+        applyPromptSent(s, event, out);
+        break;
+      case 'prompt_accepted':
+        applyPromptAccepted(s, event, out);
+        break;
+      case 'cancel_requested':
+        applyCancelRequested(s, event, out);
+        break;
+      case 'turn_ended':
+        applyTurnEnded(s, event, out);
+        break;
+      case 'permission_requested':
+        applyPermissionRequested(s, event, out);
+        break;
+      case 'permission_resolved':
+        applyPermissionResolved(s, event, out);
+        break;
+      case 'terminal_output':
+        applyTerminalOutput(s, event, out);
+        break;
+      case 'notice_local':
+        applyLocalNotice(s, event, out);
+        break;
+      default: {
+        // Compile-time exhaustiveness; at run time a stray kind changes nothing rather than
+        // breaking the session it arrived in.
+        const unreachable: never = event;
+        void unreachable;
+      }
+    }
+    return out;
+  }
+}

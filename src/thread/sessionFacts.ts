@@ -1,0 +1,53 @@
+/**
+ * Session-level facts (usage, commands, modes, config options, title) and notices.
+ * Facts are not rows: they change `session`, which views render in the header and status bar.
+ */
+import type { SessionEvent } from '../protocol/events.js';
+import type { ApplyResult, NoticeEntry } from './types.js';
+import { insertRow, newEntryId, setSession, type ThreadState } from './state.js';
+
+type Of<K extends SessionEvent['kind']> = Extract<SessionEvent, { kind: K }>;
+
+export function applyUsage(state: ThreadState, event: Of<'usage'>, out: ApplyResult): void {
+  setSession(state, out, { usage: { ...event.usage } });
+}
+
+export function applyCommands(state: ThreadState, event: Of<'available_commands'>, out: ApplyResult): void {
+  setSession(state, out, { commands: event.commands.map((c) => ({ ...c })) });
+}
+
+export function applyCurrentMode(state: ThreadState, event: Of<'current_mode'>, out: ApplyResult): void {
+  const modes = state.session.modes;
+  // The available modes come with the session (constructor / `seedSession`); without them the
+  // current id is still worth keeping.
+  setSession(state, out, {
+    modes: modes === undefined
+      ? { currentModeId: event.currentModeId, availableModes: [] }
+      : { ...modes, currentModeId: event.currentModeId },
+  });
+}
+
+export function applyConfigOptions(state: ThreadState, event: Of<'config_options'>, out: ApplyResult): void {
+  setSession(state, out, { configOptions: event.configOptions.map((o) => ({ ...o })) });
+}
+
+/** undefined keeps, null clears, a value replaces. */
+export function applySessionInfo(state: ThreadState, event: Of<'session_info'>, out: ApplyResult): void {
+  const patch: { title?: string | null; updatedAt?: string | null } = {};
+  if (event.title !== undefined) patch.title = event.title;
+  if (event.updatedAt !== undefined) patch.updatedAt = event.updatedAt;
+  if (patch.title === undefined && patch.updatedAt === undefined) return;
+  setSession(state, out, patch);
+}
+
+export function applyNotice(state: ThreadState, event: Of<'notice'>, out: ApplyResult): void {
+  const entry: NoticeEntry = { type: 'notice', id: newEntryId(state), severity: event.severity, title: event.title };
+  if (event.description !== undefined && event.description !== null) entry.detail = event.description;
+  insertRow(state, out, entry);
+}
+
+export function applyLocalNotice(state: ThreadState, event: Of<'notice_local'>, out: ApplyResult): void {
+  const entry: NoticeEntry = { type: 'notice', id: newEntryId(state), severity: event.severity, title: event.title };
+  if (event.detail !== undefined) entry.detail = event.detail;
+  insertRow(state, out, entry);
+}

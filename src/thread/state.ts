@@ -1,0 +1,136 @@
+/**
+ * The reducer's private working state: the rows plus the indexes that keep every event O(1)
+ * (or O(rows touched)), and the small helpers every concern uses to change rows.
+ *
+ * Rows are copy-on-write: a row object handed out (in a RowChange, `entries` or a snapshot) is
+ * never mutated afterwards; a change builds a new row object and stores it at the same index.
+ * That matters for views that batch changes per frame: an `insert` followed by `append`s must
+ * replay to the right text, which it would not if the inserted object kept growing in place.
+ * Rows are never removed either, so an index stays valid for the life of the thread.
+ */
+import type { ContentBlock, MessageRole } from '../protocol/events.js';
+import type {
+  AgentMessageEntry,
+  ApplyResult,
+  EntryId,
+  SessionFacts,
+  TerminalView,
+  ThoughtEntry,
+  ThreadEntry,
+  UserEntry,
+} from './types.js';
+
+export interface TurnTracking {
+  /** A turn is open from its start until its turn_end row; repeated idle snapshots see it closed. */
+  open: boolean;
+  /** Client turn id (from `prompt_sent`); undefined for a turn the agent started on its own (v2). */
+  id?: string;
+  /**
+   * The user row `prompt_sent` created from the client's own copy of the prompt. The agent's
+   * first echo of that message (v2 `user_message`, or chunks) replaces this local copy instead
+   * of adding a second user row: the agent is the source of truth for the accepted message.
+   */
+  placeholderRow?: number;
+  /** Tool call rows created while this turn was open: what a cancel marks cancelled. */
+  toolCallRows: number[];
+}
+
+export interface ThreadState {
+  entries: ThreadEntry[];
+  session: SessionFacts;
+  nextId: number;
+  /** messageId → row, one map per role: agents may reuse one id for a thought and its answer. */
+  messages: Record<MessageRole, Map<string, number>>;
+  toolCalls: Map<string, number>;
+  plans: Map<string, number>;
+  /** terminalId → tool call rows whose content embeds it (terminal output fans out to all). */
+  terminalRows: Map<string, Set<number>>;
+  /** Latest output per terminal, so a tool call that embeds a terminal late still shows it. */
+  terminalViews: Map<string, TerminalView>;
+  /** Pending permission requestId → tool call row. */
+  permissions: Map<string, number>;
+  /** turnId → the user row of that turn (refusal marks it, prompt_accepted binds its id). */
+  turnUserRows: Map<string, number>;
+  endedTurns: Set<string>;
+  /** Counter for turn ids of agent-started turns, which have no client turn id. */
+  agentTurns: number;
+  turn: TurnTracking;
+  /**
+   * Streaming buffer: text appended to the last text block of row `streamRow` that is not yet
+   * in that row object. Building a new row per chunk is what copy-on-write would cost; instead
+   * chunks only grow this string and the row is rebuilt once, when anything else looks at it
+   * (`flushStreaming`). -1 when empty.
+   */
+  streamRow: number;
+  streamText: string;
+}
+
+export function emptyState(session: SessionFacts): ThreadState {
+  return {
+    entries: [],
+    session,
+    nextId: 1,
+    messages: { user: new Map(), agent: new Map(), thought: new Map() },
+    toolCalls: new Map(),
+    plans: new Map(),
+    terminalRows: new Map(),
+    terminalViews: new Map(),
+    permissions: new Map(),
+    turnUserRows: new Map(),
+    endedTurns: new Set(),
+    agentTurns: 0,
+    turn: { open: false, toolCallRows: [] },
+    streamRow: -1,
+    streamText: '',
+  };
+}
+
+export function newEntryId(state: ThreadState): EntryId {
+  return `e${state.nextId++}`;
+}
+
+/** Appends a row and records the insert; returns its index. */
+export function insertRow(state: ThreadState, out: ApplyResult, entry: ThreadEntry): number {
+  const index = state.entries.length;
+  state.entries.push(entry);
+  out.rows.push({ op: 'insert', index, entry });
+  return index;
+}
+
+/**
+ * Stores a new version of a row and records the update. Several changes to one row within one
+ * event collapse into one update (or stay an insert when the row was inserted by this event).
+ */
+export function replaceRow(state: ThreadState, out: ApplyResult, index: number, entry: ThreadEntry): void {
+  state.entries[index] = entry;
+  const rows = out.rows;
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const change = rows[i]!;
+    if (change.index !== index) continue;
+    if (change.op === 'insert' || change.op === 'update') {
+      rows[i] = { op: change.op, index, entry };
+      return;
+    }
+    break;
+  }
+  rows.push({ op: 'update', index, entry });
+}
+
+export function setSession(state: ThreadState, out: ApplyResult, patch: Partial<SessionFacts>): void {
+  state.session = { ...state.session, ...patch };
+  out.session = true;
+}
+
+/** Folds the streaming buffer into its row. Must run before any code reads a message row. */
+export function flushStreaming(state: ThreadState): void {
+  const index = state.streamRow;
+  if (index < 0) return;
+  state.streamRow = -1;
+  // Only message rows stream, and only while their last block is text.
+  const row = state.entries[index] as UserEntry | AgentMessageEntry | ThoughtEntry;
+  const blocks = row.content.slice();
+  const last = blocks[blocks.length - 1] as Extract<ContentBlock, { type: 'text' }>;
+  blocks[blocks.length - 1] = { ...last, text: last.text + state.streamText };
+  state.streamText = '';
+  state.entries[index] = { ...row, content: blocks };
+}

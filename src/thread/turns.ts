@@ -1,0 +1,111 @@
+/**
+ * Turn boundaries: v1 turns end with the prompt response (`turn_ended`), v2 turns are driven by
+ * the agent's `state` updates. Both may arrive for the same turn (the session reports the end
+ * it saw, the wire state passes through too), and v2 agents repeat idle snapshots (resume,
+ * multi-client), so a turn gets exactly one turn_end row: the first end wins.
+ */
+import type { SessionEvent, StopReason } from '../protocol/events.js';
+import type { ApplyResult, ToolCallEntry, TurnEndEntry, UserEntry } from './types.js';
+import { insertRow, newEntryId, replaceRow, setSession, type ThreadState } from './state.js';
+import { cancelPermission } from './permissions.js';
+
+type StateEvent = Extract<SessionEvent, { kind: 'state' }>;
+type CancelEvent = Extract<SessionEvent, { kind: 'cancel_requested' }>;
+type TurnEndedEvent = Extract<SessionEvent, { kind: 'turn_ended' }>;
+
+export function startTurn(state: ThreadState, turnId: string | undefined, placeholderRow?: number): void {
+  state.turn = { open: true, id: turnId, placeholderRow, toolCallRows: [] };
+}
+
+/** v2 `state`: running / requires_action keep a turn open (opening one the agent started itself). */
+export function applyTurnState(state: ThreadState, event: StateEvent, out: ApplyResult): void {
+  if (event.state === 'idle') {
+    if (event.stopReason !== undefined && state.turn.open) {
+      const error = event.error ?? undefined;
+      endTurn(state, out, state.turn.id ?? agentTurnId(state), event.stopReason, error, undefined);
+    } else {
+      // A repeated idle snapshot, or idle without a reason: ready for a prompt, no new row.
+      setTurnState(state, out, 'idle');
+    }
+    return;
+  }
+  if (!state.turn.open) startTurn(state, undefined);
+  // While cancelling, only the end of the turn changes the state: the agent may still report work.
+  if (state.session.turnState === 'cancelling') return;
+  setTurnState(state, out, event.state);
+}
+
+/**
+ * The user cancelled: unfinished tool calls of the turn are shown cancelled at once, and every
+ * pending permission is withdrawn (the session answers them `cancelled`). Updates that arrive
+ * afterwards still apply normally.
+ */
+export function applyCancelRequested(state: ThreadState, event: CancelEvent, out: ApplyResult): void {
+  const turn = state.turn;
+  if (turn.id !== undefined && turn.id !== event.turnId) return; // a stale cancel for an old turn
+  for (const index of turn.toolCallRows) {
+    const row = state.entries[index] as ToolCallEntry;
+    if (row.status === 'pending' || row.status === 'in_progress' || row.status === 'paused') {
+      replaceRow(state, out, index, { ...row, status: 'cancelled' });
+    }
+  }
+  for (const requestId of [...state.permissions.keys()]) cancelPermission(state, out, requestId);
+  if (turn.open || state.session.turnState !== 'idle') setTurnState(state, out, 'cancelling');
+}
+
+export function applyTurnEnded(state: ThreadState, event: TurnEndedEvent, out: ApplyResult): void {
+  const error = event.error === undefined ? undefined : stripErrorData(event.error);
+  endTurn(state, out, event.turnId, event.stopReason, error, event.timedOut);
+}
+
+function endTurn(
+  state: ThreadState,
+  out: ApplyResult,
+  turnId: string,
+  stopReason: StopReason,
+  error: { code?: number; message: string } | undefined,
+  timedOut: boolean | undefined,
+): void {
+  const isCurrent = state.turn.open && (state.turn.id === undefined || state.turn.id === turnId);
+  if (!state.endedTurns.has(turnId)) {
+    state.endedTurns.add(turnId);
+    if (stopReason === 'refusal') markNotKept(state, out, turnId);
+    const entry: TurnEndEntry = { type: 'turn_end', id: newEntryId(state), turnId, stopReason };
+    if (error !== undefined) entry.error = error;
+    if (timedOut) entry.timedOut = true;
+    insertRow(state, out, entry);
+  }
+  if (!isCurrent) return;
+  state.turn = { open: false, toolCallRows: [] };
+  setSession(state, out, { turnState: 'idle', currentTurnId: undefined });
+}
+
+/** A refused prompt is not in the agent's context: say so on the prompt itself. */
+function markNotKept(state: ThreadState, out: ApplyResult, turnId: string): void {
+  let index = state.turnUserRows.get(turnId);
+  if (index === undefined) {
+    // An agent-started turn has no client turn id: the refused prompt is the latest user row
+    // of this turn, i.e. one after the previous turn's end.
+    for (let i = state.entries.length - 1; i >= 0 && index === undefined; i--) {
+      const type = state.entries[i]!.type;
+      if (type === 'turn_end') break;
+      if (type === 'user') index = i;
+    }
+  }
+  if (index === undefined) return;
+  const row = state.entries[index] as UserEntry;
+  if (!row.notKept) replaceRow(state, out, index, { ...row, notKept: true });
+}
+
+function setTurnState(state: ThreadState, out: ApplyResult, turnState: ThreadState['session']['turnState']): void {
+  if (state.session.turnState !== turnState) setSession(state, out, { turnState });
+}
+
+function agentTurnId(state: ThreadState): string {
+  return `agent-turn-${++state.agentTurns}`;
+}
+
+function stripErrorData(error: { code?: number; message: string }): { code?: number; message: string } {
+  // `data` can be anything the agent sent; the row keeps what the user is shown.
+  return error.code === undefined ? { message: error.message } : { code: error.code, message: error.message };
+}
