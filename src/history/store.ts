@@ -1,0 +1,172 @@
+/**
+ * Transcript store: one JSON file per thread plus a small `.meta.json` beside it, so the
+ * history list never has to read whole conversations. Lives under a directory the caller
+ * owns (the extension passes its global storage path). Node only.
+ *
+ * Saves are debounced per transcript (a streaming turn changes the thread many times a
+ * second) and serialized per file; `flush()` writes everything pending, e.g. on deactivate.
+ */
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomic } from './atomicWrite.js';
+import { capTranscript, toTranscript, transcriptId } from './shape.js';
+import { TRANSCRIPT_VERSION, type Transcript, type TranscriptInput, type TranscriptMeta } from './types.js';
+
+export interface TranscriptStoreOptions {
+  /** Serialized size cap per transcript; the oldest entries go first. Default 4 MiB. */
+  maxBytes?: number;
+  /** Quiet time before a scheduled save is written. Default 750 ms. */
+  debounceMs?: number;
+  now?: () => Date;
+  /** Failed background saves end up here (a save must never throw into the UI). */
+  onError?: (error: unknown, id: string) => void;
+}
+
+const META = '.meta.json';
+const BODY = '.json';
+
+export class TranscriptStore {
+  private readonly dir: string;
+  private readonly maxBytes: number;
+  private readonly debounceMs: number;
+  private readonly now: () => Date;
+  private readonly onError: (error: unknown, id: string) => void;
+  private readonly pending = new Map<string, { timer: NodeJS.Timeout; read: () => TranscriptInput }>();
+  /** Per id: the tail of the write chain, so two saves of one file never interleave. */
+  private readonly writing = new Map<string, Promise<void>>();
+  /** createdAt / droppedEntries of transcripts saved or loaded in this process. */
+  private readonly known = new Map<string, Pick<Transcript, 'createdAt' | 'droppedEntries'>>();
+
+  constructor(storageDir: string, opts: TranscriptStoreOptions = {}) {
+    this.dir = join(storageDir, 'transcripts');
+    this.maxBytes = opts.maxBytes ?? 4 * 1024 * 1024;
+    this.debounceMs = opts.debounceMs ?? 750;
+    this.now = opts.now ?? (() => new Date());
+    this.onError = opts.onError ?? (() => {});
+  }
+
+  private file(id: string, suffix: string): string {
+    return join(this.dir, id + suffix);
+  }
+
+  /**
+   * Debounced save. `read` is called when the save actually happens, so callers can pass
+   * `() => ({ ...ids, ...thread.snapshot() })` on every change without copying each time.
+   */
+  schedule(agentName: string, sessionId: string, read: () => TranscriptInput): void {
+    const id = transcriptId(agentName, sessionId);
+    const prior = this.pending.get(id);
+    if (prior) clearTimeout(prior.timer);
+    const timer = setTimeout(() => {
+      this.pending.delete(id);
+      this.save(read()).catch((e) => this.onError(e, id));
+    }, this.debounceMs);
+    this.pending.set(id, { timer, read });
+  }
+
+  /** Writes every scheduled save now and waits for all writes. */
+  async flush(): Promise<void> {
+    const due = [...this.pending.entries()];
+    this.pending.clear();
+    for (const [, p] of due) clearTimeout(p.timer);
+    await Promise.all(due.map(([id, p]) => this.save(p.read()).catch((e) => this.onError(e, id))));
+    await Promise.all([...this.writing.values()]);
+  }
+
+  /** Immediate save; resolves with what was written (after the size cap). */
+  async save(input: TranscriptInput): Promise<TranscriptMeta> {
+    const id = transcriptId(input.agentName, input.sessionId);
+    const previous = this.known.get(id) ?? (await this.readMeta(id));
+    const t = capTranscript(toTranscript(input, previous, this.now().toISOString()), this.maxBytes);
+    this.known.set(id, { createdAt: t.createdAt, droppedEntries: t.droppedEntries });
+    const meta = metaOf(t);
+    const run = async () => {
+      // Body first: a meta file must never point at a transcript that is not there yet.
+      await writeFileAtomic(this.file(id, BODY), JSON.stringify(t));
+      await writeFileAtomic(this.file(id, META), JSON.stringify(meta));
+    };
+    const next = (this.writing.get(id) ?? Promise.resolve()).catch(() => {}).then(run);
+    this.writing.set(id, next);
+    try {
+      await next;
+    } finally {
+      if (this.writing.get(id) === next) this.writing.delete(id);
+    }
+    return meta;
+  }
+
+  /** All transcripts, newest first. Unreadable entries are left out. */
+  async list(): Promise<TranscriptMeta[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch {
+      return [];
+    }
+    const metas = await Promise.all(names.filter((n) => n.endsWith(META)).map((n) => this.readMeta(n.slice(0, -META.length))));
+    return metas.filter((m): m is TranscriptMeta => m !== undefined).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  }
+
+  async load(id: string): Promise<Transcript | undefined> {
+    if (!isId(id)) return undefined;
+    await this.writing.get(id)?.catch(() => {});
+    const t = await readJson(this.file(id, BODY));
+    if (!isTranscript(t)) return undefined;
+    this.known.set(id, { createdAt: t.createdAt, droppedEntries: t.droppedEntries });
+    return t;
+  }
+
+  loadSession(agentName: string, sessionId: string): Promise<Transcript | undefined> {
+    return this.load(transcriptId(agentName, sessionId));
+  }
+
+  async delete(id: string): Promise<void> {
+    if (!isId(id)) return;
+    const p = this.pending.get(id);
+    if (p) clearTimeout(p.timer);
+    this.pending.delete(id);
+    await this.writing.get(id)?.catch(() => {});
+    this.known.delete(id);
+    // Meta first: once it is gone the transcript no longer shows in the list.
+    await rm(this.file(id, META), { force: true });
+    await rm(this.file(id, BODY), { force: true });
+  }
+
+  /** Keeps the `keep` most recently updated transcripts and deletes the rest. */
+  async prune(keep: number): Promise<string[]> {
+    const old = (await this.list()).slice(Math.max(0, keep)).map((m) => m.id);
+    for (const id of old) await this.delete(id);
+    return old;
+  }
+
+  private async readMeta(id: string): Promise<TranscriptMeta | undefined> {
+    const m = await readJson(this.file(id, META));
+    return isMeta(m) && m.id === id ? m : undefined;
+  }
+}
+
+function metaOf(t: Transcript): TranscriptMeta {
+  const { id, agentName, sessionId, title, cwd, createdAt, updatedAt, entryCount, droppedEntries } = t;
+  return { id, agentName, sessionId, title, cwd, createdAt, updatedAt, entryCount, droppedEntries };
+}
+
+const isId = (id: string) => /^[0-9a-f]{24}$/.test(id);
+
+async function readJson(path: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function isMeta(v: unknown): v is TranscriptMeta {
+  const m = v as Partial<TranscriptMeta> | undefined;
+  return !!m && typeof m.id === 'string' && typeof m.sessionId === 'string' && typeof m.agentName === 'string'
+    && typeof m.updatedAt === 'string' && typeof m.title === 'string';
+}
+
+function isTranscript(v: unknown): v is Transcript {
+  const t = v as Partial<Transcript> | undefined;
+  return isMeta(v) && t!.version === TRANSCRIPT_VERSION && Array.isArray(t!.entries) && !!t!.session && typeof t!.session === 'object';
+}

@@ -1,0 +1,65 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { SessionFacts, ThreadEntry } from '../../../src/thread/types.js';
+import { capTranscript, deriveTitle, toTranscript, transcriptId, TRUNCATION_MARKER_ID } from '../../../src/history/shape.js';
+
+const facts = (extra: Partial<SessionFacts> = {}): SessionFacts => ({ turnState: 'idle', commands: [], ...extra });
+const user = (id: string, text: string): ThreadEntry => ({ type: 'user', id, content: [{ type: 'text', text }] });
+const agent = (id: string, text: string): ThreadEntry => ({ type: 'agent', id, content: [{ type: 'text', text }] });
+
+test('transcriptId: stable, file-safe, distinct per agent', () => {
+  assert.equal(transcriptId('a', 's/1'), transcriptId('a', 's/1'));
+  assert.notEqual(transcriptId('a', 's'), transcriptId('b', 's'));
+  assert.notEqual(transcriptId('ab', 'c'), transcriptId('a', 'bc'));
+  assert.match(transcriptId('../x', '..\\y'), /^[0-9a-f]{24}$/);
+});
+
+test('deriveTitle: table', () => {
+  const long = 'x'.repeat(200);
+  const cases: Array<[ThreadEntry[], SessionFacts, string]> = [
+    [[user('1', 'fix the bug\nin main.ts')], facts(), 'fix the bug'],
+    [[user('1', 'hi')], facts({ title: 'Agent title' }), 'Agent title'],
+    [[agent('0', 'hello'), user('1', '  \n'), user('2', 'second')], facts(), 'second'],
+    [[{ type: 'user', id: '1', content: [{ type: 'resource_link', uri: 'file:///a.ts', name: 'a.ts' }] }], facts(), 'a.ts'],
+    [[], facts(), 'Untitled session'],
+    [[user('1', long)], facts(), `${'x'.repeat(79)}…`],
+  ];
+  for (const [entries, s, want] of cases) assert.equal(deriveTitle(entries, s), want);
+});
+
+test('toTranscript settles what cannot survive a restart', () => {
+  const entries: ThreadEntry[] = [
+    user('1', 'go'),
+    { type: 'tool_call', id: '2', toolCallId: 't', title: 'Edit', name: null, kind: 'edit', status: 'pending', content: [], locations: [],
+      permission: { requestId: 'r', options: [] } },
+  ];
+  const t = toTranscript({ agentName: 'a', sessionId: 's', cwd: '/w', entries, session: facts({ turnState: 'requires_action', currentTurnId: 'turn1' }) },
+    undefined, '2026-01-01T00:00:00.000Z');
+  assert.equal(t.session.turnState, 'idle');
+  assert.equal('currentTurnId' in t.session, false);
+  assert.equal('permission' in t.entries[1]!, false);
+  assert.equal(t.createdAt, '2026-01-01T00:00:00.000Z');
+  assert.equal(t.title, 'go');
+  assert.equal(entries[1]!.type === 'tool_call' && entries[1]!.permission?.requestId, 'r', 'input not mutated');
+});
+
+test('capTranscript: drops oldest, keeps a single marker, counts across saves', () => {
+  const entries = Array.from({ length: 50 }, (_, i) => agent(String(i), `message ${i} ${'.'.repeat(100)}`));
+  const t = toTranscript({ agentName: 'a', sessionId: 's', cwd: '/w', entries, session: facts() }, undefined, 'now');
+  assert.equal(capTranscript(t, 1e9), t, 'under the cap: untouched');
+  const capped = capTranscript(t, 3000);
+  assert.ok(Buffer.byteLength(JSON.stringify(capped)) <= 3000);
+  assert.equal(capped.entries[0]!.id, TRUNCATION_MARKER_ID);
+  assert.equal(capped.entries.at(-1)!.id, '49', 'newest kept');
+  assert.equal(capped.droppedEntries, 50 - (capped.entries.length - 1));
+  assert.equal(capped.entryCount, capped.entries.length);
+  // A reopened thread carries the marker; saving it again must not stack markers.
+  const more = [...capped.entries, ...Array.from({ length: 10 }, (_, i) => agent(`n${i}`, `new ${i} ${'.'.repeat(100)}`))];
+  const again = capTranscript({ ...capped, entries: more }, 3000);
+  assert.equal(again.entries.filter((e) => e.id === TRUNCATION_MARKER_ID).length, 1);
+  assert.equal(again.droppedEntries, capped.droppedEntries + (more.length - 1 - (again.entries.length - 1)));
+  assert.match((again.entries[0] as { detail: string }).detail, new RegExp(`^${again.droppedEntries} older entries`));
+  // One huge entry: kept alone rather than losing everything.
+  const huge = capTranscript(toTranscript({ agentName: 'a', sessionId: 's', cwd: '/w', entries: [agent('h', 'x'.repeat(10000))], session: facts() }, undefined, 'now'), 3000);
+  assert.deepEqual(huge.entries.map((e) => e.id), ['h']);
+});

@@ -1,0 +1,114 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SessionFacts, ThreadEntry } from '../../../src/thread/types.js';
+import { TranscriptStore } from '../../../src/history/store.js';
+import { transcriptId } from '../../../src/history/shape.js';
+import type { TranscriptInput } from '../../../src/history/types.js';
+
+const facts: SessionFacts = { turnState: 'idle', commands: [] };
+const input = (sessionId: string, texts: string[], agentName = 'agent'): TranscriptInput => ({
+  agentName, sessionId, cwd: '/work', session: facts,
+  entries: texts.map((t, i): ThreadEntry => ({ type: i % 2 ? 'agent' : 'user', id: `${sessionId}-${i}`, content: [{ type: 'text', text: t }] })),
+});
+
+function clock(start = Date.parse('2026-11-01T00:00:00Z')) {
+  let t = start;
+  return () => new Date((t += 1000));
+}
+
+test('save, list newest first, load, delete', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'history-'));
+  const store = new TranscriptStore(dir, { now: clock() });
+  await store.save(input('s1', ['first prompt', 'answer']));
+  await store.save(input('s2', ['second']));
+  await store.save(input('s1', ['first prompt', 'answer', 'follow-up']));
+  const list = await store.list();
+  assert.deepEqual(list.map((m) => [m.sessionId, m.entryCount, m.title]), [['s1', 3, 'first prompt'], ['s2', 1, 'second']]);
+  assert.ok(list[0]!.createdAt < list[0]!.updatedAt, 'createdAt kept across saves');
+  const t = await store.load(list[0]!.id);
+  assert.equal(t!.entries.length, 3);
+  assert.equal(t!.cwd, '/work');
+  assert.deepEqual(await store.loadSession('agent', 's2').then((x) => x?.sessionId), 's2');
+  await store.delete(list[0]!.id);
+  assert.deepEqual((await store.list()).map((m) => m.sessionId), ['s2']);
+  assert.equal(await store.load(list[0]!.id), undefined);
+  assert.deepEqual(readdirSync(join(dir, 'transcripts')).filter((f) => f.endsWith('.tmp')), [], 'no temp files left');
+});
+
+test('a fresh store instance sees what another one wrote (restart)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'history-restart-'));
+  const first = new TranscriptStore(dir, { now: clock() });
+  const meta = await first.save(input('s', ['hello']));
+  const second = new TranscriptStore(dir, { now: clock(Date.parse('2027-01-01T00:00:00Z')) });
+  assert.deepEqual(await second.list(), [meta]);
+  const again = await second.save(input('s', ['hello', 'world']));
+  assert.equal(again.createdAt, meta.createdAt, 'createdAt read back from disk');
+});
+
+test('debounced saves coalesce and flush writes the latest state', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'history-debounce-'));
+  const store = new TranscriptStore(dir, { debounceMs: 40 });
+  let reads = 0;
+  const texts: string[] = [];
+  for (let i = 0; i < 20; i++) {
+    texts.push(`m${i}`);
+    store.schedule('agent', 's', () => (reads++, input('s', [...texts])));
+  }
+  assert.deepEqual(await store.list(), [], 'nothing written before the quiet time');
+  await new Promise((r) => setTimeout(r, 120));
+  assert.equal(reads, 1);
+  assert.equal((await store.list())[0]!.entryCount, 20);
+  texts.push('late');
+  store.schedule('agent', 's', () => (reads++, input('s', [...texts])));
+  await store.flush();
+  assert.equal(reads, 2);
+  assert.equal((await store.list())[0]!.entryCount, 21);
+});
+
+test('delete cancels a pending save', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'history-cancel-'));
+  const store = new TranscriptStore(dir, { debounceMs: 20 });
+  await store.save(input('s', ['a']));
+  store.schedule('agent', 's', () => input('s', ['a', 'b']));
+  await store.delete(transcriptId('agent', 's'));
+  await new Promise((r) => setTimeout(r, 60));
+  assert.deepEqual(await store.list(), []);
+});
+
+test('size cap applies on save', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'history-cap-'));
+  const store = new TranscriptStore(dir, { maxBytes: 4000 });
+  const meta = await store.save(input('s', Array.from({ length: 100 }, (_, i) => `${i} ${'z'.repeat(80)}`)));
+  assert.ok(meta.droppedEntries > 0);
+  const t = await store.load(meta.id);
+  assert.equal(t!.entries[0]!.type, 'notice');
+  assert.equal(t!.entries.at(-1)!.id, 's-99');
+});
+
+test('corrupt and foreign files are ignored; prune keeps the newest', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'history-corrupt-'));
+  const store = new TranscriptStore(dir, { now: clock() });
+  for (const s of ['a', 'b', 'c']) await store.save(input(s, [s]));
+  const tdir = join(dir, 'transcripts');
+  writeFileSync(join(tdir, `${'f'.repeat(24)}.meta.json`), '{ not json');
+  writeFileSync(join(tdir, 'notes.txt'), 'x');
+  const idB = transcriptId('agent', 'b');
+  writeFileSync(join(tdir, `${idB}.json`), '{"truncated');
+  assert.deepEqual((await store.list()).map((m) => m.sessionId), ['c', 'b', 'a']);
+  assert.equal(await store.load(idB), undefined, 'a corrupt body loads as missing');
+  assert.equal(await store.load('../../etc/passwd'), undefined, 'ids are checked');
+  assert.deepEqual(await store.prune(1), [idB, transcriptId('agent', 'a')]);
+  assert.deepEqual((await store.list()).map((m) => m.sessionId), ['c']);
+  assert.equal(existsSync(join(tdir, `${idB}.json`)), false);
+});
+
+test('concurrent saves of one transcript end with the last one', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'history-race-'));
+  const store = new TranscriptStore(dir);
+  await Promise.all(Array.from({ length: 10 }, (_, i) => store.save(input('s', Array.from({ length: i + 1 }, (_, j) => `m${j}`)))));
+  assert.equal((await store.list())[0]!.entryCount, 10);
+  assert.equal((await store.loadSession('agent', 's'))!.entries.length, 10);
+});
