@@ -9,11 +9,16 @@ export const testAgentsDir = join(root, 'out/test-agents');
 export const missingAgentName = 'missing';
 export const missingAgentCommand = '/nonexistent/agent-chat-e2e/no-such-agent';
 
+// Slower chunks so a journey can watch a message grow while it streams.
+const extraArgs = { scripted: ['--delay', '50'] };
+
 export function testAgents() {
   const agents = {};
   if (existsSync(testAgentsDir)) {
     for (const f of readdirSync(testAgentsDir).sort()) {
-      if (f.endsWith('.agent.mjs')) agents[f.slice(0, -'.agent.mjs'.length)] = { command: process.execPath, args: [join(testAgentsDir, f)] };
+      if (!f.endsWith('.agent.mjs')) continue;
+      const name = f.slice(0, -'.agent.mjs'.length);
+      agents[name] = { command: process.execPath, args: [join(testAgentsDir, f), ...(extraArgs[name] ?? [])] };
     }
   }
   agents[missingAgentName] = { command: missingAgentCommand, args: [] };

@@ -108,3 +108,44 @@ export async function statusBarText(page, pattern, { timeout = 15000 } = {}) {
 export async function activeEditorText(page) {
   return page.locator('.editor-group-container.active .monaco-editor .view-lines').first().innerText();
 }
+
+/** Opens a workspace file with Quick Open (Ctrl+P), as a person does, and waits for its tab. */
+export async function openFile(page, relPath) {
+  const name = relPath.split('/').pop();
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await page.keyboard.press('Control+P');
+    const input = page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible', timeout: 5000 });
+    await input.fill(relPath);
+    const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first();
+    try {
+      await row.waitFor({ state: 'visible', timeout: 5000 });
+      await row.click();
+      await activeTab(page, name).waitFor({ state: 'visible', timeout: 10000 });
+      return;
+    } catch {
+      await page.keyboard.press('Escape');
+    }
+  }
+  throw new Error(`could not open ${relPath} with Quick Open`);
+}
+
+export function activeTab(page, name) {
+  return page.locator('.editor-group-container.active .tab.active', { hasText: name }).first();
+}
+
+/** Text of the active editor as shown (Monaco renders spaces as U+00A0). */
+export async function editorText(page) {
+  const lines = page.locator('.editor-group-container.active .monaco-editor .view-lines .view-line');
+  const tops = await lines.evaluateAll((els) => els.map((e) => [parseFloat(e.style.top) || 0, e.textContent ?? '']));
+  return tops.sort((a, b) => a[0] - b[0]).map(([, t]) => t.replace(/\u00a0/g, ' ')).join('\n');
+}
+
+export async function focusEditor(page) {
+  await page.locator('.editor-group-container.active .monaco-editor .view-lines').first().click();
+}
+
+/** Whether the active tab shows the unsaved-changes marker. */
+export async function activeTabDirty(page) {
+  return page.locator('.editor-group-container.active .tab.active.dirty').count().then((n) => n > 0);
+}

@@ -1,0 +1,110 @@
+// The Agent Chat panel as a person sees it: the composer, the rows of the thread, the agent's
+// permission buttons. The panel is a webview, so every lookup goes through its frame, found
+// again whenever VS Code reloads the webview (hide/show, window reload).
+import { runCommand, webviewFrame } from './workbench.mjs';
+
+const COMPOSER = 'textarea.composer-input';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export async function waitUntil(check, { timeout = 20000, interval = 150, message = 'condition' } = {}) {
+  const until = Date.now() + timeout;
+  let last;
+  while (Date.now() < until) {
+    try {
+      last = await check();
+      if (last) return last;
+    } catch (e) {
+      last = e;
+    }
+    await sleep(interval);
+  }
+  throw new Error(`timed out after ${timeout} ms waiting for ${message}${last instanceof Error ? `: ${last.message}` : ''}`);
+}
+
+export class ChatPanel {
+  constructor(page) {
+    this.page = page;
+    this.cached = null;
+  }
+
+  /** The webview frame with the composer, re-found if VS Code recreated the webview. */
+  async frame(timeout = 30000) {
+    if (this.cached && !this.cached.isDetached()) {
+      try {
+        if (await this.cached.locator(COMPOSER).count()) return this.cached;
+      } catch {
+        // detached between the checks
+      }
+    }
+    this.cached = await webviewFrame(this.page, COMPOSER, { timeout });
+    return this.cached;
+  }
+
+  async open() {
+    await runCommand(this.page, 'Agent Chat: Open Chat');
+    return this.frame();
+  }
+
+  async newSession() {
+    await runCommand(this.page, 'Agent Chat: New Session');
+    await waitUntil(async () => (await this.count('[data-entry-type]')) === 0, { message: 'an empty thread after New Session' });
+  }
+
+  async locator(selector) {
+    return (await this.frame()).locator(selector);
+  }
+
+  async count(selector) {
+    return (await this.locator(selector)).count();
+  }
+
+  /** Types a prompt into the composer and presses Enter, as a person does. */
+  async send(text) {
+    const before = await this.count('.row.turn-end');
+    const input = await this.locator(COMPOSER);
+    await input.click();
+    await input.fill(text);
+    await input.press('Enter');
+    await waitUntil(async () => (await input.inputValue()) === '', { timeout: 5000, message: 'the composer to clear after sending' });
+    return before;
+  }
+
+  /** Waits for the (before+1)-th end of turn and returns its stop reason. */
+  async turnEnd(before, { timeout = 30000 } = {}) {
+    const row = (await this.locator('.row.turn-end')).nth(before);
+    await row.waitFor({ state: 'attached', timeout });
+    return row.getAttribute('data-stop-reason');
+  }
+
+  /** Sends a prompt and waits for its turn to end; returns the stop reason. */
+  async turn(text, opts) {
+    const before = await this.send(text);
+    return this.turnEnd(before, opts);
+  }
+
+  async lastOf(type) {
+    return (await this.locator(`[data-entry-type="${type}"]`)).last();
+  }
+
+  async lastText(type) {
+    return (await this.lastOf(type)).innerText();
+  }
+
+  /** Waits for a text to appear anywhere in the thread. */
+  async waitForText(text, { timeout = 20000 } = {}) {
+    const frame = await this.frame();
+    await frame.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout });
+  }
+
+  /** The agent's permission options currently shown, as button labels. */
+  async permissionButtons({ timeout = 20000 } = {}) {
+    const buttons = await this.locator('.permission button.perm-option');
+    await buttons.first().waitFor({ state: 'visible', timeout });
+    return buttons.allInnerTexts().then((t) => t.map((s) => s.trim()));
+  }
+
+  async answerPermission(name) {
+    const frame = await this.frame();
+    await frame.locator('.permission button.perm-option', { hasText: name }).first().click();
+  }
+}

@@ -1,0 +1,68 @@
+// Journey plumbing for test/e2e/*.test.mjs. scripts/e2e/run.mjs starts one code-server and passes
+// its URL in E2E_URL; each test file opens its own window (browser + workbench) on its own
+// workspace folder, and each journey in it is one node:test test. A failing journey leaves a
+// screenshot and the protocol log in test-results/ and names them in the failure.
+import { test, before, after } from 'node:test';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { launchBrowser } from './browser.mjs';
+import { openWorkbench, waitForActivityIcon } from './workbench.mjs';
+import { saveFailure, safeName } from './artifacts.mjs';
+import { ChatPanel } from './chat.mjs';
+
+const baseUrl = process.env.E2E_URL;
+const base = process.env.E2E_BASE;
+const userData = process.env.E2E_USER_DATA;
+
+export function writeFiles(dir, files) {
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, rel)), { recursive: true });
+    writeFileSync(join(dir, rel), text);
+  }
+}
+
+/**
+ * Registers before/after hooks that open a workbench window on a fresh workspace folder with
+ * `files`, wait for the Agent Chat activity-bar icon and open the chat from the palette.
+ * Returns a handle whose fields are filled in once the hook ran.
+ */
+export function chatWindow(name, { files = {}, openChat = true } = {}) {
+  if (!baseUrl || !base) throw new Error('run journeys through scripts/e2e/run.mjs (E2E_URL is not set)');
+  const win = { name, workspace: join(base, 'workspaces', safeName(name)), browser: null, page: null, chat: null };
+  before(async () => {
+    mkdirSync(win.workspace, { recursive: true });
+    writeFiles(win.workspace, files);
+    win.browser = await launchBrowser();
+    try {
+      win.page = await openWorkbench(win.browser.context, baseUrl, win.workspace);
+      await waitForActivityIcon(win.page, 'Agent Chat');
+      win.chat = new ChatPanel(win.page);
+      if (openChat) await win.chat.open();
+    } catch (e) {
+      const saved = await saveFailure(win.page, userData, `${name}-open`);
+      throw annotate(e, saved);
+    }
+  }, { timeout: 120000 });
+  after(async () => {
+    await win.browser?.close();
+  });
+  return win;
+}
+
+function annotate(e, saved) {
+  const err = e instanceof Error ? e : new Error(String(e));
+  if (saved.length) err.message += `\n  failure artifacts:\n    ${saved.join('\n    ')}`;
+  return err;
+}
+
+/** One journey: a node:test test that saves artifacts when it fails. */
+export function journey(win, name, fn, { timeout = 90000 } = {}) {
+  test(name, { timeout }, async () => {
+    try {
+      await fn(win);
+    } catch (e) {
+      const saved = await saveFailure(win.page, userData, `${win.name}-${name}`);
+      throw annotate(e, saved);
+    }
+  });
+}
