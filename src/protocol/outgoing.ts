@@ -1,0 +1,134 @@
+/**
+ * Everything we send, built in one place so tests can hold each shape against the official
+ * JSON Schema (test/support/schemaValidator.ts).
+ *
+ * We advertise only what the client implements: fs read/write, terminals, and boolean config
+ * options. No `auth.terminal` (terminal login is not wired up), no elicitation, no notices or
+ * compaction (the thread has no events for them yet) — an advertised capability must work.
+ */
+import type { ContentBlock, PermissionOutcome } from './events.js';
+
+export interface ClientInfo {
+  name: string;
+  title?: string;
+  version: string;
+}
+
+export const CLIENT_CAPABILITIES_V1 = {
+  fs: { readTextFile: true, writeTextFile: true },
+  terminal: true,
+  session: { configOptions: { boolean: {} } },
+} as const;
+
+export function initializeParamsV1(clientInfo: ClientInfo) {
+  return { protocolVersion: 1, clientCapabilities: CLIENT_CAPABILITIES_V1, clientInfo: { ...clientInfo } };
+}
+
+/**
+ * v2 has no client fs/terminal methods and boolean config options need no capability, so
+ * there is nothing to advertise yet (`auth.terminal` and `elicitation` are not implemented).
+ */
+export function initializeParamsV2(clientInfo: ClientInfo) {
+  return { protocolVersion: 2, info: { ...clientInfo }, capabilities: {} };
+}
+
+export function initializeParams(version: 1 | 2, clientInfo: ClientInfo) {
+  return version === 2 ? initializeParamsV2(clientInfo) : initializeParamsV1(clientInfo);
+}
+
+export interface McpServerStdio {
+  name: string;
+  command: string;
+  args: string[];
+  env: { name: string; value: string }[];
+}
+
+export interface SessionTarget {
+  /** Absolute. */
+  cwd: string;
+  /** Only when the agent advertised `additionalDirectories`. Absolute paths. */
+  additionalDirectories?: string[];
+  mcpServers?: McpServerStdio[];
+}
+
+/** v1 requires `mcpServers` (send `[]`); v2 made it optional, `[]` is valid there too. */
+export function newSessionParams(target: SessionTarget) {
+  const params: { cwd: string; mcpServers: McpServerStdio[]; additionalDirectories?: string[] } = {
+    cwd: target.cwd,
+    mcpServers: target.mcpServers ?? [],
+  };
+  if (target.additionalDirectories?.length) params.additionalDirectories = [...target.additionalDirectories];
+  return params;
+}
+
+export function loadSessionParams(sessionId: string, target: SessionTarget) {
+  return { sessionId, ...newSessionParams(target) };
+}
+
+/** `replay: true` asks a v2 agent to replay history (v2 has no `session/load`). */
+export function resumeSessionParams(sessionId: string, target: SessionTarget, replay = false) {
+  const params: ReturnType<typeof loadSessionParams> & { replayFrom?: { type: 'start' } } = loadSessionParams(sessionId, target);
+  if (replay) params.replayFrom = { type: 'start' };
+  return params;
+}
+
+export function promptParams(sessionId: string, prompt: ContentBlock[]) {
+  return { sessionId, prompt };
+}
+
+export function cancelParams(sessionId: string) {
+  return { sessionId };
+}
+
+export function authenticateParams(methodId: string) {
+  return { methodId };
+}
+
+export function setModeParams(sessionId: string, modeId: string) {
+  return { sessionId, modeId };
+}
+
+/** v1: select values are bare ids, booleans are tagged; v2 tags both. */
+export function setConfigOptionParams(version: 1 | 2, sessionId: string, configId: string, value: string | boolean) {
+  if (version === 2) {
+    return { sessionId, configId, value: typeof value === 'boolean' ? { type: 'boolean', value } : { type: 'id', value } };
+  }
+  return typeof value === 'boolean' ? { sessionId, configId, type: 'boolean', value } : { sessionId, configId, value };
+}
+
+/** Answer to `session/request_permission`. */
+export function permissionResult(outcome: PermissionOutcome) {
+  return {
+    outcome: outcome.outcome === 'selected' ? { outcome: 'selected', optionId: outcome.optionId } : { outcome: 'cancelled' },
+  };
+}
+
+export function readTextFileResult(content: string) {
+  return { content };
+}
+
+/** `fs/write_text_file`, `terminal/kill`, `terminal/release`: an empty object (not null). */
+export function emptyResult(): Record<string, never> {
+  return {};
+}
+
+export function createTerminalResult(terminalId: string) {
+  return { terminalId };
+}
+
+export interface ExitStatus {
+  exitCode?: number | null;
+  signal?: string | null;
+}
+
+export function terminalOutputResult(output: string, truncated: boolean, exitStatus?: ExitStatus) {
+  return exitStatus ? { output, truncated, exitStatus: exitFields(exitStatus) } : { output, truncated };
+}
+
+export function waitForTerminalExitResult(exitStatus: ExitStatus) {
+  return exitFields(exitStatus);
+}
+
+function exitFields(s: ExitStatus): ExitStatus {
+  return { exitCode: s.exitCode ?? null, signal: s.signal ?? null };
+}
