@@ -1,0 +1,177 @@
+/**
+ * The agent's own session history: `session/list` paging and the params for reopening,
+ * closing and deleting sessions, each gated by what the agent advertised. Sending a method
+ * or field the agent did not advertise is a protocol error, so the builders say "no" with a
+ * reason instead.
+ */
+import { isAbsolute } from 'node:path';
+import type { MessageConnection } from 'vscode-jsonrpc';
+import type { AcpMcpServer } from '../agent/mcp/filter.js';
+
+export type RequestSender = Pick<MessageConnection, 'sendRequest'>;
+
+export interface SessionSupport {
+  protocolVersion: 1 | 2;
+  /** v1 `session/load`; in v2, `session/resume` with replay from the start. */
+  load: boolean;
+  list: boolean;
+  resume: boolean;
+  close: boolean;
+  delete: boolean;
+  additionalDirectories: boolean;
+}
+
+const marker = (v: unknown): boolean => v === true || (typeof v === 'object' && v !== null);
+
+export function sessionSupportOf(initializeResult: unknown, protocolVersion: 1 | 2): SessionSupport {
+  const r = (initializeResult ?? {}) as Record<string, any>;
+  if (protocolVersion === 2) {
+    const s = r.capabilities?.session;
+    // v2: advertising `session` at all obliges list, resume (with replay) and close.
+    const base = marker(s);
+    return { protocolVersion, load: base, list: base, resume: base, close: base,
+      delete: base && marker(s.delete), additionalDirectories: base && marker(s.additionalDirectories) };
+  }
+  const caps = r.agentCapabilities ?? {};
+  const s = caps.sessionCapabilities ?? {};
+  return { protocolVersion, load: caps.loadSession === true, list: marker(s.list), resume: marker(s.resume),
+    close: marker(s.close), delete: marker(s.delete), additionalDirectories: marker(s.additionalDirectories) };
+}
+
+export interface AgentSessionInfo {
+  sessionId: string;
+  cwd: string;
+  title?: string;
+  updatedAt?: string;
+  additionalDirectories?: string[];
+}
+
+export interface ListResult {
+  sessions: AgentSessionInfo[];
+  /** More pages existed but `maxPages` stopped the walk. */
+  truncated: boolean;
+}
+
+function readSession(v: unknown): AgentSessionInfo | undefined {
+  const s = v as Record<string, unknown> | null;
+  if (!s || typeof s.sessionId !== 'string' || typeof s.cwd !== 'string') return undefined;
+  return {
+    sessionId: s.sessionId,
+    cwd: s.cwd,
+    ...(typeof s.title === 'string' ? { title: s.title } : {}),
+    ...(typeof s.updatedAt === 'string' ? { updatedAt: s.updatedAt } : {}),
+    ...(Array.isArray(s.additionalDirectories) ? { additionalDirectories: s.additionalDirectories.filter((d): d is string => typeof d === 'string') } : {}),
+  };
+}
+
+/**
+ * Walks `session/list` pages. Cursors are opaque and never stored; a repeated cursor ends the
+ * walk (a buggy agent must not spin the client). Throws if the agent cannot list.
+ */
+export async function listAgentSessions(
+  conn: RequestSender,
+  support: SessionSupport,
+  opts: { cwd?: string; maxPages?: number } = {},
+): Promise<ListResult> {
+  if (!support.list) throw new Error('the agent does not support session/list');
+  const maxPages = Math.max(1, opts.maxPages ?? 10);
+  const sessions: AgentSessionInfo[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < maxPages; page++) {
+    const params: Record<string, string> = {};
+    if (opts.cwd) params.cwd = opts.cwd;
+    if (cursor) params.cursor = cursor;
+    const res = (await conn.sendRequest('session/list', params)) as Record<string, unknown> | null;
+    for (const s of Array.isArray(res?.sessions) ? res.sessions : []) {
+      const info = readSession(s);
+      if (info) sessions.push(info);
+    }
+    const next = typeof res?.nextCursor === 'string' && res.nextCursor ? res.nextCursor : undefined;
+    if (!next || seen.has(next)) return { sessions, truncated: false };
+    seen.add(next);
+    cursor = next;
+  }
+  return { sessions, truncated: true };
+}
+
+export interface ReopenInput {
+  sessionId: string;
+  cwd: string;
+  /** Already filtered for this agent (`filterMcpServers`). */
+  mcpServers: AcpMcpServer[];
+  /** The complete list of extra roots; it replaces whatever the session had. */
+  additionalDirectories?: string[];
+}
+
+export type Gated<P> =
+  | { ok: true; method: string; params: P; notes: string[] }
+  | { ok: false; reason: string };
+
+/** `additionalDirectories` only when advertised, absolute, de-duplicated, without cwd. */
+function extraRoots(support: SessionSupport, cwd: string, dirs: string[] | undefined, notes: string[]): string[] | undefined {
+  if (!dirs?.length) return undefined;
+  if (!support.additionalDirectories) {
+    notes.push('the agent does not support additional workspace folders; only the primary folder is shared');
+    return undefined;
+  }
+  const relative = dirs.filter((d) => !isAbsolute(d));
+  if (relative.length) notes.push(`left out relative folders: ${relative.join(', ')}`);
+  const out = [...new Set(dirs.filter((d) => isAbsolute(d) && d !== cwd))];
+  return out.length ? out : undefined;
+}
+
+function base(support: SessionSupport, input: ReopenInput, notes: string[]) {
+  const additionalDirectories = extraRoots(support, input.cwd, input.additionalDirectories, notes);
+  return { sessionId: input.sessionId, cwd: input.cwd, mcpServers: input.mcpServers, ...(additionalDirectories ? { additionalDirectories } : {}) };
+}
+
+export function buildNewSessionRequest(support: SessionSupport, input: Omit<ReopenInput, 'sessionId'>): Gated<Record<string, unknown>> {
+  if (!isAbsolute(input.cwd)) return { ok: false, reason: `cwd must be absolute: ${input.cwd}` };
+  const notes: string[] = [];
+  const { sessionId: _none, ...params } = base(support, { ...input, sessionId: '' }, notes);
+  return { ok: true, method: 'session/new', params, notes };
+}
+
+/** Reopen with the conversation replayed as `session/update`s before the answer. */
+export function buildLoadRequest(support: SessionSupport, input: ReopenInput): Gated<Record<string, unknown>> {
+  if (!support.load) return { ok: false, reason: 'the agent cannot load sessions' };
+  if (!isAbsolute(input.cwd)) return { ok: false, reason: `cwd must be absolute: ${input.cwd}` };
+  const notes: string[] = [];
+  const params = base(support, input, notes);
+  if (support.protocolVersion === 2) {
+    return { ok: true, method: 'session/resume', params: { ...params, replayFrom: { type: 'start' } }, notes };
+  }
+  return { ok: true, method: 'session/load', params, notes };
+}
+
+/** Reconnect without replay: the client shows its own transcript. */
+export function buildResumeRequest(support: SessionSupport, input: ReopenInput): Gated<Record<string, unknown>> {
+  if (!support.resume) return { ok: false, reason: 'the agent cannot resume sessions' };
+  if (!isAbsolute(input.cwd)) return { ok: false, reason: `cwd must be absolute: ${input.cwd}` };
+  const notes: string[] = [];
+  return { ok: true, method: 'session/resume', params: base(support, input, notes), notes };
+}
+
+export function buildCloseRequest(support: SessionSupport, sessionId: string): Gated<{ sessionId: string }> {
+  return support.close ? { ok: true, method: 'session/close', params: { sessionId }, notes: [] } : { ok: false, reason: 'the agent cannot close sessions' };
+}
+
+export function buildDeleteRequest(support: SessionSupport, sessionId: string): Gated<{ sessionId: string }> {
+  return support.delete ? { ok: true, method: 'session/delete', params: { sessionId }, notes: [] } : { ok: false, reason: 'the agent cannot delete sessions' };
+}
+
+const NOT_FOUND = -32002;
+
+/**
+ * Sends a gated close/delete. "Not found" counts as done: the session is gone either way
+ * (the SDK's own client does the same).
+ */
+export async function sendEnd(conn: RequestSender, req: Gated<{ sessionId: string }>): Promise<void> {
+  if (!req.ok) throw new Error(req.reason);
+  try {
+    await conn.sendRequest(req.method, req.params);
+  } catch (e) {
+    if ((e as { code?: unknown }).code !== NOT_FOUND) throw e;
+  }
+}
