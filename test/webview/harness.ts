@@ -1,0 +1,201 @@
+/**
+ * Drives the real webview bundle in Debian Chromium (headless) under the panel's CSP. The page
+ * plays the host: a fake `acquireVsCodeApi` records what the webview posts and keeps its state
+ * in localStorage so a reload restores it as VS Code would.
+ */
+import { build } from 'esbuild';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { HostToWebview, WebviewToHost } from '../../src/shared/webviewProtocol.js';
+
+const root = new URL('../..', import.meta.url).pathname;
+export const ORIGIN = 'https://webview.test';
+const NONCE = 'dGVzdC1ub25jZQ';
+
+export const CHROMIUM_ARGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+];
+
+/** Bundles webview/main.ts (plus extra entries) into a fresh directory, as scripts/build.mjs does. */
+export async function buildWebview(extraEntries: Record<string, string> = {}): Promise<string> {
+  const out = mkdtempSync(join(tmpdir(), 'agent-chat-webview-'));
+  await build({
+    entryPoints: { webview: join(root, 'webview/main.ts'), ...extraEntries },
+    outdir: out, bundle: true, platform: 'browser', format: 'iife', target: 'es2022',
+    loader: { '.css': 'css' }, logLevel: 'warning', absWorkingDir: root, minify: true,
+  });
+  mkdirSync(join(out, 'codicons'));
+  for (const f of ['codicon.css', 'codicon.ttf']) cpSync(join(root, 'node_modules/@vscode/codicons/dist', f), join(out, 'codicons', f));
+  return out;
+}
+
+export const CSP = `default-src 'none'; style-src ${ORIGIN} 'nonce-${NONCE}'; script-src 'nonce-${NONCE}'; font-src ${ORIGIN}; img-src ${ORIGIN} data:`;
+
+const DARK_THEME = `
+  --vscode-font-family: system-ui, sans-serif; --vscode-font-size: 13px; --vscode-font-weight: normal;
+  --vscode-editor-font-family: monospace; --vscode-editor-font-size: 12px;
+  --vscode-foreground: #cccccc; --vscode-descriptionForeground: #9d9d9d; --vscode-errorForeground: #f85149;
+  --vscode-sideBar-background: #181818; --vscode-editor-background: #1f1f1f; --vscode-editor-foreground: #cccccc;
+  --vscode-focusBorder: #0078d4; --vscode-button-background: #0078d4; --vscode-button-foreground: #ffffff;
+  --vscode-button-hoverBackground: #026ec1; --vscode-button-secondaryBackground: #313131;
+  --vscode-button-secondaryForeground: #cccccc; --vscode-button-secondaryHoverBackground: #3c3c3c;
+  --vscode-button-border: #ffffff12; --vscode-input-background: #313131; --vscode-input-foreground: #cccccc;
+  --vscode-input-border: #3c3c3c; --vscode-input-placeholderForeground: #989898;
+  --vscode-dropdown-background: #313131; --vscode-dropdown-foreground: #cccccc; --vscode-dropdown-border: #3c3c3c;
+  --vscode-panel-border: #2b2b2b; --vscode-widget-border: #313131; --vscode-editorWidget-background: #202020;
+  --vscode-textLink-foreground: #4daafc; --vscode-textLink-activeForeground: #4daafc;
+  --vscode-textCodeBlock-background: #2b2b2b; --vscode-textPreformat-foreground: #d0d0d0; --vscode-textPreformat-background: #3c3c3c;
+  --vscode-textBlockQuote-border: #616161; --vscode-textBlockQuote-background: #2b2b2b;
+  --vscode-badge-background: #616161; --vscode-badge-foreground: #f8f8f8;
+  --vscode-editorWarning-foreground: #cca700; --vscode-testing-iconPassed: #73c991;
+  --vscode-inputValidation-errorBorder: #be1100; --vscode-inputValidation-errorBackground: #5a1d1d;
+  --vscode-inputValidation-warningBorder: #b89500; --vscode-inputValidation-warningBackground: #352a05;
+  --vscode-gitDecoration-addedResourceForeground: #81b88b; --vscode-gitDecoration-deletedResourceForeground: #c74e39;
+  --vscode-debugTokenExpression-string: #ce9178; --vscode-debugTokenExpression-number: #b5cea8;
+  --vscode-debugTokenExpression-name: #c586c0; --vscode-symbolIcon-keywordForeground: #569cd6;
+  --vscode-symbolIcon-functionForeground: #dcdcaa; --vscode-symbolIcon-classForeground: #4ec9b0;
+  --vscode-editorSuggestWidget-background: #202020; --vscode-editorSuggestWidget-border: #454545;
+  --vscode-editorSuggestWidget-selectedBackground: #04395e; --vscode-list-activeSelectionForeground: #ffffff;
+  --vscode-terminal-background: #181818; --vscode-terminal-foreground: #cccccc; --vscode-icon-foreground: #cccccc;
+  --vscode-toolbar-hoverBackground: #5a5d5e50;`;
+
+/** The fake host: records posts, persists state, counts anything a payload manages to run. */
+const FAKE_HOST = `
+  window.__posted = [];
+  window.__violations = [];
+  window.__xss = 0;
+  window.__consoleErrors = [];
+  document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + (e.sample || '')));
+  window.alert = window.confirm = window.prompt = () => { window.__xss++; };
+  const origError = console.error;
+  console.error = (...a) => { window.__consoleErrors.push(a.map(String).join(' ')); origError.apply(console, a); };
+  window.__agentChatHooks = {};
+  let acquired = false;
+  window.acquireVsCodeApi = () => {
+    if (acquired) throw new Error('acquireVsCodeApi may be called once');
+    acquired = true;
+    return {
+      postMessage: (m) => window.__posted.push(JSON.parse(JSON.stringify(m))),
+      getState: () => JSON.parse(localStorage.getItem('vscodeState') || 'null'),
+      setState: (s) => { localStorage.setItem('vscodeState', JSON.stringify(s)); return s; },
+    };
+  };`;
+
+function pageHtml(): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${CSP}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="${ORIGIN}/codicons/codicon.css">
+<link rel="stylesheet" href="${ORIGIN}/webview.css">
+<style nonce="${NONCE}">html {${DARK_THEME}}</style>
+<script nonce="${NONCE}">${FAKE_HOST}</script>
+</head><body><script nonce="${NONCE}" src="${ORIGIN}/webview.js"></script></body></html>`;
+}
+
+const TYPES: Record<string, string> = { js: 'text/javascript', css: 'text/css', ttf: 'font/ttf', html: 'text/html' };
+
+export interface Harness {
+  context: BrowserContext;
+  bundleDir: string;
+  open(opts?: { width?: number; height?: number }): Promise<Panel>;
+  close(): Promise<void>;
+}
+
+export async function launchHarness(bundleDir?: string): Promise<Harness> {
+  const dir = bundleDir ?? (await buildWebview());
+  const profile = mkdtempSync(join(tmpdir(), 'agent-chat-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, viewport: { width: 420, height: 760 },
+  });
+  await context.route('**/*', async (route) => {
+    const url = new URL(route.request().url());
+    if (url.origin !== ORIGIN) return route.abort();
+    if (url.pathname === '/' || url.pathname === '/index.html') {
+      return route.fulfill({ status: 200, contentType: 'text/html', body: pageHtml() });
+    }
+    const ext = url.pathname.split('.').pop() ?? '';
+    try {
+      return route.fulfill({ status: 200, contentType: TYPES[ext] ?? 'application/octet-stream', body: readFileSync(join(dir, url.pathname)) });
+    } catch {
+      return route.fulfill({ status: 404, body: '' });
+    }
+  });
+  return {
+    context,
+    bundleDir: dir,
+    async open(opts = {}) {
+      const page = await context.newPage();
+      if (opts.width) await page.setViewportSize({ width: opts.width, height: opts.height ?? 760 });
+      const panel = new Panel(page);
+      await panel.load();
+      return panel;
+    },
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+      if (!bundleDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One loaded panel page, seen from the host's side. */
+export class Panel {
+  constructor(readonly page: Page) {}
+
+  async load(): Promise<void> {
+    await this.page.goto(`${ORIGIN}/`);
+    await this.page.waitForFunction(() => (globalThis as any).__posted?.some((m: { type: string }) => m.type === 'ready'));
+  }
+
+  /** Delivers host messages as VS Code does (a `message` event on window), then draws. */
+  async send(...messages: HostToWebview[]): Promise<void> {
+    await this.page.evaluate((ms) => {
+      const w = globalThis as any;
+      for (const m of ms) w.dispatchEvent(new w.MessageEvent('message', { data: m }));
+      w.__agentChatHooks.flush();
+    }, messages);
+  }
+
+  async flush(): Promise<void> {
+    await this.page.evaluate(() => (globalThis as any).__agentChatHooks.flush());
+  }
+
+  async posted(): Promise<WebviewToHost[]> {
+    return this.page.evaluate(() => (globalThis as any).__posted);
+  }
+
+  async clearPosted(): Promise<void> {
+    await this.page.evaluate(() => ((globalThis as any).__posted.length = 0));
+  }
+
+  /** Posted messages of one type (waits briefly for async posts). */
+  async postedOf<T extends WebviewToHost['type']>(type: T): Promise<Array<Extract<WebviewToHost, { type: T }>>> {
+    return (await this.posted()).filter((m): m is Extract<WebviewToHost, { type: T }> => m.type === type);
+  }
+
+  async violations(): Promise<string[]> {
+    return this.page.evaluate(() => (globalThis as any).__violations);
+  }
+
+  async consoleErrors(): Promise<string[]> {
+    return this.page.evaluate(() => (globalThis as any).__consoleErrors);
+  }
+
+  /** Persist the view state now (it is written lazily) and reload the page. */
+  async reload(): Promise<void> {
+    await this.page.evaluate(() => (globalThis as any).dispatchEvent(new Event('beforeunload')));
+    await this.page.reload();
+    await this.page.waitForFunction(() => (globalThis as any).__posted?.some((m: { type: string }) => m.type === 'ready'));
+  }
+
+  async count(selector: string): Promise<number> {
+    return this.page.locator(selector).count();
+  }
+
+  async text(selector: string): Promise<string> {
+    return (await this.page.locator(selector).first().textContent()) ?? '';
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * One delegated click handler for the whole panel. Buttons say what they want in `data-action`;
+ * links never navigate the webview — the host decides what opening them means.
+ */
+import type { Host } from './vscodeApi.js';
+
+export function installActions(root: HTMLElement, host: Host): void {
+  root.addEventListener('click', (e) => {
+    const target = e.target as Element | null;
+    const actionEl = target?.closest<HTMLElement>('[data-action]');
+    if (actionEl && root.contains(actionEl)) {
+      e.preventDefault();
+      run(actionEl, host);
+      return;
+    }
+    const link = target?.closest<HTMLAnchorElement>('a[href]');
+    if (link && root.contains(link)) {
+      e.preventDefault();
+      const href = link.getAttribute('href') ?? '';
+      if (href && !href.startsWith('#')) host.post({ type: 'openLink', href });
+    }
+  });
+  // Middle-click and friends would open a new browsing context; the host opens links instead.
+  root.addEventListener('auxclick', (e) => {
+    if ((e.target as Element | null)?.closest('a[href]')) e.preventDefault();
+  });
+}
+
+function run(el: HTMLElement, host: Host): void {
+  const d = el.dataset;
+  switch (d.action) {
+    case 'copy-code':
+    case 'insert-code': {
+      const code = el.closest('.code-block')?.querySelector('code')?.textContent ?? '';
+      host.post(d.action === 'copy-code' ? { type: 'copy', text: code } : { type: 'insertAtCursor', text: code });
+      if (d.action === 'copy-code') flash(el, 'Copied');
+      return;
+    }
+    case 'open-diff':
+      host.post({ type: 'openDiff', toolCallId: d.toolCallId ?? '', contentIndex: Number(d.contentIndex ?? 0) });
+      return;
+    case 'open-location':
+      host.post({ type: 'openLocation', path: d.path ?? '', line: d.line ? Number(d.line) : null });
+      return;
+    case 'permission': {
+      if (el.hasAttribute('aria-disabled')) return;
+      host.post({ type: 'answerPermission', requestId: d.requestId ?? '', optionId: d.optionId ?? '' });
+      // Until the host confirms, a second click must not send a second answer.
+      for (const b of Array.from(el.parentElement?.querySelectorAll('button') ?? [])) b.setAttribute('aria-disabled', 'true');
+      el.setAttribute('aria-pressed', 'true');
+      return;
+    }
+    case 'restart-agent':
+      return host.post({ type: 'restartAgent' });
+    case 'open-settings':
+      return host.post({ type: 'openSettings' });
+    case 'show-log':
+      return host.post({ type: 'showLog' });
+    case 'new-session':
+      return host.post({ type: 'newSession' });
+    case 'attach-file':
+      return host.post({ type: 'attachActive', selectionOnly: false });
+    case 'attach-selection':
+      return host.post({ type: 'attachActive', selectionOnly: true });
+    default:
+      console.warn('unknown action', d.action);
+  }
+}
+
+function flash(el: HTMLElement, text: string): void {
+  const old = el.title;
+  el.title = text;
+  el.classList.add('flashed');
+  setTimeout(() => {
+    el.title = old;
+    el.classList.remove('flashed');
+  }, 1200);
+}

@@ -1,0 +1,88 @@
+/**
+ * Pending attachments as removable chips: files/selections the host attached, and images the
+ * user pasted (kept as base64, ready for the `send` message).
+ */
+import type { Attachment } from '../../src/shared/webviewProtocol.js';
+import { h, icon } from '../dom.js';
+import { imageDataUri } from '../links.js';
+import type { PastedImage } from '../viewState.js';
+
+export class AttachmentChips {
+  readonly el = h('div', { class: 'chips', attrs: { role: 'list', 'aria-label': 'Attachments' } });
+  attachments: Attachment[] = [];
+  images: PastedImage[] = [];
+
+  constructor(private readonly onChange: () => void) {
+    this.el.addEventListener('click', (e) => {
+      const btn = (e.target as Element).closest<HTMLElement>('button[data-remove]');
+      if (!btn) return;
+      const [kind, index] = btn.dataset.remove!.split(':');
+      if (kind === 'file') this.attachments.splice(Number(index), 1);
+      else this.images.splice(Number(index), 1);
+      this.draw();
+      this.onChange();
+    });
+  }
+
+  set(attachments: Attachment[], images: PastedImage[]): void {
+    this.attachments = attachments.slice();
+    this.images = images.slice();
+    this.draw();
+  }
+
+  add(a: Attachment): void {
+    const same = (b: Attachment) => b.uri === a.uri && b.range?.startLine === a.range?.startLine && b.range?.endLine === a.range?.endLine;
+    if (!this.attachments.some(same)) this.attachments.push(a);
+    this.draw();
+    this.onChange();
+  }
+
+  addImage(img: PastedImage): void {
+    this.images.push(img);
+    this.draw();
+    this.onChange();
+  }
+
+  clear(): void {
+    this.attachments = [];
+    this.images = [];
+    this.draw();
+    this.onChange();
+  }
+
+  private draw(): void {
+    const files = this.attachments.map((a, i) => {
+      const label = a.range ? `${a.name}:${a.range.startLine}-${a.range.endLine}` : a.name;
+      return h('span', { class: 'chip', title: a.uri, attrs: { role: 'listitem' } }, [
+        icon(a.range ? 'selection' : 'file'),
+        h('span', { class: 'chip-label', text: label }),
+        h('button', { class: 'chip-remove', title: `Remove ${label}`, attrs: { type: 'button', 'aria-label': `Remove ${label}` }, data: { remove: `file:${i}` } }, [icon('close')]),
+      ]);
+    });
+    const images = this.images.map((img, i) => {
+      const src = imageDataUri(img.mimeType, img.data);
+      return h('span', { class: 'chip image-chip', attrs: { role: 'listitem' } }, [
+        src ? h('img', { class: 'chip-thumb', attrs: { src, alt: `Pasted image ${i + 1}` } }) : icon('file-media'),
+        h('span', { class: 'chip-label', text: `Image ${i + 1}` }),
+        h('button', { class: 'chip-remove', title: `Remove image ${i + 1}`, attrs: { type: 'button', 'aria-label': `Remove image ${i + 1}` }, data: { remove: `image:${i}` } }, [icon('close')]),
+      ]);
+    });
+    this.el.replaceChildren(...files, ...images);
+    this.el.hidden = files.length + images.length === 0;
+  }
+}
+
+/** Reads image files from a paste as base64 (no data: prefix). */
+export async function readPastedImages(data: DataTransfer | null): Promise<PastedImage[]> {
+  if (!data) return [];
+  const files = Array.from(data.items).filter((i) => i.kind === 'file' && i.type.startsWith('image/')).map((i) => i.getAsFile()).filter((f): f is File => !!f);
+  return Promise.all(files.map((f) => new Promise<PastedImage>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = String(reader.result);
+      resolve({ mimeType: f.type, data: url.slice(url.indexOf(',') + 1) });
+    };
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(f);
+  })));
+}

@@ -1,0 +1,41 @@
+/**
+ * Why the agent is not running, in full: the reason, what to do about it, the command line, the
+ * exit code and the tail of its stderr — plus the three ways out (restart, settings, log).
+ */
+import type { AgentStatus } from '../../src/shared/webviewProtocol.js';
+import { actionButton, h, icon } from '../dom.js';
+
+export class FailurePanel {
+  readonly el = h('section', { class: 'failure-panel', attrs: { 'aria-label': 'Agent problem' } });
+  private sig = '';
+
+  set(agent: AgentStatus): void {
+    const sig = JSON.stringify(agent);
+    if (sig === this.sig) return;
+    this.sig = sig;
+    if (agent.state !== 'failed' && agent.state !== 'exited') {
+      this.el.hidden = true;
+      this.el.removeAttribute('role');
+      this.el.replaceChildren();
+      return;
+    }
+    this.el.hidden = false;
+    this.el.setAttribute('role', 'alert');
+    const heading = agent.state === 'failed' ? `${agent.agentName} could not start` : `${agent.agentName} stopped`;
+    const facts: Array<[string, Node | string]> = [];
+    if (agent.state === 'failed' && agent.commandLine) facts.push(['Command', h('code', { text: agent.commandLine })]);
+    if (agent.exitCode !== undefined) facts.push(['Exit code', agent.exitCode === null ? 'none (killed by a signal)' : String(agent.exitCode)]);
+    this.el.replaceChildren(
+      h('div', { class: 'failure-head' }, [icon('error'), h('strong', { text: heading })]),
+      h('p', { class: 'failure-reason', text: agent.reason }),
+      agent.state === 'failed' && agent.fix ? h('p', { class: 'failure-fix' }, [icon('lightbulb'), h('span', { text: ` ${agent.fix}` })]) : '',
+      facts.length ? h('dl', { class: 'failure-facts' }, facts.flatMap(([k, v]) => [h('dt', { text: k }), h('dd', {}, [v])])) : '',
+      agent.stderrTail ? h('details', { class: 'failure-stderr', attrs: { open: '' } }, [h('summary', { text: 'Agent output (stderr)' }), h('pre', { text: agent.stderrTail })]) : '',
+      h('div', { class: 'failure-actions' }, [
+        actionButton('restart-agent', 'Restart', { icon: 'debug-restart', class: 'btn-primary' }),
+        actionButton('open-settings', 'Open settings', { icon: 'settings-gear', class: 'btn-secondary' }),
+        actionButton('show-log', 'Show log', { icon: 'output', class: 'btn-secondary' }),
+      ]),
+    );
+  }
+}

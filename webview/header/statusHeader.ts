@@ -1,0 +1,102 @@
+/**
+ * The panel header: agent picker, agent status, turn state (with `requires_action` made loud),
+ * usage and the new-session button. A pure rendering of the latest agent status and session facts.
+ */
+import type { AgentChoice, AgentStatus } from '../../src/shared/webviewProtocol.js';
+import type { SessionFacts } from '../../src/thread/types.js';
+import { actionButton, h, icon } from '../dom.js';
+import { formatUsage } from '../format.js';
+import type { Host } from '../vscodeApi.js';
+
+export class StatusHeader {
+  readonly el: HTMLElement;
+  private readonly picker = h('select', { class: 'agent-picker', attrs: { 'aria-label': 'Agent' } });
+  private readonly agentState = h('span', { class: 'agent-state', attrs: { role: 'status' } });
+  private readonly turn = h('span', { class: 'turn-state', attrs: { role: 'status', 'aria-live': 'polite' } });
+  private readonly usage = h('span', { class: 'usage' });
+  private readonly title = h('span', { class: 'session-title' });
+  private readonly secondary: HTMLElement;
+  private pickerSig = '';
+
+  constructor(private readonly host: Host) {
+    this.picker.addEventListener('change', () => {
+      const name = this.picker.value;
+      host.post(name ? { type: 'selectAgent', name } : { type: 'selectAgent' });
+    });
+    this.el = h('header', { class: 'panel-header' }, [
+      h('div', { class: 'header-line' }, [
+        this.picker,
+        this.agentState,
+        h('span', { class: 'spacer' }),
+        actionButton('new-session', 'New session', { icon: 'add', text: false, class: 'icon-btn' }),
+      ]),
+      (this.secondary = h('div', { class: 'header-line secondary' }, [this.turn, this.title, h('span', { class: 'spacer' }), this.usage])),
+    ]);
+  }
+
+  setAgent(agent: AgentStatus, agents: readonly AgentChoice[]): void {
+    const current = agent.state === 'none' ? '' : agent.agentName;
+    const sig = JSON.stringify([current, agents]);
+    if (sig !== this.pickerSig) {
+      this.pickerSig = sig;
+      const options = agents.map((a) => h('option', { text: a.source === 'settings' ? a.name : `${a.name} (${a.source})`, attrs: { value: a.name } }));
+      if (!agents.some((a) => a.name === current)) {
+        options.unshift(h('option', { text: current || 'Select an agent…', attrs: { value: current } }));
+      }
+      this.picker.replaceChildren(...options);
+      this.picker.value = current;
+    }
+    this.agentState.className = `agent-state state-${agent.state}`;
+    switch (agent.state) {
+      case 'none':
+        this.agentState.replaceChildren(h('span', { text: 'No agent running' }));
+        break;
+      case 'starting':
+        this.agentState.replaceChildren(icon('loading', 'codicon-modifier-spin'), h('span', { text: ` Starting ${agent.agentName}…` }));
+        break;
+      case 'ready':
+        this.agentState.replaceChildren(icon('pass'), h('span', { text: ` ${agent.agentTitle || agent.agentName}`, title: `ACP v${agent.protocolVersion}` }));
+        break;
+      case 'failed':
+        this.agentState.replaceChildren(icon('error'), h('span', { text: ` ${agent.agentName} failed to start` }));
+        break;
+      case 'exited':
+        this.agentState.replaceChildren(icon('warning'), h('span', { text: ` ${agent.agentName} exited` }));
+        break;
+      default:
+        assertNeverAgent(agent);
+    }
+  }
+
+  setSession(s: SessionFacts): void {
+    this.el.dataset.turnState = s.turnState;
+    switch (s.turnState) {
+      case 'idle':
+        this.turn.replaceChildren();
+        break;
+      case 'running':
+        this.turn.replaceChildren(icon('loading', 'codicon-modifier-spin'), h('span', { text: ' Working…' }));
+        break;
+      case 'requires_action':
+        this.turn.replaceChildren(icon('bell'), h('span', { class: 'attention', text: ' Waiting for your approval' }));
+        break;
+      case 'cancelling':
+        this.turn.replaceChildren(icon('loading', 'codicon-modifier-spin'), h('span', { text: ' Stopping…' }));
+        break;
+      default:
+        assertNeverTurn(s.turnState);
+    }
+    this.turn.className = `turn-state turn-${s.turnState}`;
+    this.usage.textContent = s.usage ? formatUsage(s.usage) : '';
+    const mode = s.modes?.availableModes.find((m) => m.id === s.modes?.currentModeId);
+    this.title.textContent = [s.title ?? '', mode ? `mode: ${mode.name}` : ''].filter(Boolean).join(' · ');
+    this.secondary.hidden = s.turnState === 'idle' && !this.usage.textContent && !this.title.textContent;
+  }
+}
+
+function assertNeverAgent(x: never): void {
+  console.warn('unknown agent status', x);
+}
+function assertNeverTurn(x: never): void {
+  console.warn('unknown turn state', x);
+}

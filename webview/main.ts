@@ -1,0 +1,116 @@
+/**
+ * Entry of the webview bundle: builds the panel, says `ready`, and routes host messages.
+ * The host owns the truth; this page only projects it (and keeps view state across reloads).
+ */
+import './styles/base.css';
+import './styles/thread.css';
+import './styles/tool.css';
+import './styles/composer.css';
+import './styles/highlight.css';
+import type { HostToWebview } from '../src/shared/webviewProtocol.js';
+import { Announcer } from './a11y.js';
+import { installActions } from './actions.js';
+import { Composer } from './composer/composer.js';
+import { h } from './dom.js';
+import { FailurePanel } from './header/failurePanel.js';
+import { StatusHeader } from './header/statusHeader.js';
+import { ThreadStore, assertNever } from './store.js';
+import { ThreadView } from './threadView.js';
+import { ViewStateStore } from './viewState.js';
+import { connectHost } from './vscodeApi.js';
+import { TurnAnnouncer } from './turnAnnouncer.js';
+
+/** Test and benchmark pages may pre-define this object to reach into the running panel. */
+interface TestHooks {
+  flush?: () => void;
+  pending?: () => number;
+  onDrawn?: () => void;
+}
+declare global {
+  interface Window {
+    __agentChatHooks?: TestHooks;
+  }
+}
+
+const host = connectHost();
+const viewState = new ViewStateStore(host);
+const announcer = new Announcer();
+let lastResync = 0;
+const threadView = new ThreadView(viewState, announcer, (reason) => {
+  console.warn(`thread out of sync (${reason}); asking for a snapshot`);
+  // A burst of bad changes should cost one snapshot, not one per change.
+  if (Date.now() - lastResync > 1000) {
+    lastResync = Date.now();
+    host.post({ type: 'ready' });
+  }
+});
+const store = new ThreadStore(threadView);
+const header = new StatusHeader(host);
+const failure = new FailurePanel();
+const composer = new Composer(host, viewState);
+const turns = new TurnAnnouncer(announcer, store);
+
+const app = h('div', { class: 'app' }, [header.el, failure.el, threadView.el, composer.el, announcer.el]);
+document.body.append(app);
+installActions(app, host);
+
+document.addEventListener('keydown', (e) => {
+  if (e.key === 'Escape' && !e.defaultPrevented && !e.isComposing && composer.running()) {
+    e.preventDefault();
+    host.post({ type: 'cancel' });
+  }
+});
+window.addEventListener('beforeunload', () => viewState.save());
+window.addEventListener('message', (e: MessageEvent) => handle(e.data as HostToWebview));
+
+function handle(msg: HostToWebview): void {
+  if (!msg || typeof msg !== 'object') return;
+  switch (msg.type) {
+    case 'snapshot': {
+      const s = msg.snapshot;
+      header.setAgent(s.agent, s.agents);
+      failure.set(s.agent);
+      composer.setCapabilities(s.composer);
+      applySession(s.session);
+      store.reset(s.entries);
+      turns.reset(s.session.turnState);
+      return;
+    }
+    case 'rows':
+      store.apply(msg.changes);
+      return;
+    case 'session':
+      applySession(msg.session);
+      return;
+    case 'agent':
+      header.setAgent(msg.agent, msg.agents);
+      failure.set(msg.agent);
+      composer.setCapabilities(msg.composer);
+      if (msg.agent.state === 'failed') announcer.say(`${msg.agent.agentName} failed to start: ${msg.agent.reason}`);
+      return;
+    case 'attach':
+      composer.attach(msg.attachment);
+      return;
+    case 'focusComposer':
+      composer.focus();
+      return;
+    default:
+      assertNever(msg);
+  }
+}
+
+function applySession(session: Parameters<StatusHeader['setSession']>[0]): void {
+  header.setSession(session);
+  composer.setTurnState(session.turnState);
+  composer.setCommands(session.commands);
+  turns.turnState(session.turnState);
+}
+
+const hooks = window.__agentChatHooks;
+if (hooks) {
+  hooks.flush = () => threadView.flushNow();
+  hooks.pending = () => threadView.pending();
+  threadView.onDrawn = () => hooks.onDrawn?.();
+}
+
+host.post({ type: 'ready' });

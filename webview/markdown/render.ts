@@ -1,0 +1,79 @@
+/**
+ * Markdown → sanitised DOM. markdown-it never passes raw HTML through (html: false) and DOMPurify
+ * cleans its output anyway, because agent text is untrusted and a renderer bug must not become XSS.
+ */
+import MarkdownIt from 'markdown-it';
+import DOMPurify from 'dompurify';
+import { highlightCode } from './highlight.js';
+import { h, actionButton } from '../dom.js';
+
+const md = new MarkdownIt({ html: false, linkify: true, breaks: false, typographer: false });
+
+let highlightEnabled = true;
+md.set({
+  highlight: (code: string, lang: string): string => {
+    const language = lang.replace(/[^\w#+.-]/g, '').slice(0, 30);
+    const body = highlightEnabled ? highlightCode(code, language) : md.utils.escapeHtml(code);
+    const cls = language ? ` class="hljs language-${language}"` : ' class="hljs"';
+    return `<pre><code${cls}>${body}</code></pre>`;
+  },
+});
+
+const PURIFY_CONFIG = {
+  ALLOWED_TAGS: [
+    'a', 'p', 'br', 'hr', 'em', 'strong', 's', 'del', 'code', 'pre', 'blockquote', 'span', 'div',
+    'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img',
+  ],
+  // No `style`: the CSP forbids inline styles, and markdown-it's table alignment is not worth a hole.
+  ALLOWED_ATTR: ['href', 'title', 'class', 'start', 'alt', 'src'],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+};
+
+const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
+
+export interface RenderOptions {
+  /** Off for the still-growing tail of a streamed message: highlight once the block is final. */
+  highlight: boolean;
+}
+
+export function renderMarkdown(source: string, opts: RenderOptions = { highlight: true }): DocumentFragment {
+  highlightEnabled = opts.highlight;
+  let html: string;
+  try {
+    html = md.render(source);
+  } finally {
+    highlightEnabled = true;
+  }
+  const fragment = DOMPurify.sanitize(html, { ...PURIFY_CONFIG, RETURN_DOM_FRAGMENT: true }) as DocumentFragment;
+  decorate(fragment);
+  return fragment;
+}
+
+/** Post-sanitise touches: links get a tooltip, foreign images go, code blocks get their buttons. */
+function decorate(root: DocumentFragment): void {
+  for (const a of Array.from(root.querySelectorAll('a'))) {
+    const href = a.getAttribute('href');
+    if (!href) continue;
+    a.title = href;
+    a.classList.add('md-link');
+  }
+  // Only inline data: images are shown; a remote image would be a tracking pixel (and the CSP blocks it).
+  for (const img of Array.from(root.querySelectorAll('img'))) {
+    const src = img.getAttribute('src') ?? '';
+    if (!DATA_IMAGE.test(src)) img.replaceWith(h('span', { class: 'img-dropped', text: img.alt ? `[${img.alt}]` : '[image]' }));
+  }
+  for (const pre of Array.from(root.querySelectorAll('pre'))) {
+    const code = pre.querySelector('code');
+    if (!code) continue;
+    const lang = /language-([\w#+.-]+)/.exec(code.className)?.[1] ?? '';
+    const toolbar = h('div', { class: 'code-toolbar' }, [
+      h('span', { class: 'code-lang', text: lang }),
+      actionButton('copy-code', 'Copy', { icon: 'copy', text: false, class: 'icon-btn' }),
+      actionButton('insert-code', 'Insert at cursor', { icon: 'insert', text: false, class: 'icon-btn' }),
+    ]);
+    const wrap = h('div', { class: 'code-block' });
+    pre.replaceWith(wrap);
+    wrap.append(toolbar, pre);
+  }
+}

@@ -1,0 +1,27 @@
+/** Picks the view for an entry kind. Exhaustive: a new entry kind fails to compile here. */
+import type { ThreadEntry } from '../../src/thread/types.js';
+import { assertNever } from '../store.js';
+import { AgentRow, UserRow } from './message.js';
+import { NoticeRow } from './notice.js';
+import { PlanRow } from './plan.js';
+import type { RowContext, RowView } from './rowView.js';
+import { ThoughtRow } from './thought.js';
+import { ToolCard } from './toolCard.js';
+import { TurnEndRow } from './turnEnd.js';
+
+export function createRowView(entry: ThreadEntry, ctx: RowContext): RowView {
+  let view: RowView<never>;
+  switch (entry.type) {
+    case 'user': view = new UserRow(); break;
+    case 'agent': view = new AgentRow(); break;
+    case 'thought': view = new ThoughtRow(ctx, entry); break;
+    case 'tool_call': view = new ToolCard(ctx); break;
+    case 'plan': view = new PlanRow(); break;
+    case 'notice': view = new NoticeRow(); break;
+    case 'turn_end': view = new TurnEndRow(); break;
+    default: return assertNever(entry);
+  }
+  view.el.dataset.entryId = entry.id;
+  view.el.dataset.entryType = entry.type;
+  return view as RowView;
+}

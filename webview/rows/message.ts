@@ -1,0 +1,39 @@
+/** User and agent message rows. */
+import type { AgentMessageEntry, UserEntry } from '../../src/thread/types.js';
+import { h, icon } from '../dom.js';
+import type { RowDelta } from '../store.js';
+import { MessageBody } from './messageBody.js';
+import type { RowView } from './rowView.js';
+
+export class UserRow implements RowView<UserEntry> {
+  readonly el = h('div', { class: 'row user', attrs: { role: 'article', 'aria-label': 'You' } });
+  private readonly body = new MessageBody();
+  private readonly badge = h('div', { class: 'not-kept', attrs: { role: 'note' } }, [
+    icon('circle-slash'),
+    h('span', { text: 'Not kept in context: the agent refused this request.' }),
+  ]);
+
+  constructor() {
+    this.el.append(h('div', { class: 'row-head' }, [icon('account'), h('span', { class: 'who', text: 'You' })]), this.body.el);
+  }
+
+  render(entry: UserEntry, delta: RowDelta): void {
+    this.body.render(entry.content, delta);
+    this.el.classList.toggle('refused', !!entry.notKept);
+    if (entry.notKept && !this.badge.isConnected) this.el.append(this.badge);
+    else if (!entry.notKept) this.badge.remove();
+  }
+}
+
+export class AgentRow implements RowView<AgentMessageEntry> {
+  readonly el = h('div', { class: 'row agent', attrs: { role: 'article', 'aria-label': 'Agent' } });
+  readonly body = new MessageBody();
+
+  constructor() {
+    this.el.append(this.body.el);
+  }
+
+  render(entry: AgentMessageEntry, delta: RowDelta): void {
+    this.body.render(entry.content, delta);
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * A pending permission request, inline on its tool call: the agent's own options as buttons,
+ * styled by kind. The first "allow" takes focus when the request appears so a keyboard user can
+ * answer at once; the request is also announced.
+ */
+import type { PermissionOption } from '../../src/protocol/events.js';
+import type { PendingPermission } from '../../src/thread/types.js';
+import { h, icon } from '../dom.js';
+
+export function optionClass(kind: PermissionOption['kind']): string {
+  switch (kind) {
+    case 'allow_once':
+      return 'btn-primary';
+    case 'allow_always':
+      return 'btn-secondary';
+    case 'reject_once':
+    case 'reject_always':
+      return 'btn-danger';
+    default:
+      return 'btn-secondary';
+  }
+}
+
+const KIND_ICON: Record<string, string> = { allow_once: 'check', allow_always: 'check-all', reject_once: 'close', reject_always: 'circle-slash' };
+
+export function renderPermission(p: PendingPermission, toolTitle: string): HTMLElement {
+  const question = p.title || `Allow “${toolTitle}”?`;
+  const labelId = `perm-${p.requestId.replace(/[^\w-]/g, '_')}`;
+  const buttons = p.options.map((o) => {
+    const b = h('button', {
+      class: `btn perm-option ${optionClass(o.kind)}`,
+      attrs: { type: 'button' },
+      data: { action: 'permission', requestId: p.requestId, optionId: o.optionId, kind: o.kind },
+    }, [icon(KIND_ICON[o.kind] ?? 'circle-large-outline'), h('span', { class: 'btn-label', text: o.name })]);
+    return b;
+  });
+  return h('div', { class: 'permission', attrs: { role: 'group', 'aria-labelledby': labelId } }, [
+    h('div', { class: 'permission-question', attrs: { id: labelId } }, [icon('shield'), h('span', { text: question })]),
+    h('div', { class: 'permission-options' }, buttons),
+  ]);
+}
+
+/** The button to focus when a request appears: the first allow, else the first option. */
+export function firstAllowButton(el: HTMLElement): HTMLButtonElement | null {
+  return el.querySelector<HTMLButtonElement>('button[data-kind^="allow"]') ?? el.querySelector<HTMLButtonElement>('button.perm-option');
+}

@@ -1,0 +1,22 @@
+/**
+ * One view per thread entry, keyed by entry id. A view draws its entry and later patches only
+ * what changed; the thread view never rebuilds rows that did not change.
+ */
+import type { ThreadEntry } from '../../src/thread/types.js';
+import type { Announcer } from '../a11y.js';
+import type { RowDelta } from '../store.js';
+import type { ViewStateStore } from '../viewState.js';
+
+export interface RowContext {
+  viewState: ViewStateStore;
+  announcer: Announcer;
+  /** True while rows arrive live (not from a snapshot): new permission requests may take focus. */
+  live(): boolean;
+}
+
+export interface RowView<E extends ThreadEntry = ThreadEntry> {
+  readonly el: HTMLElement;
+  render(entry: E, delta: RowDelta): void;
+  /** A row was added after this one (thoughts fold away when the answer starts). */
+  followed?(): void;
+}

@@ -1,0 +1,153 @@
+/**
+ * A tool call card: kind icon, title, live status, content (text, diffs, terminals), locations,
+ * an inline permission request, and the raw input/output on demand. Each part is patched on its
+ * own so a streaming terminal does not rebuild the card.
+ */
+import type { ToolCallStatus, ToolKind } from '../../src/protocol/events.js';
+import type { ToolCallEntry } from '../../src/thread/types.js';
+import { h, icon } from '../dom.js';
+import { basename } from '../links.js';
+import { firstAllowButton, renderPermission } from './permission.js';
+import type { RowContext, RowView } from './rowView.js';
+import { contentSignature, renderContentItem } from './toolContent.js';
+
+const KIND_ICON: Record<ToolKind, string> = {
+  read: 'eye', edit: 'edit', delete: 'trash', move: 'arrow-both', search: 'search', execute: 'terminal',
+  think: 'lightbulb', fetch: 'globe', switch_mode: 'arrow-swap', other: 'tools',
+};
+
+const STATUS: Record<ToolCallStatus, { icon: string; label: string }> = {
+  pending: { icon: 'circle-large-outline', label: 'Pending' },
+  in_progress: { icon: 'loading codicon-modifier-spin', label: 'Running' },
+  completed: { icon: 'pass', label: 'Done' },
+  failed: { icon: 'error', label: 'Failed' },
+  cancelled: { icon: 'circle-slash', label: 'Cancelled' },
+  paused: { icon: 'debug-pause', label: 'Paused' },
+};
+
+export class ToolCard implements RowView<ToolCallEntry> {
+  readonly el = h('div', { class: 'row tool', attrs: { role: 'group' } });
+  private readonly kindIcon = icon('tools', 'tool-kind');
+  private readonly title = h('span', { class: 'tool-title' });
+  private readonly status = h('span', { class: 'tool-status' });
+  private readonly orphan = h('span', { class: 'badge orphan', title: 'The agent updated a tool call it never announced', text: 'orphan' });
+  private readonly content = h('div', { class: 'tool-content' });
+  private readonly locations = h('div', { class: 'tool-locations' });
+  private readonly permission = h('div', { class: 'tool-permission' });
+  private readonly raw = h('div', { class: 'tool-raw' });
+  private contentSigs: string[] = [];
+  private shownRequest: string | undefined;
+  private sigs: Record<string, string> = {};
+
+  constructor(private readonly ctx: RowContext) {
+    this.el.append(
+      h('div', { class: 'tool-head' }, [this.kindIcon, this.title, this.orphan, this.status]),
+      this.content, this.locations, this.permission, this.raw,
+    );
+  }
+
+  render(entry: ToolCallEntry): void {
+    const waiting = !!entry.permission;
+    const st = STATUS[entry.status] ?? STATUS.pending;
+    this.el.className = `row tool status-${entry.status}${waiting ? ' awaiting' : ''}${entry.orphan ? ' is-orphan' : ''}`;
+    this.el.setAttribute('aria-label', `Tool call: ${entry.title || entry.name || 'tool'}, ${waiting ? 'waiting for approval' : st.label}`);
+    this.kindIcon.className = `codicon codicon-${KIND_ICON[entry.kind] ?? 'tools'} tool-kind`;
+    this.title.textContent = entry.title || entry.name || 'Tool call';
+    this.title.title = entry.name ? `${entry.title}\n(${entry.name})` : entry.title;
+    this.orphan.hidden = !entry.orphan;
+    this.renderStatus(entry, st, waiting);
+    this.renderContent(entry);
+    this.once('loc', JSON.stringify(entry.locations), () => this.renderLocations(entry));
+    this.renderPermission(entry);
+    this.once('raw', rawSig(entry), () => this.renderRaw(entry));
+  }
+
+  private once(part: string, sig: string, draw: () => void): void {
+    if (this.sigs[part] === sig) return;
+    this.sigs[part] = sig;
+    draw();
+  }
+
+  private renderStatus(entry: ToolCallEntry, st: { icon: string; label: string }, waiting: boolean): void {
+    const label = waiting ? 'Waiting for approval' : st.label;
+    this.once('status', `${entry.status}:${waiting}`, () => {
+      this.status.className = `tool-status status-${entry.status}`;
+      this.status.replaceChildren(icon(waiting ? 'shield' : st.icon), h('span', { text: label }));
+    });
+  }
+
+  private renderContent(entry: ToolCallEntry): void {
+    entry.content.forEach((item, i) => {
+      const sig = contentSignature(entry, item);
+      if (this.contentSigs[i] === sig) return;
+      const el = renderContentItem(entry, item, i);
+      el.classList.add('tool-item');
+      const old = this.content.children[i];
+      if (old) old.replaceWith(el);
+      else this.content.append(el);
+      this.contentSigs[i] = sig;
+    });
+    while (this.content.children.length > entry.content.length) this.content.lastElementChild!.remove();
+    this.contentSigs.length = entry.content.length;
+  }
+
+  private renderLocations(entry: ToolCallEntry): void {
+    this.locations.replaceChildren(...entry.locations.map((loc) => {
+      const label = `${basename(loc.path)}${loc.line ? `:${loc.line}` : ''}`;
+      return h('a', {
+        class: 'location-link', title: loc.path, text: label,
+        attrs: { href: '#', role: 'link' },
+        data: { action: 'open-location', path: loc.path, line: loc.line ? String(loc.line) : undefined },
+      });
+    }));
+  }
+
+  private renderPermission(entry: ToolCallEntry): void {
+    const p = entry.permission;
+    const sig = p ? `p:${p.requestId}` : `o:${entry.permissionOutcome ?? ''}`;
+    if (this.sigs.perm === sig) return;
+    this.sigs.perm = sig;
+    if (p) {
+      const panel = renderPermission(p, entry.title);
+      this.permission.replaceChildren(panel);
+      if (this.shownRequest !== p.requestId) {
+        this.shownRequest = p.requestId;
+        this.ctx.announcer.alert(`Permission needed: ${p.title || entry.title}. Options: ${p.options.map((o) => o.name).join(', ')}.`);
+        // Taking focus is only right for a request that arrives now, not one replayed from a snapshot.
+        if (this.ctx.live()) requestAnimationFrame(() => firstAllowButton(panel)?.focus());
+      }
+    } else if (entry.permissionOutcome) {
+      this.permission.replaceChildren(h('div', { class: 'permission-outcome' }, [icon('shield'), h('span', { text: `Answered: ${entry.permissionOutcome}` })]));
+    } else {
+      this.permission.replaceChildren();
+    }
+  }
+
+  private renderRaw(entry: ToolCallEntry): void {
+    const parts: HTMLElement[] = [];
+    for (const [key, label, value] of [['in', 'Raw input', entry.rawInput], ['out', 'Raw output', entry.rawOutput]] as const) {
+      if (value === undefined || value === null) continue;
+      const stateKey = `${entry.id}:raw-${key}`;
+      const summary = h('summary', { text: label });
+      const details = h('details', { class: 'raw' }, [summary, h('pre', { class: 'raw-json', text: stringify(value) })]);
+      details.open = this.ctx.viewState.isExpanded(stateKey) ?? false;
+      summary.addEventListener('click', () => this.ctx.viewState.setExpanded(stateKey, !details.open));
+      parts.push(details);
+    }
+    this.raw.replaceChildren(...parts);
+  }
+}
+
+function rawSig(entry: ToolCallEntry): string {
+  return `${stringify(entry.rawInput).length}:${stringify(entry.rawOutput).length}:${stringify(entry.rawOutput).slice(0, 200)}`;
+}
+
+function stringify(v: unknown): string {
+  if (v === undefined) return '';
+  if (typeof v === 'string') return v;
+  try {
+    return JSON.stringify(v, null, 2) ?? String(v);
+  } catch {
+    return String(v);
+  }
+}

@@ -1,0 +1,74 @@
+/** The content list of a tool call: text/blocks, diffs with a summary, live terminals. */
+import type { ToolCallContent } from '../../src/protocol/events.js';
+import type { TerminalView, ToolCallEntry } from '../../src/thread/types.js';
+import { actionButton, h, icon } from '../dom.js';
+import { basename } from '../links.js';
+import { renderMarkdown } from '../markdown/render.js';
+import { renderBlock } from './contentBlock.js';
+import { diffStats } from './diffSummary.js';
+
+export function renderContentItem(entry: ToolCallEntry, item: ToolCallContent, index: number): HTMLElement {
+  switch (item.type) {
+    case 'content': {
+      const b = item.content;
+      if (b.type === 'text') {
+        const el = h('div', { class: 'tool-text md' });
+        el.append(renderMarkdown(b.text));
+        return el;
+      }
+      return renderBlock(b);
+    }
+    case 'diff': {
+      const s = diffStats(item.oldText, item.newText);
+      const approx = s.approximate ? '~' : '';
+      return h('div', { class: 'tool-diff' }, [
+        icon('diff'),
+        h('span', { class: 'diff-path', title: item.path, text: basename(item.path) }),
+        item.oldText === null ? h('span', { class: 'diff-new', text: 'new file' }) : '',
+        h('span', { class: 'diff-added', attrs: { 'aria-label': `${s.added} lines added` }, text: `+${approx}${s.added}` }),
+        h('span', { class: 'diff-removed', attrs: { 'aria-label': `${s.removed} lines removed` }, text: `−${approx}${s.removed}` }),
+        actionButton('open-diff', 'Open diff', { icon: 'go-to-file', data: { toolCallId: entry.toolCallId, contentIndex: String(index) } }),
+      ]);
+    }
+    case 'terminal':
+      return renderTerminal(item.terminalId, entry.terminals?.[item.terminalId]);
+    default:
+      return h('span', { class: 'content-note', text: `[${(item as { type: string }).type}]` });
+  }
+}
+
+/** Signature of what a content item shows, so unchanged items keep their DOM (and scroll). */
+export function contentSignature(entry: ToolCallEntry, item: ToolCallContent): string {
+  switch (item.type) {
+    case 'content':
+      return item.content.type === 'text' ? `t:${item.content.text}` : `b:${JSON.stringify(item.content).length}:${item.content.type}`;
+    case 'diff':
+      return `d:${item.path}:${item.oldText?.length ?? -1}:${item.newText.length}:${item.newText.slice(-64)}`;
+    case 'terminal': {
+      const t = entry.terminals?.[item.terminalId];
+      return `x:${item.terminalId}:${t?.output.length ?? -1}:${t?.truncated}:${JSON.stringify(t?.exitStatus ?? null)}:${t?.output.slice(-64)}`;
+    }
+    default:
+      return 'other';
+  }
+}
+
+function renderTerminal(terminalId: string, t: TerminalView | undefined): HTMLElement {
+  const exit = t?.exitStatus;
+  const status = !t ? 'waiting for output'
+    : exit ? (exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.exitCode ?? '?'}`)
+    : 'running';
+  const pre = h('pre', { class: 'terminal-output', attrs: { tabindex: '0', 'aria-label': 'Terminal output' }, text: t?.output ?? '' });
+  const el = h('div', { class: `tool-terminal${exit ? ' exited' : ''}`, data: { terminalId } }, [
+    h('div', { class: 'terminal-head' }, [
+      icon('terminal'),
+      h('code', { class: 'terminal-command', text: t?.command ?? terminalId }),
+      h('span', { class: `terminal-status${exit && exit.exitCode !== 0 ? ' bad' : ''}`, text: status }),
+    ]),
+    pre,
+    t?.truncated ? h('div', { class: 'content-note', text: 'Earlier output was truncated.' }) : '',
+  ]);
+  // Live output: keep the latest lines in view.
+  queueMicrotask(() => (pre.scrollTop = pre.scrollHeight));
+  return el;
+}

@@ -1,0 +1,26 @@
+/** The end of a turn: silent when it simply finished, explicit about every other way to stop. */
+import type { TurnEndEntry } from '../../src/thread/types.js';
+import { h, icon } from '../dom.js';
+import { describeStop } from '../format.js';
+import type { RowView } from './rowView.js';
+
+export class TurnEndRow implements RowView<TurnEndEntry> {
+  readonly el = h('div', { class: 'row turn-end' });
+
+  render(entry: TurnEndEntry): void {
+    const d = describeStop(entry);
+    this.el.className = `row turn-end tone-${d.tone}`;
+    this.el.dataset.stopReason = entry.stopReason;
+    if (d.tone === 'quiet') {
+      this.el.setAttribute('aria-hidden', 'true');
+      this.el.replaceChildren(h('hr', { class: 'hairline' }));
+      return;
+    }
+    this.el.removeAttribute('aria-hidden');
+    this.el.setAttribute('role', d.tone === 'error' ? 'alert' : 'note');
+    this.el.replaceChildren(
+      h('div', { class: 'row-head' }, [icon(d.icon), h('span', { class: 'stop-label', text: d.label })]),
+      d.detail ? h('div', { class: 'stop-detail', text: d.detail }) : '',
+    );
+  }
+}

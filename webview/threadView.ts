@@ -1,0 +1,145 @@
+/**
+ * The thread as DOM: one element per entry, keyed by entry id. Changes mark rows dirty; once per
+ * frame the dirty rows are drawn, within a time budget so a burst (a loaded session replaying
+ * its history) never blocks input — the rest continues next frame, bottom rows first.
+ */
+import type { ThreadEntry } from '../src/thread/types.js';
+import type { Announcer } from './a11y.js';
+import { h } from './dom.js';
+import { FrameScheduler } from './frame.js';
+import { createRowView } from './rows/createRow.js';
+import type { RowContext, RowView } from './rows/rowView.js';
+import type { RowDelta, StoreListener } from './store.js';
+import type { ViewStateStore } from './viewState.js';
+
+interface Dirty {
+  entry: ThreadEntry;
+  delta: RowDelta;
+  live: boolean;
+}
+
+const BOTTOM_SLACK_PX = 40;
+
+export class ThreadView implements StoreListener {
+  readonly el = h('div', { class: 'thread', attrs: { role: 'log', 'aria-label': 'Conversation', tabindex: '0' } });
+  private readonly views = new Map<string, RowView>();
+  private readonly dirty = new Map<string, Dirty>();
+  private readonly scheduler = new FrameScheduler((deadline) => this.drawUntil(deadline));
+  private readonly ctx: RowContext;
+  private liveNow = false;
+  private restoreScroll = false;
+  private atBottom = true;
+  /** Called after each drawing pass (e.g. to tell tests or the benchmark that work finished). */
+  onDrawn: (() => void) | undefined;
+
+  constructor(private readonly viewState: ViewStateStore, announcer: Announcer, private readonly onDesync: (reason: string) => void) {
+    this.ctx = { viewState, announcer, live: () => this.liveNow };
+    this.el.addEventListener('scroll', () => {
+      this.atBottom = this.isAtBottom();
+      viewState.update({ scrollTop: this.el.scrollTop, atBottom: this.atBottom });
+    }, { passive: true });
+  }
+
+  reset(entries: readonly ThreadEntry[]): void {
+    this.views.clear();
+    this.dirty.clear();
+    this.liveNow = false;
+    const els: HTMLElement[] = [];
+    for (const entry of entries) {
+      const view = createRowView(entry, this.ctx);
+      this.views.set(entry.id, view);
+      els.push(view.el);
+    }
+    this.el.replaceChildren(...els);
+    // History rows are all followed by something except the last (thoughts start folded).
+    for (let i = 0; i < entries.length - 1; i++) this.views.get(entries[i]!.id)?.followed?.();
+    // Newest first: the bottom of the thread is what the user sees.
+    for (let i = entries.length - 1; i >= 0; i--) this.dirty.set(entries[i]!.id, { entry: entries[i]!, delta: { kind: 'full' }, live: false });
+    this.restoreScroll = true;
+    this.scheduler.request();
+  }
+
+  inserted(index: number, entry: ThreadEntry): void {
+    this.liveNow = true;
+    const view = createRowView(entry, this.ctx);
+    const before = this.el.children[index] ?? null;
+    this.el.insertBefore(view.el, before);
+    this.views.set(entry.id, view);
+    const prevId = (view.el.previousElementSibling as HTMLElement | null)?.dataset.entryId;
+    if (prevId) this.views.get(prevId)?.followed?.();
+    this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live: true });
+    this.scheduler.request();
+  }
+
+  changed(entry: ThreadEntry, delta: RowDelta): void {
+    const prev = this.dirty.get(entry.id);
+    let merged = delta;
+    if (prev) {
+      merged = prev.delta.kind === 'append' && delta.kind === 'append' ? { kind: 'append', text: prev.delta.text + delta.text } : { kind: 'full' };
+    }
+    this.dirty.set(entry.id, { entry, delta: merged, live: prev ? prev.live : true });
+    this.scheduler.request();
+  }
+
+  desync(reason: string): void {
+    this.onDesync(reason);
+  }
+
+  /** Draw everything pending now (tests, benchmark). */
+  flushNow(): void {
+    this.scheduler.flushNow();
+  }
+
+  pending(): number {
+    return this.dirty.size;
+  }
+
+  private drawUntil(deadline: number): boolean {
+    const follow = this.atBottom;
+    for (const [id, d] of this.dirty) {
+      this.dirty.delete(id);
+      this.draw(id, d);
+      if (performance.now() > deadline) break;
+    }
+    const more = this.dirty.size > 0;
+    if (this.restoreScroll && !more) {
+      this.restoreScroll = false;
+      const saved = this.viewState.get();
+      if (saved.atBottom) this.scrollToBottom();
+      else this.el.scrollTop = saved.scrollTop;
+    } else if (follow) {
+      this.scrollToBottom();
+    }
+    this.onDrawn?.();
+    return more;
+  }
+
+  private draw(id: string, d: Dirty): void {
+    let view = this.views.get(id);
+    if (!view) return;
+    if (view.el.dataset.entryType !== d.entry.type) {
+      // An id that changed kind is a new row as far as the DOM is concerned.
+      const fresh = createRowView(d.entry, this.ctx);
+      view.el.replaceWith(fresh.el);
+      this.views.set(id, fresh);
+      view = fresh;
+      d = { ...d, delta: { kind: 'full' } };
+    }
+    this.liveNow = d.live;
+    try {
+      view.render(d.entry, d.delta);
+    } catch (err) {
+      // One bad row must not stop the rest of the thread from drawing.
+      console.error('row render failed', id, err);
+    }
+  }
+
+  private isAtBottom(): boolean {
+    return this.el.scrollHeight - this.el.scrollTop - this.el.clientHeight < BOTTOM_SLACK_PX;
+  }
+
+  private scrollToBottom(): void {
+    this.el.scrollTop = this.el.scrollHeight;
+    this.atBottom = true;
+  }
+}
