@@ -1,0 +1,14 @@
+/** Public command ids and context keys (DESIGN.md "Public contract"; package.json contributes them). */
+export const CommandId = {
+  open: 'agentChat.open',
+  newSession: 'agentChat.newSession',
+  selectAgent: 'agentChat.selectAgent',
+  cancel: 'agentChat.cancel',
+  restartAgent: 'agentChat.restartAgent',
+  showLog: 'agentChat.showLog',
+} as const;
+
+export const ContextKey = {
+  /** True while a turn runs: enables Escape → cancel in the chat view. */
+  turnRunning: 'agentChat.turnRunning',
+} as const;

@@ -1,0 +1,155 @@
+/**
+ * The palette commands. Always registered; each does the sensible thing in every state (no
+ * agent, starting, failed, running). Thin: state lives in the context.
+ */
+import * as vscode from 'vscode';
+import type { AgentConfig } from '../agent/api.js';
+import { loginShellPath } from '../agent/launch/loginShellPath.js';
+import { detectPresets } from '../agent/presets/detect.js';
+import { AGENT_PRESETS } from '../agent/presets/presets.js';
+import type { AgentStatus } from '../shared/webviewProtocol.js';
+import type { ChatViewProvider } from './chatViewProvider.js';
+import { CommandId, ContextKey } from './commandIds.js';
+import type { AgentEntry } from './config.js';
+import type { AgentChatContext } from './context.js';
+import { DisposableScope } from './disposables.js';
+import type { ProtocolLog } from './protocolLog.js';
+
+export interface CommandDeps {
+  context: AgentChatContext;
+  view: ChatViewProvider;
+  log: ProtocolLog;
+}
+
+export function registerCommands(deps: CommandDeps): vscode.Disposable {
+  const { context, view, log } = deps;
+  const scope = new DisposableScope();
+  const register = (id: string, run: (...args: unknown[]) => unknown) => scope.add(vscode.commands.registerCommand(id, run));
+
+  register(CommandId.open, async () => {
+    await view.reveal();
+    await context.ensureStarted();
+  });
+  register(CommandId.newSession, async () => {
+    await view.reveal();
+    await context.newSession();
+  });
+  register(CommandId.selectAgent, async (name?: unknown) => {
+    const config = typeof name === 'string' ? context.agentEntries().find((e) => e.config.name === name)?.config : await pickAgent(context);
+    if (typeof name === 'string' && !config) {
+      void vscode.window.showWarningMessage(`Agent Chat: no agent named "${name}".`);
+      return;
+    }
+    if (config) await startWithProgress(context, config, log);
+  });
+  register(CommandId.cancel, async () => {
+    if (!(await context.cancel())) void vscode.window.showInformationMessage('Agent Chat: no turn is running.');
+  });
+  register(CommandId.restartAgent, async () => {
+    const name = context.agentName;
+    if (!name) {
+      await vscode.commands.executeCommand(CommandId.selectAgent);
+      return;
+    }
+    const config = context.agentEntries().find((e) => e.config.name === name)?.config;
+    if (config) await startWithProgress(context, config, log);
+    else await context.restart();
+  });
+  register(CommandId.showLog, () => log.show());
+
+  // Escape cancels only while a turn runs (package.json keybinding `when`).
+  let turnRunning: boolean | undefined;
+  const syncContextKey = () => {
+    const running = context.status.turnRunning;
+    if (running === turnRunning) return;
+    turnRunning = running;
+    void vscode.commands.executeCommand('setContext', ContextKey.turnRunning, running);
+  };
+  scope.add(context.onStatus(syncContextKey));
+  syncContextKey();
+  return scope;
+}
+
+async function pickAgent(context: AgentChatContext): Promise<AgentConfig | undefined> {
+  type Item = vscode.QuickPickItem & { entry?: AgentEntry };
+  const pick = vscode.window.createQuickPick<Item>();
+  pick.title = 'Agent Chat: Select Agent';
+  pick.placeholder = 'Pick the agent to chat with';
+  pick.matchOnDescription = true;
+  const toItems = (entries: AgentEntry[]): Item[] => {
+    const current = context.agentName;
+    const groups: Array<[AgentEntry['source'], string]> = [['settings', 'Your agents'], ['example', 'Built in'], ['preset', 'Presets']];
+    const items: Item[] = [];
+    for (const [source, label] of groups) {
+      const inGroup = entries.filter((e) => e.source === source);
+      if (inGroup.length === 0) continue;
+      items.push({ label, kind: vscode.QuickPickItemKind.Separator });
+      for (const entry of inGroup) {
+        const isCurrent = entry.config.name === current;
+        items.push({
+          label: `${isCurrent ? '$(check) ' : ''}${entry.title}`,
+          description: [entry.title !== entry.config.name ? entry.config.name : '', isCurrent ? stateWord(context.agentStatus) : '']
+            .filter(Boolean)
+            .join(' · '),
+          detail: entry.hint,
+          entry,
+        });
+      }
+    }
+    return items;
+  };
+  pick.items = toItems(context.agentEntries());
+  // PATH lookups may take a moment (login shell): refine the hints when they arrive.
+  void loginShellPath()
+    .then((pathValue) => {
+      const active = pick.activeItems[0]?.entry?.config.name;
+      pick.items = toItems(context.agentEntries(detectPresets(AGENT_PRESETS, pathValue)));
+      const again = pick.items.find((i) => i.entry?.config.name === active);
+      if (again) pick.activeItems = [again];
+    })
+    .catch(() => undefined);
+  try {
+    return await new Promise<AgentConfig | undefined>((resolve) => {
+      pick.onDidAccept(() => {
+        resolve(pick.selectedItems[0]?.entry?.config);
+        pick.hide();
+      });
+      pick.onDidHide(() => resolve(undefined));
+      pick.show();
+    });
+  } finally {
+    pick.dispose();
+  }
+}
+
+function stateWord(status: AgentStatus): string {
+  switch (status.state) {
+    case 'none':
+      return '';
+    case 'starting':
+      return 'starting';
+    case 'ready':
+      return 'running';
+    case 'failed':
+      return 'failed';
+    case 'exited':
+      return 'stopped';
+  }
+}
+
+async function startWithProgress(context: AgentChatContext, config: AgentConfig, log: ProtocolLog): Promise<void> {
+  const status = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Starting ${config.name}…`, cancellable: true },
+    (_progress, token) => context.start(config, token),
+  );
+  if (status.state !== 'failed') return;
+  const showLog = 'Show Log';
+  const settings = 'Open Settings';
+  const answer = await vscode.window.showErrorMessage(
+    `${config.name} did not start: ${status.reason}${status.fix ? ` — ${status.fix}` : ''}`,
+    showLog,
+    settings,
+  );
+  if (answer === showLog) log.show();
+  if (answer === settings) await vscode.commands.executeCommand('workbench.action.openSettings', 'agentChat.agents');
+}

@@ -1,0 +1,78 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { coalesce, RowBatcher } from '../../../src/vscode/rowBatcher.js';
+import type { RowChange, ThreadEntry } from '../../../src/thread/types.js';
+
+const agent = (id: string, text: string): ThreadEntry => ({ type: 'agent', id, content: [{ type: 'text', text }] });
+
+/** Replays changes onto rows the way a view does (append grows the last text block). */
+function replay(rows: ThreadEntry[], changes: RowChange[]): ThreadEntry[] {
+  const out = rows.slice();
+  for (const c of changes) {
+    if (c.op === 'insert') out.splice(c.index, 0, c.entry);
+    else if (c.op === 'update') out[c.index] = c.entry;
+    else {
+      const row = out[c.index] as Extract<ThreadEntry, { type: 'agent' }>;
+      const last = row.content[row.content.length - 1] as { type: 'text'; text: string };
+      out[c.index] = { ...row, content: [...row.content.slice(0, -1), { ...last, text: last.text + c.text }] };
+    }
+  }
+  return out;
+}
+
+test('consecutive appends to one row merge into one', () => {
+  const batch: RowChange[] = [];
+  for (const t of ['a', 'b', 'c']) coalesce(batch, { op: 'append', index: 0, id: 'e1', text: t });
+  assert.deepEqual(batch, [{ op: 'append', index: 0, id: 'e1', text: 'abc' }]);
+});
+
+test('appends to different rows stay apart and keep order', () => {
+  const batch: RowChange[] = [];
+  coalesce(batch, { op: 'append', index: 0, id: 'e1', text: 'a' });
+  coalesce(batch, { op: 'append', index: 1, id: 'e2', text: 'b' });
+  coalesce(batch, { op: 'append', index: 0, id: 'e1', text: 'c' });
+  assert.equal(batch.length, 3);
+});
+
+test('an update supersedes earlier changes to that row, and folds into its insert', () => {
+  const batch: RowChange[] = [];
+  coalesce(batch, { op: 'insert', index: 0, entry: agent('e1', 'h') });
+  coalesce(batch, { op: 'append', index: 0, id: 'e1', text: 'i' });
+  coalesce(batch, { op: 'update', index: 0, entry: agent('e1', 'hi!') });
+  assert.deepEqual(batch, [{ op: 'insert', index: 0, entry: agent('e1', 'hi!') }]);
+});
+
+test('coalesced batches replay to the same rows as the raw sequence', () => {
+  const raw: RowChange[] = [
+    { op: 'insert', index: 0, entry: agent('e1', 'a') },
+    { op: 'append', index: 0, id: 'e1', text: 'b' },
+    { op: 'insert', index: 1, entry: agent('e2', 'x') },
+    { op: 'append', index: 1, id: 'e2', text: 'y' },
+    { op: 'update', index: 0, entry: agent('e1', 'ab!') },
+    { op: 'append', index: 1, id: 'e2', text: 'z' },
+    { op: 'append', index: 1, id: 'e2', text: 'w' },
+    { op: 'update', index: 1, entry: agent('e2', 'xyzw.') },
+    { op: 'append', index: 1, id: 'e2', text: '?' },
+  ];
+  const batch: RowChange[] = [];
+  for (const c of raw) coalesce(batch, c);
+  assert.ok(batch.length < raw.length);
+  assert.deepEqual(replay([], batch), replay([], raw));
+});
+
+test('RowBatcher sends one message per frame with the session flag', async () => {
+  const sent: Array<[RowChange[], boolean]> = [];
+  const batcher = new RowBatcher((rows, session) => sent.push([rows, session]), 5);
+  batcher.push([{ op: 'insert', index: 0, entry: agent('e1', 'a') }], false);
+  for (let i = 0; i < 50; i++) batcher.push([{ op: 'append', index: 0, id: 'e1', text: 'x' }], i === 10);
+  assert.equal(sent.length, 0);
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(sent.length, 1);
+  assert.equal(sent[0]![0].length, 2);
+  assert.equal(sent[0]![1], true);
+  batcher.push([{ op: 'append', index: 0, id: 'e1', text: 'y' }], false);
+  batcher.clear();
+  await new Promise((r) => setTimeout(r, 20));
+  assert.equal(sent.length, 1, 'cleared changes are not sent');
+  batcher.dispose();
+});

@@ -1,0 +1,38 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { renderStatus } from '../../../src/vscode/statusBarModel.js';
+
+const ready = { state: 'ready' as const, agentName: 'Claude', protocolVersion: 1 };
+const usage = { used: 53_000, size: 200_000, cost: { amount: 0.05, currency: 'USD' } };
+
+test('idle agent with usage and cost', () => {
+  const view = renderStatus({ agent: ready, turnRunning: false, waitingForPermission: false, usage });
+  assert.equal(view.text, '$(hubot) Claude · 53k / 200k (27%) · $0.05');
+  assert.equal(view.background, undefined);
+});
+
+test('a running turn spins, a permission question rings with the warning background', () => {
+  assert.match(renderStatus({ agent: ready, turnRunning: true, waitingForPermission: false }).text, /^\$\(loading~spin\) Claude$/);
+  const asking = renderStatus({ agent: ready, turnRunning: true, waitingForPermission: true, usage });
+  assert.match(asking.text, /^\$\(bell\) Claude/);
+  assert.equal(asking.background, 'warning');
+});
+
+test('failure shows the error icon and the reason in the tooltip, escaped', () => {
+  const view = renderStatus({
+    agent: { state: 'failed', agentName: 'Gemini', reason: 'not found [x](command:evil)', fix: 'Install it' },
+    turnRunning: false,
+    waitingForPermission: false,
+  });
+  assert.equal(view.text, '$(error) Gemini');
+  assert.ok(!view.tooltip.includes('[x](command:evil)'));
+  assert.match(view.tooltip, /Install it/);
+});
+
+test('no agent and starting', () => {
+  assert.equal(renderStatus({ agent: { state: 'none' }, turnRunning: false, waitingForPermission: false }).text, '$(comment-discussion) Agent Chat');
+  assert.equal(
+    renderStatus({ agent: { state: 'starting', agentName: 'X' }, turnRunning: false, waitingForPermission: false }).text,
+    '$(loading~spin) X',
+  );
+});
