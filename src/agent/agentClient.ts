@@ -1,0 +1,277 @@
+/**
+ * One configured agent: its process, its ACP connection, its sessions.
+ *
+ * start() → spawn (typed `not_found`), `initialize` raced against the process exiting and a
+ * time limit (typed failures with the stderr tail), version check (v1 answer to a v2 request:
+ * restart with v1 params, digest §9.2). After that the process may still die: every session
+ * ends its turn with an error and a notice, and the lifecycle says `exited`.
+ * dispose()/restart() kill the whole process tree.
+ */
+import { homedir } from 'node:os';
+import type { Message, MessageConnection } from 'vscode-jsonrpc/node';
+import { ResponseError } from 'vscode-jsonrpc/node';
+import type { AgentConfig, AgentLifecycle, FileSystemHost, LaunchFailure, WorkspaceHost } from './api.js';
+import { createAcpConnection } from '../protocol/transport.js';
+import { NodeTerminals } from '../services/terminals.js';
+import { readAgentFacts, type AgentFacts } from './capabilities.js';
+import { registerClientHandlers } from './clientHandlers.js';
+import { checkAnsweredVersion, DEFAULT_CLIENT_INFO, initializeParams, type ClientInfo } from './initialize.js';
+import { AgentProcess, spawnAgent } from './launch/agentProcess.js';
+import { loginShellPath } from './launch/loginShellPath.js';
+import { DEFAULT_KILL_GRACE_MS } from './launch/processTree.js';
+import { AcpChatSession } from './session.js';
+import { SessionRouter } from './sessionRouter.js';
+
+export interface AgentClientOptions {
+  config: AgentConfig;
+  workspace: WorkspaceHost;
+  fs: FileSystemHost;
+  clientInfo?: ClientInfo;
+  /** Time for the agent to answer `initialize` (default 30 s). */
+  initializeTimeoutMs?: number;
+  /** Bounded wait after `session/cancel` (default 10 s). */
+  cancelTimeoutMs?: number;
+  /** SIGTERM → SIGKILL grace when stopping the agent (default 2 s). */
+  killGraceMs?: number;
+  stderrLimitBytes?: number;
+  /** PATH used to find and run the agent (default: the login-shell PATH, resolved once). */
+  pathValue?: () => Promise<string>;
+  /** Every ACP message in and out (the protocol log). */
+  tap?: (direction: 'in' | 'out', message: Message) => void;
+  /** Agent stderr as it arrives. */
+  onStderr?: (text: string) => void;
+  /** Diagnostics: ignored input, late answers, unknown stop reasons. */
+  log?: (line: string) => void;
+}
+
+export const DEFAULT_INITIALIZE_TIMEOUT_MS = 30_000;
+
+interface Running {
+  process: AgentProcess;
+  connection: MessageConnection;
+  terminals: NodeTerminals;
+  router: SessionRouter;
+  /** Set when we stop it on purpose: its exit is not a crash. */
+  stopping: boolean;
+}
+
+export class AgentClient {
+  private state: AgentLifecycle = { state: 'starting' };
+  private running: Running | undefined;
+  private agentFacts: AgentFacts | undefined;
+  private readonly listeners = new Set<(lifecycle: AgentLifecycle) => void>();
+  private lastStderr = '';
+  private disposed = false;
+
+  constructor(private readonly opts: AgentClientOptions) {}
+
+  get lifecycle(): AgentLifecycle {
+    return this.state;
+  }
+
+  /** Negotiated version, prompt capabilities and agent info (after a successful start). */
+  get facts(): AgentFacts | undefined {
+    return this.agentFacts;
+  }
+
+  get config(): AgentConfig {
+    return this.opts.config;
+  }
+
+  onLifecycle(listener: (lifecycle: AgentLifecycle) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** The last bytes the agent wrote to stderr (current process, or the last one that ran). */
+  stderrTail(): string {
+    return this.running?.process.stderrTail() ?? this.lastStderr;
+  }
+
+  /** Launches and initializes; resolves with `ready` or `failed` (never rejects). */
+  async start(): Promise<AgentLifecycle> {
+    if (this.disposed) throw new Error('This agent client was disposed.');
+    await this.stop();
+    this.setState({ state: 'starting' });
+    const requested = this.opts.config.protocolVersion ?? 1;
+    let outcome = await this.attempt(requested);
+    if (outcome === 'retry_v1') {
+      this.opts.log?.('agent answered protocol version 1 to a v2 initialize; restarting it with v1 parameters');
+      await this.stop();
+      outcome = await this.attempt(1);
+    }
+    if (outcome === 'retry_v1') outcome = { reason: 'unsupported_version', requested: 1, answered: 1, message: 'Version negotiation looped.' };
+    if ('reason' in outcome) {
+      await this.stop();
+      this.setState({ state: 'failed', failure: outcome });
+    } else {
+      this.agentFacts = outcome;
+      const title = outcome.info.title ?? outcome.info.name;
+      this.setState({ state: 'ready', protocolVersion: outcome.protocolVersion, ...(title ? { agentTitle: title } : {}) });
+    }
+    return this.state;
+  }
+
+  restart(): Promise<AgentLifecycle> {
+    return this.start();
+  }
+
+  /** `session/new` in the first workspace root (or `cwd`); the roots bound fs and terminals. */
+  async newSession(options: { cwd?: string; mcpServers?: unknown[] } = {}): Promise<AcpChatSession> {
+    const running = this.running;
+    const facts = this.agentFacts;
+    if (!running || !facts || this.state.state !== 'ready') throw new Error(`The agent is not ready (${this.state.state}).`);
+    const roots = this.opts.workspace.roots();
+    const cwd = options.cwd ?? roots[0] ?? homedir();
+    running.router.expectSession();
+    try {
+      const result = (await running.connection.sendRequest('session/new', { cwd, mcpServers: options.mcpServers ?? [] })) as Record<string, unknown> | null;
+      const sessionId = result?.sessionId;
+      if (typeof sessionId !== 'string' || !sessionId) throw new Error('The agent answered session/new without a sessionId.');
+      const session = new AcpChatSession({
+        connection: running.connection,
+        sessionId,
+        protocolVersion: facts.protocolVersion,
+        promptCapabilities: facts.prompt,
+        cwd,
+        roots: roots.length > 0 ? roots : [cwd],
+        cancelTimeoutMs: this.opts.cancelTimeoutMs,
+        log: this.opts.log,
+      });
+      // Initial config options travel through the normaliser like any later update.
+      if (Array.isArray(result?.configOptions)) session.handleUpdate({ sessionUpdate: 'config_option_update', configOptions: result.configOptions });
+      running.router.add(session);
+      return session;
+    } catch (err) {
+      if (err instanceof ResponseError) throw new Error(`session/new failed: ${err.message} (${err.code})`);
+      throw err;
+    } finally {
+      running.router.sessionSettled();
+    }
+  }
+
+  /** Stops the agent (whole process tree) and ends its sessions; the client can start again. */
+  async stop(): Promise<void> {
+    const running = this.running;
+    if (!running) return;
+    this.running = undefined;
+    running.stopping = true;
+    running.router.closeAll({ exitCode: null, signal: null, stderrTail: running.process.stderrTail() }, true);
+    await running.terminals.releaseAll();
+    await running.process.kill(this.opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
+    this.lastStderr = running.process.stderrTail();
+    running.connection.dispose();
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    await this.stop();
+    this.listeners.clear();
+  }
+
+  private async attempt(version: 1 | 2): Promise<AgentFacts | LaunchFailure | 'retry_v1'> {
+    const roots = this.opts.workspace.roots();
+    const pathValue = await (this.opts.pathValue ?? (() => loginShellPath()))();
+    const spawned = await spawnAgent(this.opts.config, {
+      cwd: roots[0] ?? homedir(),
+      pathValue,
+      stderrLimit: this.opts.stderrLimitBytes,
+      onStderr: this.opts.onStderr,
+    });
+    if (!spawned.ok) return spawned.failure;
+    const proc = spawned.process;
+    const running = this.wire(proc, pathValue);
+    this.running = running;
+
+    const timeoutMs = this.opts.initializeTimeoutMs ?? DEFAULT_INITIALIZE_TIMEOUT_MS;
+    let timer: NodeJS.Timeout | undefined;
+    const answer = running.connection
+      .sendRequest('initialize', initializeParams(version, this.opts.clientInfo ?? DEFAULT_CLIENT_INFO))
+      .then((result) => ({ kind: 'result' as const, result }), (error: unknown) => ({ kind: 'error' as const, error }));
+    const exit = proc.exited.then((info) => ({ kind: 'exit' as const, info }));
+    const timeout = new Promise<{ kind: 'timeout' }>((resolve) => (timer = setTimeout(() => resolve({ kind: 'timeout' }), timeoutMs)));
+    const first = await Promise.race([answer, exit, timeout]);
+    clearTimeout(timer);
+
+    switch (first.kind) {
+      case 'exit': {
+        const { exitCode, signal, error } = first.info;
+        const how = error ? `could not start (${error})` : signal ? `was killed by ${signal}` : `exited with code ${exitCode}`;
+        return {
+          reason: 'exited_during_initialize',
+          exitCode,
+          signal,
+          stderrTail: proc.stderrTail(),
+          message: `${proc.commandLine} ${how} before answering initialize.`,
+        };
+      }
+      case 'timeout':
+        return {
+          reason: 'timeout',
+          afterMs: timeoutMs,
+          stderrTail: proc.stderrTail(),
+          message: `${proc.commandLine} did not answer initialize within ${Math.round(timeoutMs / 100) / 10} s.`,
+        };
+      case 'error': {
+        const err = first.error;
+        const code = err instanceof ResponseError ? err.code : undefined;
+        if (code === -32022) {
+          const supported = (err as ResponseError<{ supported?: unknown }>).data?.supported;
+          const answered = Array.isArray(supported) && typeof supported[0] === 'number' ? Math.max(...(supported as number[])) : -1;
+          return { reason: 'unsupported_version', requested: version, answered, message: `The agent does not support ACP version ${version}: ${(err as Error).message}` };
+        }
+        return { reason: 'initialize_error', ...(code !== undefined ? { code } : {}), message: `initialize failed: ${(err as Error)?.message ?? String(err)}`, stderrTail: proc.stderrTail() };
+      }
+      case 'result': {
+        const verdict = checkAnsweredVersion(version, first.result);
+        if (verdict.ok) return readAgentFacts((first.result ?? {}) as Record<string, unknown>, verdict.version);
+        return verdict.retryWithV1 ? 'retry_v1' : verdict.failure;
+      }
+    }
+  }
+
+  /** Connection, request handlers, terminals and session routing for one process. */
+  private wire(proc: AgentProcess, pathValue: string): Running {
+    const router = new SessionRouter(this.opts.log);
+    const terminals = new NodeTerminals({
+      pathValue: async () => pathValue,
+      onOutput: (snap) => {
+        const { terminalId, command, output, truncated, exitStatus } = snap;
+        router.get(snap.owner)?.emit({ kind: 'terminal_output', terminalId, command, output, truncated, ...(exitStatus ? { exitStatus } : {}) });
+      },
+    });
+    const connection = createAcpConnection(proc.child.stdout!, proc.child.stdin!, {
+      tap: this.opts.tap,
+      syncNotifications: { 'session/update': (params) => router.routeUpdate(params) },
+      onProtocolError: (problem) => this.opts.log?.(`bad input from the agent: ${JSON.stringify(problem)}`),
+    });
+    registerClientHandlers(connection, { session: (id) => router.get(id), fs: this.opts.fs, terminals, log: this.opts.log });
+    connection.listen();
+    const running: Running = { process: proc, connection, terminals, router, stopping: false };
+    void proc.exited.then((info) => {
+      if (running.stopping) return;
+      const stderrTail = proc.stderrTail();
+      this.lastStderr = stderrTail;
+      router.closeAll({ exitCode: info.exitCode, signal: info.signal, stderrTail }, false);
+      void terminals.releaseAll();
+      connection.dispose();
+      if (this.running === running) {
+        this.running = undefined;
+        // During initialize the start() race reports the failure; afterwards it is an exit.
+        if (this.state.state === 'ready') this.setState({ state: 'exited', exitCode: info.exitCode, signal: info.signal, stderrTail });
+      }
+    });
+    return running;
+  }
+
+  private setState(state: AgentLifecycle): void {
+    this.state = state;
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(state);
+      } catch (err) {
+        this.opts.log?.(`lifecycle listener failed: ${(err as Error).message}`);
+      }
+    }
+  }
+}

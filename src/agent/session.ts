@@ -1,0 +1,306 @@
+/**
+ * One ACP session and its turn state machine (implements `ChatSession`).
+ *
+ * v1: the `session/prompt` request is the turn; its answer ends it.
+ * v2: the answer means "accepted" (`prompt_accepted`); `state` updates drive running /
+ *     requires_action / idle, and idle ends the turn.
+ * Cancel (seed 001): send `session/cancel`, emit `cancel_requested` at once, answer every
+ * pending permission `cancelled`, keep applying late updates, treat an error answer as
+ * cancelled, and give control back after a bounded wait even if the agent never answers.
+ */
+import { ResponseError, type CancellationToken, type MessageConnection } from 'vscode-jsonrpc/node';
+import type { ChatSession } from './api.js';
+import type { ContentBlock, PermissionOutcome, SessionEvent, StopReason } from '../protocol/events.js';
+import { normalizeSessionUpdate } from '../protocol/normalize.js';
+import type { PromptCapabilities } from './capabilities.js';
+import { filterPromptBlocks } from './promptFilter.js';
+import { PendingPermissions } from './permissions.js';
+import { readPermissionParams } from './permissionParams.js';
+import { ErrorCode } from '../services/errorCodes.js';
+
+export type SessionTurnState = 'idle' | 'running' | 'requires_action' | 'cancelling';
+
+export interface AcpSessionOptions {
+  connection: MessageConnection;
+  sessionId: string;
+  protocolVersion: 1 | 2;
+  promptCapabilities: PromptCapabilities;
+  /** Absolute; `session/new` cwd. */
+  cwd: string;
+  /** Where fs/terminal requests may reach (cwd first). */
+  roots: string[];
+  /** Bounded wait for the agent to confirm a cancel (default 10 s). */
+  cancelTimeoutMs?: number;
+  log?: (line: string) => void;
+}
+
+export const DEFAULT_CANCEL_TIMEOUT_MS = 10_000;
+const MAX_BACKLOG = 10_000;
+const KNOWN_STOP_REASONS = new Set(['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', 'cancelled', 'error']);
+/** A transport failure (not an agent answer) waits this long for the exit report to explain it. */
+const EXIT_REPORT_GRACE_MS = 2_000;
+/** vscode-jsonrpc's own codes for "the connection went away" (not an answer from the agent). */
+const TRANSPORT_FAILURES = new Set([-32097, -32096]);
+
+interface Turn {
+  id: string;
+  cancelRequested: boolean;
+  accepted: boolean;
+  sawRunning: boolean;
+  ended: boolean;
+  done: Promise<void>;
+  finish: () => void;
+  timer?: NodeJS.Timeout;
+}
+
+type TurnEnd = Omit<Extract<SessionEvent, { kind: 'turn_ended' }>, 'kind' | 'turnId'>;
+
+export class AcpChatSession implements ChatSession {
+  readonly sessionId: string;
+  readonly protocolVersion: 1 | 2;
+  readonly cwd: string;
+  readonly roots: string[];
+  /** Set once the agent failed to confirm a cancel within the bounded wait. */
+  unresponsive = false;
+  private readonly listeners = new Set<(event: SessionEvent) => void>();
+  private readonly permissions = new PendingPermissions();
+  private readonly backlog: SessionEvent[] = [];
+  private turn: Turn | undefined;
+  private turns = 0;
+  private state: SessionTurnState = 'idle';
+  private closed = false;
+
+  constructor(private readonly opts: AcpSessionOptions) {
+    this.sessionId = opts.sessionId;
+    this.protocolVersion = opts.protocolVersion;
+    this.cwd = opts.cwd;
+    this.roots = opts.roots;
+  }
+
+  get turnState(): SessionTurnState {
+    return this.state;
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /**
+   * Events emitted before anyone listened (updates that raced `session/new`'s answer, the
+   * initial config options) are held and handed to the first listener, synchronously.
+   */
+  onEvent(listener: (event: SessionEvent) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    const held = this.backlog.splice(0);
+    for (const event of held) this.deliver(listener, event);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  emit(event: SessionEvent): void {
+    if (this.listeners.size === 0) {
+      if (this.backlog.length < MAX_BACKLOG) this.backlog.push(event);
+      return;
+    }
+    for (const listener of [...this.listeners]) this.deliver(listener, event);
+  }
+
+  private deliver(listener: (event: SessionEvent) => void, event: SessionEvent): void {
+    try {
+      listener(event);
+    } catch (err) {
+      this.log(`event listener failed on ${event.kind}: ${(err as Error).message}`);
+    }
+  }
+
+  /** A `session/update` for this session, in wire order, in or outside a turn. */
+  handleUpdate(update: unknown): void {
+    const event = normalizeSessionUpdate(update);
+    if (event.kind === 'unknown') this.log(`ignored unknown session/update kind "${event.sessionUpdate}"`);
+    this.emit(event);
+    if (event.kind === 'state' && this.protocolVersion === 2) this.applyState(event);
+  }
+
+  /**
+   * Starts a turn. Blocks the agent cannot take are downgraded/dropped first. Resolves when
+   * the turn has ended (a `turn_ended` event was emitted); never rejects for agent errors,
+   * which become events. Rejects if a turn is already running or the session has ended.
+   */
+  prompt(content: ContentBlock[]): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('This session has ended; start a new one.'));
+    if (this.turn) return Promise.reject(new Error('A turn is already running; cancel it first.'));
+    const blocks = filterPromptBlocks(content, this.opts.promptCapabilities);
+    const turn = this.startTurn();
+    this.emit({ kind: 'prompt_sent', turnId: turn.id, content: blocks });
+    try {
+      this.opts.connection
+        .sendRequest('session/prompt', { sessionId: this.sessionId, prompt: blocks })
+        .then((result) => this.onPromptResult(turn, result), (err: unknown) => this.onPromptError(turn, err));
+    } catch (err) {
+      this.onPromptError(turn, err);
+    }
+    return turn.done;
+  }
+
+  /** Resolves when control is back: the agent ended the turn, or the bounded wait ran out. */
+  cancel(): Promise<void> {
+    const turn = this.turn;
+    if (!turn) return Promise.resolve();
+    if (turn.cancelRequested) return turn.done;
+    turn.cancelRequested = true;
+    this.state = 'cancelling';
+    this.opts.connection.sendNotification('session/cancel', { sessionId: this.sessionId }).catch((err: unknown) => {
+      this.log(`could not send session/cancel: ${(err as Error).message}`);
+    });
+    this.emit({ kind: 'cancel_requested', turnId: turn.id });
+    for (const requestId of this.permissions.cancelAll()) {
+      this.emit({ kind: 'permission_resolved', requestId, outcome: { outcome: 'cancelled' } });
+    }
+    const waitMs = this.opts.cancelTimeoutMs ?? DEFAULT_CANCEL_TIMEOUT_MS;
+    turn.timer = setTimeout(() => {
+      this.unresponsive = true;
+      this.emit({
+        kind: 'notice_local',
+        severity: 'warning',
+        title: 'The agent did not confirm the cancel',
+        detail: `No answer within ${Math.round(waitMs / 100) / 10} s; control was given back. The agent may still be working — restart it if it stays unresponsive.`,
+      });
+      this.endTurn(turn, { stopReason: 'cancelled', timedOut: true });
+    }, waitMs);
+    return turn.done;
+  }
+
+  answerPermission(requestId: string, outcome: PermissionOutcome): void {
+    if (this.permissions.answer(requestId, outcome)) this.emit({ kind: 'permission_resolved', requestId, outcome });
+  }
+
+  /** Serves `session/request_permission`; the answer waits for the user, a cancel, or the agent withdrawing it. */
+  async requestPermission(params: unknown, token: CancellationToken): Promise<unknown> {
+    const parsed = readPermissionParams(params, `permission-${this.turns}-${this.permissions.size + 1}`);
+    if (!parsed.ok) {
+      this.emit({ kind: 'notice_local', severity: 'warning', title: 'Malformed permission request', detail: parsed.message });
+      throw new ResponseError(ErrorCode.invalidParams, parsed.message);
+    }
+    // After a cancel every permission is answered cancelled, including ones that arrive late.
+    if (this.turn?.cancelRequested || this.closed) return { outcome: { outcome: 'cancelled' } };
+    const { toolCallId, toolCall, options, title } = parsed.value;
+    const { requestId, settled } = this.permissions.open(toolCallId, options);
+    this.emit({ kind: 'permission_requested', requestId, toolCallId, toolCall, options, ...(title ? { title } : {}) });
+    if (this.turn) this.state = 'requires_action';
+    const withdraw = () => {
+      if (this.permissions.withdraw(requestId)) {
+        this.emit({ kind: 'permission_resolved', requestId, outcome: { outcome: 'cancelled' } });
+      }
+    };
+    const sub = token.onCancellationRequested(withdraw);
+    if (token.isCancellationRequested) withdraw();
+    try {
+      const result = await settled;
+      if (result.kind === 'withdrawn') throw new ResponseError(ErrorCode.requestCancelled, 'Permission request cancelled.');
+      return { outcome: result.outcome };
+    } finally {
+      sub.dispose();
+      if (this.turn && !this.turn.cancelRequested && this.permissions.size === 0) this.state = 'running';
+    }
+  }
+
+  /** The agent process is gone (crash, or we stopped it): end the turn, keep the thread. */
+  agentGone(info: { exitCode: number | null; signal: string | null; stderrTail: string }, expected: boolean): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const requestId of this.permissions.cancelAll()) {
+      this.emit({ kind: 'permission_resolved', requestId, outcome: { outcome: 'cancelled' } });
+    }
+    const how = info.signal ? `was killed by ${info.signal}` : `exited with code ${info.exitCode}`;
+    if (this.turn) {
+      const message = expected ? 'The agent was stopped during the turn.' : `The agent ${how} during the turn.`;
+      this.endTurn(this.turn, { stopReason: 'error', error: { message, data: { exitCode: info.exitCode, signal: info.signal } } });
+    }
+    if (!expected) {
+      this.emit({
+        kind: 'notice_local',
+        severity: 'error',
+        title: `The agent ${how}`,
+        ...(info.stderrTail ? { detail: info.stderrTail } : {}),
+      });
+    }
+    this.state = 'idle';
+  }
+
+  private startTurn(): Turn {
+    let finish!: () => void;
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    const turn: Turn = { id: `turn-${++this.turns}`, cancelRequested: false, accepted: false, sawRunning: false, ended: false, done, finish };
+    this.turn = turn;
+    this.state = 'running';
+    return turn;
+  }
+
+  private endTurn(turn: Turn, end: TurnEnd): void {
+    if (turn.ended) return;
+    turn.ended = true;
+    clearTimeout(turn.timer);
+    if (this.turn === turn) {
+      this.turn = undefined;
+      this.state = 'idle';
+    }
+    const stop = end.stopReason;
+    if (!KNOWN_STOP_REASONS.has(stop) && !stop.startsWith('_')) this.log(`unknown stop reason "${stop}" (shown as stopped)`);
+    this.emit({ kind: 'turn_ended', turnId: turn.id, ...end });
+    turn.finish();
+  }
+
+  private onPromptResult(turn: Turn, result: unknown): void {
+    const r = (typeof result === 'object' && result !== null ? result : {}) as { stopReason?: unknown; messageId?: unknown };
+    if (this.protocolVersion === 2) {
+      turn.accepted = true;
+      if (typeof r.messageId === 'string') this.emit({ kind: 'prompt_accepted', turnId: turn.id, messageId: r.messageId });
+      return;
+    }
+    if (turn.ended) {
+      this.log(`late session/prompt answer for ${turn.id} ignored (the turn already ended)`);
+      return;
+    }
+    if (typeof r.stopReason === 'string') this.endTurn(turn, { stopReason: r.stopReason as StopReason });
+    else this.endTurn(turn, { stopReason: 'error', error: { message: 'The agent answered session/prompt without a stopReason.', data: result } });
+  }
+
+  private onPromptError(turn: Turn, err: unknown): void {
+    if (turn.ended) {
+      this.log(`late session/prompt error for ${turn.id} ignored: ${(err as Error)?.message}`);
+      return;
+    }
+    if (err instanceof ResponseError && !TRANSPORT_FAILURES.has(err.code)) {
+      // Seed 001: agents should answer `cancelled`, but an abort often surfaces as an error.
+      if (turn.cancelRequested) this.endTurn(turn, { stopReason: 'cancelled' });
+      else this.endTurn(turn, { stopReason: 'error', error: { code: err.code, message: err.message, data: err.data } });
+      return;
+    }
+    // The connection failed rather than the agent answering: the exit report (agentGone) says
+    // why much better, so give it a moment to arrive first.
+    const message = (err as Error)?.message ?? String(err);
+    setTimeout(() => this.endTurn(turn, turn.cancelRequested ? { stopReason: 'cancelled' } : { stopReason: 'error', error: { message } }), EXIT_REPORT_GRACE_MS).unref();
+  }
+
+  private applyState(event: Extract<SessionEvent, { kind: 'state' }>): void {
+    const turn = this.turn;
+    if (event.state === 'running' || event.state === 'requires_action') {
+      if (turn) turn.sawRunning = true;
+      if (!turn?.cancelRequested) this.state = event.state;
+      return;
+    }
+    if (!turn) {
+      this.state = 'idle';
+      return;
+    }
+    // An idle from before this turn started (a stale snapshot) must not end it.
+    if (!turn.accepted && !turn.sawRunning) return;
+    let stopReason: StopReason = event.stopReason ?? 'end_turn';
+    if (stopReason === 'error' && turn.cancelRequested) stopReason = 'cancelled';
+    const error = stopReason === 'error' && event.error ? { code: event.error.code, message: event.error.message } : undefined;
+    this.endTurn(turn, { stopReason, ...(error ? { error } : {}) });
+  }
+
+  private log(line: string): void {
+    this.opts.log?.(`[${this.sessionId}] ${line}`);
+  }
+}
