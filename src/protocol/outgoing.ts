@@ -88,10 +88,10 @@ export function setModeParams(sessionId: string, modeId: string) {
   return { sessionId, modeId };
 }
 
-/** v1: select values are bare ids, booleans are tagged; v2 tags both. */
+/** v1: select values are untagged, booleans carry `type: "boolean"`; v2 tags both (`"id"` / `"boolean"`). */
 export function setConfigOptionParams(version: 1 | 2, sessionId: string, configId: string, value: string | boolean) {
   if (version === 2) {
-    return { sessionId, configId, value: typeof value === 'boolean' ? { type: 'boolean', value } : { type: 'id', value } };
+    return { sessionId, configId, type: typeof value === 'boolean' ? 'boolean' : 'id', value };
   }
   return typeof value === 'boolean' ? { sessionId, configId, type: 'boolean', value } : { sessionId, configId, value };
 }

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { ToolCallContent } from '../events.js';
 import { contentBlock } from './content.js';
-import { lenientArray, opt } from './tolerant.js';
+import { lenientArray, lenientArrayRequired, opt } from './tolerant.js';
 
 const contentItem = z.looseObject({ type: z.literal('content'), content: contentBlock });
 
@@ -28,7 +28,7 @@ const diffChange = z.looseObject({
 /** v2 "diff file states": a list of file operations plus an optional git patch. */
 const diffV2 = z.looseObject({
   type: z.literal('diff'),
-  changes: lenientArray(diffChange).transform((c) => c ?? []),
+  changes: lenientArrayRequired(diffChange),
   patch: opt(z.looseObject({ format: z.string(), text: z.string() })),
 });
 
