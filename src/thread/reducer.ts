@@ -44,8 +44,11 @@ export class ThreadModel {
     return model;
   }
 
-  /** The rows, live. Row objects are never mutated once handed out; the array grows in place. */
-  get entries(): readonly ThreadEntry[] {
+  /**
+   * The rows, live: read, don't keep or change. Row objects are never mutated once handed out,
+   * but the array itself grows and has rows replaced; take `snapshot()` to keep a copy.
+   */
+  get entries(): ThreadEntry[] {
     flushStreaming(this.state);
     return this.state.entries;
   }

@@ -42,7 +42,8 @@ export function applyTurnState(state: ThreadState, event: StateEvent, out: Apply
  */
 export function applyCancelRequested(state: ThreadState, event: CancelEvent, out: ApplyResult): void {
   const turn = state.turn;
-  if (turn.id !== undefined && turn.id !== event.turnId) return; // a stale cancel for an old turn
+  // A cancel for a turn that already ended (or an older one) must not touch the current state.
+  if (state.endedTurns.has(event.turnId) || (turn.id !== undefined && turn.id !== event.turnId)) return;
   for (const index of turn.toolCallRows) {
     const row = state.entries[index] as ToolCallEntry;
     if (row.status === 'pending' || row.status === 'in_progress' || row.status === 'paused') {

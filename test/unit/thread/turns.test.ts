@@ -202,3 +202,16 @@ test('permissions: the request patch updates the displayed call', () => {
   assert.equal(call(model, 'a').title, 'Edit /src/a.ts');
   assert.deepEqual(call(model, 'a').locations, [{ path: '/src/a.ts' }]);
 });
+
+test('cancel: a cancel arriving after its turn ended changes nothing', () => {
+  const { model, results } = run([
+    prompt('t1'),
+    toolCall('a', { title: 'a' }),
+    askPermission('r1', 'a'),
+    ended('t1'),
+    { kind: 'cancel_requested', turnId: 't1' },
+  ]);
+  assert.deepEqual(results[4], { rows: [], session: false });
+  assert.equal(call(model, 'a').permission?.requestId, 'r1');
+  assert.equal(model.session.turnState, 'idle');
+});
