@@ -231,7 +231,8 @@ test('all seed messages pass through the real transport; every update is deliver
   const updates = examples.filter((e) => e.message.method === 'session/update');
   // Results answer no request of ours here; they still must parse without problems.
   fromAgent.end(examples.map((e) => JSON.stringify(e.message)).join('\r\n'));
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  const deadline = Date.now() + 5000;
+  while (seen.length < updates.length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5));
   assert.deepEqual(problems, []);
   assert.deepEqual(seen, updates.map((e) => e.message.params.update.sessionUpdate));
   conn.dispose();
