@@ -168,9 +168,9 @@ test('sync notifications keep wire order with responses', async () => {
   // One chunk: updates, the prompt's answer, more updates. Nothing may overtake the answer.
   fromAgent.write(updates(0, 5) + line({ id: 0, result: { stopReason: 'end_turn' } }) + updates(5, 10));
   await result;
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await until(() => order.length === 11, 'the updates behind the answer');
   fromAgent.write(updates(10, 12));
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await until(() => order.length === 13, 'the later updates');
   assert.deepEqual(order, ['u0', 'u1', 'u2', 'u3', 'u4', 'result', 'u5', 'u6', 'u7', 'u8', 'u9', 'u10', 'u11']);
   client.dispose();
 });
