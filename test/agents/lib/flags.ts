@@ -21,6 +21,8 @@ export interface AgentFlags {
   modes: boolean;
   /** Send available_commands_update right after session/new. */
   commandsOnNew: boolean;
+  /** v2 agent: no v1 fallback behind the protocol router. */
+  v2Only: boolean;
 }
 
 export function readFlags(argv: readonly string[] = process.argv.slice(2)): AgentFlags {
@@ -34,6 +36,7 @@ export function readFlags(argv: readonly string[] = process.argv.slice(2)): Agen
     requireAuth: false,
     modes: false,
     commandsOnNew: false,
+    v2Only: false,
   };
   const number = (i: number, name: string): number => {
     const value = Number(words[i + 1]);
@@ -65,6 +68,9 @@ export function readFlags(argv: readonly string[] = process.argv.slice(2)): Agen
         break;
       case '--commands-on-new':
         flags.commandsOnNew = true;
+        break;
+      case '--v2-only':
+        flags.v2Only = true;
         break;
       default:
         break;

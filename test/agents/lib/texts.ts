@@ -43,3 +43,14 @@ export const LONG_CHUNK = 'tick ';
 
 export const CRASH_STDERR = 'scripted agent: simulated crash (exit 3)';
 export const CRASH_EXIT_CODE = 3;
+
+/** v2 `upsert`: what each message must finally show. */
+export const UPSERT_STEPS = { a: 'Alpha ', b: 'Bravo ', c: 'Charlie ', d: 'Delta', x: 'Xray', y: 'Yankee' } as const;
+export const UPSERT_FINAL = ['Charlie Delta', 'Yankee'] as const;
+
+/** v2 `terminal`: output chunks as bytes (the first split falls inside the 3-byte "✓"). */
+export const V2_TERMINAL_COMMAND = 'npm run build';
+export const V2_TERMINAL_OUTPUT = 'building…\nbuild: ✓ ok\n\u001b[32mdone\u001b[0m\n';
+export const V2_TERMINAL_SPLITS = [20, 27] as const;
+
+export const CUSTOM_STOP_REASON = '_demo_done';

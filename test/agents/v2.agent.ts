@@ -1,0 +1,176 @@
+/**
+ * Scripted ACP v2 (draft) agent for tests, on the SDK's experimental v2 API behind the
+ * protocol router (a v1 `initialize` reaches a minimal v1 agent, unless `--v2-only`).
+ * Scenarios are chosen like in the v1 agent; see SCENARIOS.md.
+ */
+import * as v1 from '@agentclientprotocol/sdk';
+import * as v2 from '@agentclientprotocol/sdk/experimental/v2';
+import type { AgentContext, ContentBlock, IdleStateUpdate, SessionUpdate } from '@agentclientprotocol/sdk/experimental/v2';
+import { applyStartFlags, readFlags } from './lib/flags.js';
+import { exitWhenClosed, openStdio } from './lib/stdio.js';
+import type { SendRaw } from './lib/v2-turn.js';
+import { Aborted } from './lib/timing.js';
+import { parsePrompt } from './lib/words.js';
+import { V2Turn, replay } from './lib/v2-turn.js';
+import type { V2Session } from './lib/v2-turn.js';
+import * as scenarios from './lib/v2-scenarios.js';
+import type { V2Scenario } from './lib/v2-scenarios.js';
+import { all, stateChange } from './lib/v2-scenarios-extra.js';
+
+const NAME = 'scripted-v2-agent';
+
+const SCENARIOS: Record<string, V2Scenario> = {
+  hello: scenarios.hello,
+  upsert: scenarios.upsert,
+  thought: scenarios.thought,
+  tool: scenarios.tool,
+  plan: scenarios.plan,
+  usage: scenarios.usage,
+  permission: scenarios.permission,
+  'custom-stop': scenarios.customStop,
+  stop: scenarios.stop,
+  long: scenarios.long,
+  terminal: scenarios.terminal,
+  unknown: scenarios.unknown,
+  'state-change': stateChange,
+  all,
+};
+
+/** Scenarios that report the turn's state themselves. */
+const OWN_LIFECYCLE = new Set(['state-change']);
+
+const flags = readFlags();
+if (!applyStartFlags(NAME, flags)) start();
+
+function start(): void {
+  const { stream, sendRaw } = openStdio();
+  const router = v2.agentProtocolRouter().withV2(v2Agent(sendRaw));
+  if (!flags.v2Only) router.withV1(v1Agent());
+  exitWhenClosed(router.connect(stream).closed);
+}
+
+function v2Agent(sendRaw: SendRaw): v2.AgentApp {
+  const sessions = new Map<string, V2Session>();
+  const session = (id: string): V2Session => {
+    const found = sessions.get(id);
+    if (!found) throw v2.RequestError.sessionNotFound(id);
+    return found;
+  };
+  const cancelTurn = async (s: V2Session): Promise<void> => {
+    const turn = s.turn;
+    if (!turn) return;
+    turn.controller.abort();
+    await turn.done;
+  };
+
+  return v2
+    .agent({ name: NAME })
+    .onRequest('initialize', () => ({
+      protocolVersion: 2,
+      info: { name: NAME, title: 'Scripted v2 Agent', version: '1.0.0' },
+      capabilities: { session: { prompt: { image: {}, embeddedContext: {} }, mcp: { stdio: {} } } },
+    }))
+    .onRequest('session/new', ({ params }) => {
+      const id = `sess_${sessions.size + 1}`;
+      sessions.set(id, {
+        id,
+        cwd: params.cwd,
+        title: null,
+        history: [],
+        state: { state: 'idle' },
+        turn: null,
+        counter: 0,
+        cancellable: new Map(),
+      });
+      return { sessionId: id };
+    })
+    .onRequest('session/list', ({ params }) => ({
+      sessions: [...sessions.values()]
+        .filter((s) => params.cwd == null || s.cwd === params.cwd)
+        .map((s) => ({ sessionId: s.id, cwd: s.cwd })),
+    }))
+    .onRequest('session/resume', async ({ params, client }) => {
+      const s = session(params.sessionId);
+      await replay(client, s, sendRaw, params.replayFrom?.type === 'start');
+      return {};
+    })
+    .onRequest('session/close', async ({ params }) => {
+      await cancelTurn(session(params.sessionId));
+      sessions.delete(params.sessionId);
+    })
+    .onRequest('session/prompt', ({ params, client }) => {
+      const s = session(params.sessionId);
+      if (s.turn) throw v2.RequestError.invalidRequest(undefined, `a turn is already running in ${s.id}`);
+      const controller = new AbortController();
+      const turn = new V2Turn(client, s, controller.signal, flags.delayMs, sendRaw);
+      const messageId = turn.nextId('user');
+      // Answer first: the turn starts on the next task, after the response is queued.
+      const done = new Promise<void>((resolve) => setTimeout(resolve, 0))
+        .then(() => runTurn(turn, messageId, params.prompt))
+        .catch((err: unknown) => {
+          process.stderr.write(`${NAME}: could not finish the turn: ${String(err)}\n`);
+        })
+        .finally(() => {
+          if (s.turn?.controller === controller) s.turn = null;
+        });
+      s.turn = { controller, done };
+      return { messageId };
+    })
+    .onRequest('tool_call/cancel', async ({ params }) => {
+      const s = session(params.sessionId);
+      const tool = s.cancellable.get(params.toolCallId);
+      if (!tool) throw v2.RequestError.invalidParams({ toolCallId: params.toolCallId }, 'not a running cancellable tool call');
+      s.cancellable.delete(params.toolCallId);
+      tool.abort();
+      return {};
+    })
+    .onNotification('session/cancel', async ({ params }) => {
+      const s = sessions.get(params.sessionId);
+      if (s) await cancelTurn(s);
+    });
+}
+
+async function runTurn(turn: V2Turn, messageId: string, prompt: ContentBlock[]): Promise<void> {
+  const first = prompt.find((b) => b.type === 'text');
+  const parsed = parsePrompt(first && 'text' in first && typeof first.text === 'string' ? first.text : '');
+  const name = SCENARIOS[parsed.scenario] ? parsed.scenario : 'hello';
+  const scenario = SCENARIOS[name] ?? scenarios.hello;
+  let idle: IdleStateUpdate | null;
+  try {
+    await turn.send({ sessionUpdate: 'user_message', messageId, content: prompt });
+    if (!OWN_LIFECYCLE.has(name)) await turn.state({ state: 'running' });
+    idle = await scenario(turn, parsed, prompt);
+  } catch (err) {
+    idle = turn.cancelled
+      ? { stopReason: 'cancelled' }
+      : {
+          stopReason: 'error',
+          error: err instanceof v2.RequestError ? err.toErrorResponse() : { code: -32603, message: err instanceof Error ? err.message : String(err) },
+        };
+    if (!(err instanceof Aborted) && !turn.cancelled) process.stderr.write(`${NAME}: scenario failed: ${String(err)}\n`);
+  }
+  if (idle) await turn.state({ state: 'idle', ...idle } as never);
+}
+
+/** What a v1 client reaches through the router: just enough to say which version it got. */
+function v1Agent(): v1.AgentApp {
+  let count = 0;
+  return v1
+    .agent({ name: `${NAME}-v1` })
+    .onRequest('initialize', () => ({
+      protocolVersion: 1,
+      agentCapabilities: { loadSession: false },
+      agentInfo: { name: NAME, title: 'Scripted v2 Agent (v1 fallback)', version: '1.0.0' },
+    }))
+    .onRequest('session/new', () => ({ sessionId: `sess_v1_${++count}` }))
+    .onRequest('session/prompt', async ({ params, client }: { params: v1.PromptRequest; client: v1.AgentContext }) => {
+      await client.notify('session/update', {
+        sessionId: params.sessionId,
+        update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'V1-FALLBACK: this agent prefers ACP v2.' } },
+      });
+      return { stopReason: 'end_turn' as const };
+    })
+    .onNotification('session/cancel', () => undefined);
+}
+
+export type { AgentContext, SessionUpdate };
