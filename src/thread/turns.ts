@@ -17,19 +17,30 @@ export function startTurn(state: ThreadState, turnId: string | undefined, placeh
   state.turn = { open: true, id: turnId, placeholderRow, toolCallRows: [] };
 }
 
-/** v2 `state`: running / requires_action keep a turn open (opening one the agent started itself). */
+/**
+ * v2 `state`. running / requires_action keep a turn open (opening one if the agent started
+ * work on its own). For an idle there are two owners:
+ * - a turn the client started (it has a turn id) is ended by the session's `turn_ended`, which
+ *   follows the wire idle at once and knows more: it ignores a stale idle snapshot from before
+ *   the prompt was accepted, and reports an error after a cancel as `cancelled`. So here the
+ *   wire idle changes nothing for such a turn;
+ * - a turn the agent started has no other end: its idle with a stop reason adds the turn_end
+ *   row. Either way a turn ends once, so repeated idle snapshots add nothing.
+ */
 export function applyTurnState(state: ThreadState, event: StateEvent, out: ApplyResult): void {
+  const turn = state.turn;
   if (event.state === 'idle') {
-    if (event.stopReason !== undefined && state.turn.open) {
-      const error = event.error ?? undefined;
-      endTurn(state, out, state.turn.id ?? agentTurnId(state), event.stopReason, error, undefined);
-    } else {
-      // A repeated idle snapshot, or idle without a reason: ready for a prompt, no new row.
-      setTurnState(state, out, 'idle');
+    if (turn.open && turn.id !== undefined) return;
+    if (turn.open && event.stopReason !== undefined) {
+      endTurn(state, out, agentTurnId(state), event.stopReason, event.error ?? undefined, undefined);
+      return;
     }
+    // Idle without a reason closes an agent-started turn quietly; a snapshot leaves things be.
+    if (turn.open) state.turn = { open: false, toolCallRows: [] };
+    setTurnState(state, out, 'idle');
     return;
   }
-  if (!state.turn.open) startTurn(state, undefined);
+  if (!turn.open) startTurn(state, undefined);
   // While cancelling, only the end of the turn changes the state: the agent may still report work.
   if (state.session.turnState === 'cancelling') return;
   setTurnState(state, out, event.state);

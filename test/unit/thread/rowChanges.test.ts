@@ -68,6 +68,7 @@ const story: SessionEvent[] = [
   chunk('agent', ' text'),
   { kind: 'usage', usage: { used: 10, size: 100 } },
   { kind: 'state', state: 'idle', stopReason: 'end_turn' },
+  { kind: 'turn_ended', turnId: 't1', stopReason: 'end_turn' },
   { kind: 'plan_removed', planId: 'main' },
   { kind: 'notice_local', severity: 'info', title: 'bye' },
 ];

@@ -39,15 +39,17 @@ const stateCases: Array<{ name: string; events: SessionEvent[]; turnState: strin
   { name: 'v1: prompt → running', events: [prompt('t1')], turnState: 'running', turnEndRows: 0 },
   { name: 'v1: prompt answer ends the turn', events: [prompt('t1'), ended('t1')], turnState: 'idle', turnEndRows: 1 },
   { name: 'v2: running, requires_action, running', events: [prompt('t1'), state('running'), state('requires_action'), state('running')], turnState: 'running', turnEndRows: 0 },
-  { name: 'v2: idle with a stop reason ends the turn', events: [prompt('t1'), state('running'), idle('end_turn')], turnState: 'idle', turnEndRows: 1 },
-  { name: 'v2: repeated idle snapshots add no rows', events: [prompt('t1'), idle('end_turn'), idle('end_turn'), idle('end_turn')], turnState: 'idle', turnEndRows: 1 },
-  { name: 'v2: idle then the session’s own turn_ended: one row', events: [prompt('t1'), idle('end_turn'), ended('t1')], turnState: 'idle', turnEndRows: 1 },
-  { name: 'v2: turn_ended then the wire idle: one row', events: [prompt('t1'), ended('t1'), idle('end_turn')], turnState: 'idle', turnEndRows: 1 },
+  // The session follows a valid wire idle with its own turn_ended at once (see turns.ts).
+  { name: 'v2 client turn: the wire idle, then the session’s turn_ended: one row', events: [prompt('t1'), state('running'), idle('end_turn'), ended('t1')], turnState: 'idle', turnEndRows: 1 },
+  { name: 'v2 client turn: a stale idle snapshot alone does not end it', events: [prompt('t1'), idle('end_turn')], turnState: 'running', turnEndRows: 0 },
+  { name: 'v2 client turn: repeated idle snapshots after the end add no rows', events: [prompt('t1'), idle('end_turn'), ended('t1'), idle('end_turn'), idle('end_turn')], turnState: 'idle', turnEndRows: 1 },
+  { name: 'v2 client turn: turn_ended then the wire idle: one row', events: [prompt('t1'), ended('t1'), idle('end_turn')], turnState: 'idle', turnEndRows: 1 },
   { name: 'v2: idle snapshot on resume, no turn: no row', events: [idle('end_turn')], turnState: 'idle', turnEndRows: 0 },
-  { name: 'v2: idle without a reason: idle, no row', events: [prompt('t1'), idle()], turnState: 'idle', turnEndRows: 0 },
-  { name: 'v2: agent-started turn ends with a row', events: [state('running'), chunk('agent', 'hi'), idle('end_turn')], turnState: 'idle', turnEndRows: 1 },
-  { name: 'v2: two agent-started turns: two rows', events: [state('running'), idle('end_turn'), state('running'), idle('end_turn'), idle('end_turn')], turnState: 'idle', turnEndRows: 2 },
-  { name: 'two prompts, two ends', events: [prompt('t1'), ended('t1'), prompt('t2'), ended('t2'), ended('t1')], turnState: 'idle', turnEndRows: 2 },
+  { name: 'v2: agent-started turn: idle with a stop reason ends it with a row', events: [state('running'), chunk('agent', 'hi'), idle('end_turn')], turnState: 'idle', turnEndRows: 1 },
+  { name: 'v2: agent-started turn: repeated idle snapshots add no rows', events: [state('running'), idle('end_turn'), idle('end_turn'), idle('end_turn')], turnState: 'idle', turnEndRows: 1 },
+  { name: 'v2: agent-started turn: idle without a reason closes it quietly', events: [state('running'), idle(), idle('end_turn')], turnState: 'idle', turnEndRows: 0 },
+  { name: 'v2: two agent-started turns: two rows', events: [state('running'), idle('end_turn'), state('requires_action'), idle('end_turn'), idle('end_turn')], turnState: 'idle', turnEndRows: 2 },
+  { name: 'two prompts, two ends; a late end for the first adds nothing', events: [prompt('t1'), ended('t1'), prompt('t2'), ended('t2'), ended('t1')], turnState: 'idle', turnEndRows: 2 },
 ];
 
 for (const c of stateCases) {
@@ -72,24 +74,47 @@ test('turns: turn_end row carries stop reason, error and timeout', () => {
   assert.equal(model.session.currentTurnId, undefined);
 });
 
-test('turns: v2 idle error is kept on the row', () => {
-  const { model } = run([prompt('t1'), { kind: 'state', state: 'idle', stopReason: 'error', error: { code: 1, message: 'bad' } }]);
+test('turns: v2 idle error of an agent-started turn is kept on the row', () => {
+  const { model } = run([state('running'), { kind: 'state', state: 'idle', stopReason: 'error', error: { code: 1, message: 'bad' } }]);
   const [row] = turnEnds(model.entries);
   assert.deepEqual(row && row.type === 'turn_end' && row.error, { code: 1, message: 'bad' });
-  assert.equal(row && row.type === 'turn_end' && row.turnId, 't1');
+  assert.match(row && row.type === 'turn_end' ? row.turnId : '', /^agent-turn-\d+$/);
+});
+
+test('turns: v2 error idle after a cancel shows what the session reports (cancelled)', () => {
+  const { model } = run([
+    prompt('t1'),
+    state('running'),
+    { kind: 'cancel_requested', turnId: 't1' },
+    { kind: 'state', state: 'idle', stopReason: 'error', error: { code: -32603, message: 'aborted' } },
+    ended('t1', 'cancelled'),
+  ]);
+  assert.deepEqual(turnEnds(model.entries).map((e) => e.type === 'turn_end' && [e.stopReason, e.error]), [['cancelled', undefined]]);
+  assert.equal(model.session.turnState, 'idle');
+});
+
+test('turns: v2 idle with a stop reason but no following turn_ended keeps a client turn running', () => {
+  const { model, results } = run([prompt('t1'), state('running'), idle('end_turn')]);
+  assert.deepEqual(results[2], { rows: [], session: false });
+  assert.equal(model.session.turnState, 'running');
 });
 
 for (const [name, end] of [
-  ['v1 response', ended('t2', 'refusal')],
-  ['v2 idle', idle('refusal')],
+  ['v1 response', [ended('t2', 'refusal')]],
+  ['v2 idle then the session’s end', [idle('refusal'), ended('t2', 'refusal')]],
 ] as const) {
   test(`turns: refusal (${name}) marks only that turn's prompt not kept`, () => {
-    const { model, results } = run([prompt('t1', 'fine'), ended('t1'), prompt('t2', 'bad'), chunk('agent', 'no'), end]);
+    const { model, results } = run([prompt('t1', 'fine'), ended('t1'), prompt('t2', 'bad'), chunk('agent', 'no'), ...end]);
     const users = model.entries.filter((e) => e.type === 'user');
     assert.deepEqual(users.map((u) => u.type === 'user' && u.notKept === true), [false, true]);
-    assert.deepEqual(results[4]!.rows.map((c) => [c.op, c.index]), [['update', 2], ['insert', 4]]);
+    assert.deepEqual(results[results.length - 1]!.rows.map((c) => [c.op, c.index]), [['update', 2], ['insert', 4]]);
   });
 }
+
+test('turns: refusal of an agent-started turn marks that turn’s user message', () => {
+  const { model } = run([prompt('t1'), ended('t1'), state('running'), chunk('user', 'queued'), idle('refusal')]);
+  assert.deepEqual(model.entries.map((e) => e.type === 'user' && e.notKept === true), [false, false, true, false]);
+});
 
 test('turns: refusal of an agent-started turn marks no earlier prompt', () => {
   const { model } = run([prompt('t1'), ended('t1'), state('running'), idle('refusal')]);
@@ -145,6 +170,8 @@ test('cancel: late updates still apply, state stays cancelling until the end', (
   assert.equal(call(model, 'a').rawOutput, 'partial');
   assert.equal(model.session.turnState, 'cancelling');
   model.apply(idle('cancelled'));
+  assert.equal(model.session.turnState, 'cancelling'); // the session's turn_ended ends a client turn
+  model.apply(ended('t1', 'cancelled'));
   assert.equal(model.session.turnState, 'idle');
   assert.deepEqual(turnEnds(model.entries).map((e) => e.type === 'turn_end' && e.stopReason), ['cancelled']);
 });
