@@ -3,6 +3,10 @@
  * to it through the product's own transport (`createAcpConnection`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildSync } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { AgentConfig } from '../../../src/agent/api.js';
@@ -20,9 +24,22 @@ export interface RunningAgent {
   stop(): Promise<void>;
 }
 
-/** Argv to run a test agent from source (no build step needed for these tests). */
-export function agentArgv(name: string, extra: string[] = []): string[] {
-  return ['--import', 'tsx', `${root}test/agents/${name}.agent.ts`, ...extra];
+const bundles = mkdtempSync(join(tmpdir(), 'daily-agents-'));
+process.once('exit', () => rmSync(bundles, { recursive: true, force: true }));
+
+/**
+ * Argv to run a test agent, bundled from its current source once per test process: starting
+ * through tsx costs about a second per spawn, a bundle a tenth of that, and building here
+ * means a stale `out/` can never be what gets tested.
+ */
+export function agentArgv(name: string): string[] {
+  const outfile = join(bundles, `${name}.agent.mjs`);
+  if (!existsSync(outfile)) {
+    buildSync({ entryPoints: [`${root}test/agents/${name}.agent.ts`], outfile, bundle: true, platform: 'node', format: 'esm',
+      target: 'node20', logLevel: 'error',
+      banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" } });
+  }
+  return [outfile];
 }
 
 /** The launch config the product would hold for a test agent. */
