@@ -33,6 +33,11 @@ if (existsSync(at('test/agents')) && !production) {
   }
 }
 
+if (existsSync(at('test/exthost/index.ts')) && !production) {
+  jobs.push(build({ ...common, sourcemap: 'inline', entryPoints: [at('test/exthost/index.ts')], outfile: at('out/exthost/index.cjs'),
+    platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] }));
+}
+
 const codicons = at('node_modules/@vscode/codicons/dist');
 if (existsSync(codicons)) {
   mkdirSync(at('dist/codicons'), { recursive: true });

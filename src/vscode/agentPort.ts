@@ -14,6 +14,8 @@ export interface LaunchServices {
   tap(direction: 'in' | 'out', message: unknown): void;
   /** The agent's stderr, one line at a time. */
   stderr(line: string): void;
+  /** Diagnostics from the agent layer (ignored input, late answers). */
+  log(line: string): void;
 }
 
 export interface RunningAgent {

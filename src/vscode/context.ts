@@ -16,6 +16,7 @@ import type { ApplyResult, ThreadEntry, ToolCallEntry } from '../thread/types.js
 import type { LaunchAgent, LaunchServices, RunningAgent } from './agentPort.js';
 import { agentChoices, agentEntries, preferredAgent, readAgentSettings, sameAgentConfig } from './config.js';
 import type { AgentEntry, AgentSettings } from './config.js';
+import { commandLineOf } from './commandLine.js';
 import { DisposableScope } from './disposables.js';
 import { buildPromptBlocks } from './promptBlocks.js';
 import type { ComposedPrompt } from './promptBlocks.js';
@@ -316,6 +317,7 @@ export class AgentChatContext implements vscode.Disposable {
       roots: workspaceRoots,
       tap: (direction, message) => log.message(config.name, direction, message),
       stderr: (line) => log.stderr(config.name, line),
+      log: (line) => log.info(`[${config.name}] ${line}`),
     };
   }
 
@@ -437,10 +439,6 @@ export class AgentChatContext implements vscode.Disposable {
 
 export function workspaceRoots(): string[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
-}
-
-export function commandLineOf(config: AgentConfig): string {
-  return [config.command, ...config.args].map((part) => (/[\s"']/.test(part) ? JSON.stringify(part) : part)).join(' ');
 }
 
 function failedStatus(config: AgentConfig, failure: LaunchFailure, commandLine: string): AgentStatus {

@@ -1,0 +1,70 @@
+/**
+ * Agent Chat's entry point: the table of contents. Each line wires one part; the parts own
+ * their logic. Everything created here is registered for disposal with the extension.
+ */
+import * as vscode from 'vscode';
+import { launchAgent } from './agentLauncher.js';
+import { ChatViewProvider, CHAT_VIEW_ID } from './chatViewProvider.js';
+import { registerCommands } from './commands.js';
+import { affectsAgentSettings } from './config.js';
+import { AgentChatContext } from './context.js';
+import { DiffDocuments } from './diffDocuments.js';
+import { PermissionNotifier } from './permissionNotifier.js';
+import { ProtocolLog } from './protocolLog.js';
+import { AgentStatusBar } from './statusBar.js';
+import { ThreadStore } from './threadStore.js';
+import { watchWorkspaceTrust } from './trust.js';
+import { VscodeFileSystem } from './vscodeFileSystem.js';
+import { handleWebviewMessage } from './webviewMessages.js';
+
+/** What `activate` returns: the extension-host test suite drives the real state through it. */
+export interface AgentChatApi {
+  context: AgentChatContext;
+  statusBar: AgentStatusBar;
+  store: ThreadStore;
+  view: ChatViewProvider;
+  diffs: DiffDocuments;
+  fs: VscodeFileSystem;
+}
+
+let current: { context: AgentChatContext; store: ThreadStore } | undefined;
+
+export function activate(extension: vscode.ExtensionContext): AgentChatApi {
+  const own = <T extends vscode.Disposable>(d: T): T => {
+    extension.subscriptions.push(d);
+    return d;
+  };
+
+  // Services the agent layer calls back into.
+  const log = own(new ProtocolLog());
+  const store = own(new ThreadStore(extension.workspaceState));
+  const fs = new VscodeFileSystem();
+
+  // The one owner of chat state (agent process, session, thread, permissions).
+  const context = own(new AgentChatContext({ extensionPath: extension.extensionPath, launch: launchAgent, fs, log, store }));
+  current = { context, store };
+
+  // Views onto that state.
+  const view = own(new ChatViewProvider(extension.extensionUri, context));
+  own(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view));
+  const diffs = own(new DiffDocuments());
+  view.setMessageHandler((message) => handleWebviewMessage(message, { context, view, diffs, log }));
+  const statusBar = own(new AgentStatusBar(context));
+  own(new PermissionNotifier(context, () => view.visible));
+
+  // User intents and editor events.
+  own(registerCommands({ context, view, log }));
+  own(watchWorkspaceTrust(context));
+  own(vscode.workspace.onDidChangeConfiguration((event) => {
+    if (affectsAgentSettings(event)) context.settingsChanged();
+  }));
+
+  return { context, statusBar, store, view, diffs, fs };
+}
+
+export async function deactivate(): Promise<void> {
+  // Save the thread before the host goes away; the agent processes are killed by dispose.
+  const state = current;
+  current = undefined;
+  if (state) await state.store.flush();
+}

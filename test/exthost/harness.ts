@@ -1,0 +1,56 @@
+/**
+ * A small test runner for the extension host (node:test is not available inside every VS Code
+ * build's host, and results must go to a file the outside runner reads).
+ */
+export interface TestCase {
+  name: string;
+  run: () => Promise<void> | void;
+  timeoutMs: number;
+}
+
+export interface TestResult {
+  name: string;
+  ok: boolean;
+  ms: number;
+  error?: string;
+}
+
+const cases: TestCase[] = [];
+
+export function test(name: string, run: () => Promise<void> | void, timeoutMs = 30_000): void {
+  cases.push({ name, run, timeoutMs });
+}
+
+export async function runAll(log: (line: string) => void): Promise<TestResult[]> {
+  const results: TestResult[] = [];
+  for (const c of cases) {
+    const started = Date.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      await Promise.race([
+        Promise.resolve().then(c.run),
+        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${c.timeoutMs} ms`)), c.timeoutMs))),
+      ]);
+      results.push({ name: c.name, ok: true, ms: Date.now() - started });
+      log(`✓ ${c.name} (${Date.now() - started} ms)`);
+    } catch (error) {
+      const text = error instanceof Error ? error.stack ?? error.message : String(error);
+      results.push({ name: c.name, ok: false, ms: Date.now() - started, error: text });
+      log(`✗ ${c.name}: ${text}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+  return results;
+}
+
+/** Polls `check` until it returns a truthy value. */
+export async function until<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -1,0 +1,20 @@
+/**
+ * Entry point VS Code calls with `extensionTestsPath` (bundled to out/exthost/index.cjs).
+ * Results go to the JSON file named by AGENT_CHAT_TEST_RESULT; a failure also rejects.
+ */
+import { writeFileSync } from 'node:fs';
+import { runAll } from './harness.js';
+import './suite.js';
+
+export async function run(): Promise<void> {
+  const lines: string[] = [];
+  const results = await runAll((line) => {
+    lines.push(line);
+    console.log(line);
+  });
+  const failed = results.filter((r) => !r.ok);
+  const report = { passed: results.length - failed.length, failed: failed.length, tests: results };
+  const file = process.env.AGENT_CHAT_TEST_RESULT;
+  if (file) writeFileSync(file, JSON.stringify(report, null, 2));
+  if (failed.length > 0) throw new Error(`${failed.length} extension-host test(s) failed:\n${failed.map((f) => `${f.name}: ${f.error}`).join('\n')}`);
+}

@@ -1,0 +1,257 @@
+/**
+ * The extension-host suite: the extension under test, loaded by a real VS Code (code-server or
+ * desktop), driven through its commands and the API `activate` returns. Real agents (the
+ * bundled example agent and the scripted test agent) run as child processes.
+ */
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import * as fsp from 'node:fs/promises';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AgentConfig } from '../../src/agent/api.js';
+import type { AgentChatApi } from '../../src/vscode/extension.js';
+import type { ToolCallEntry } from '../../src/thread/types.js';
+import { test, until } from './harness.js';
+
+const EXTENSION_ID = 'agent-chat.agent-chat';
+const COMMANDS = [
+  'agentChat.open',
+  'agentChat.newSession',
+  'agentChat.selectAgent',
+  'agentChat.cancel',
+  'agentChat.restartAgent',
+  'agentChat.showLog',
+];
+
+async function api(): Promise<AgentChatApi> {
+  const extension = vscode.extensions.getExtension<AgentChatApi>(EXTENSION_ID);
+  assert.ok(extension, `extension ${EXTENSION_ID} is loaded`);
+  return extension.isActive ? extension.exports : extension.activate();
+}
+
+function extensionPath(): string {
+  return vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath;
+}
+
+function workspaceDir(): string {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the suite needs a workspace folder');
+  return folder.uri.fsPath;
+}
+
+async function scratch(name: string, text?: string): Promise<string> {
+  const file = path.join(workspaceDir(), 'exthost-scratch', name);
+  await fsp.mkdir(path.dirname(file), { recursive: true });
+  if (text !== undefined) await fsp.writeFile(file, text);
+  return file;
+}
+
+function nodeAgent(name: string, script: string): AgentConfig {
+  return { name, command: process.execPath, args: [script], env: { ELECTRON_RUN_AS_NODE: '1' }, protocolVersion: 1 };
+}
+
+function scriptedAgent(): AgentConfig {
+  const script = path.join(extensionPath(), 'out', 'test-agents', 'scripted.agent.mjs');
+  assert.ok(existsSync(script), `scripted test agent built at ${script}`);
+  return nodeAgent('scripted (exthost)', script);
+}
+
+/** Sends a prompt and waits for its turn_end row; answers permissions with `answer`. */
+async function runTurn(chat: AgentChatApi, text: string, answer: 'allow' | 'reject' = 'allow', timeoutMs = 20_000) {
+  const { context } = chat;
+  const before = context.entries.length;
+  const seen: string[] = [];
+  const subscription = context.onPermissionRequested((request) => {
+    seen.push(chat.statusBar.text);
+    const option = request.options.find((o) => o.kind.startsWith(answer)) ?? request.options[0]!;
+    setTimeout(() => context.answerPermission(request.requestId, option.optionId), 50);
+  });
+  try {
+    await context.send({ text, attachments: [], images: [] });
+    const end = await until(`the end of turn "${text}"`, () => context.entries.slice(before).find((e) => e.type === 'turn_end'), timeoutMs);
+    return { end, rows: context.entries.slice(before), statusWhilePermission: seen };
+  } finally {
+    subscription.dispose();
+  }
+}
+
+test('every public command is registered and contributed', async () => {
+  await api();
+  const registered = await vscode.commands.getCommands(true);
+  const contributed = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.commands as Array<{ command: string; category: string }>);
+  for (const id of COMMANDS) {
+    assert.ok(registered.includes(id), `${id} registered`);
+    assert.equal(contributed.find((c) => c.command === id)?.category, 'Agent Chat', `${id} contributed in category Agent Chat`);
+  }
+});
+
+test('agentChat.open reveals the chat view', async () => {
+  const chat = await api();
+  await vscode.commands.executeCommand('agentChat.open');
+  await until('the chat view to be visible', () => chat.view.visible);
+});
+
+test('agent settings come from user settings only, never from the workspace', async () => {
+  const chat = await api();
+  const config = vscode.workspace.getConfiguration('agentChat');
+  const original = config.inspect('agents')?.globalValue;
+  const settingsFile = path.join(workspaceDir(), '.vscode', 'settings.json');
+  const hadSettings = existsSync(settingsFile) ? await fsp.readFile(settingsFile, 'utf8') : undefined;
+  try {
+    await fsp.mkdir(path.dirname(settingsFile), { recursive: true });
+    await fsp.writeFile(settingsFile, JSON.stringify({
+      'agentChat.agents': { 'repo-agent': { command: '/bin/sh', args: ['-c', 'echo pwned'] } },
+      'agentChat.defaultAgent': 'repo-agent',
+      'editor.tabSize': 7,
+    }));
+    // The workspace file was read once a normal setting from it shows up.
+    await until('the workspace settings file to load', () => vscode.workspace.getConfiguration('editor').get('tabSize') === 7, 10_000);
+    chat.context.settingsChanged();
+    assert.ok(!chat.context.agents.some((a) => a.name === 'repo-agent'), 'workspace agent ignored');
+    assert.ok(!chat.context.agentEntries().some((e) => e.config.command === '/bin/sh'), 'workspace command never offered');
+
+    await config.update('agents', { ...(original as object | undefined), 'user-agent': { command: 'user-agent-cmd' } }, vscode.ConfigurationTarget.Global);
+    await until('the user agent to be offered', () => {
+      chat.context.settingsChanged();
+      return chat.context.agents.some((a) => a.name === 'user-agent' && a.source === 'settings');
+    });
+  } finally {
+    await config.update('agents', original, vscode.ConfigurationTarget.Global);
+    if (hadSettings === undefined) await fsp.rm(settingsFile, { force: true });
+    else await fsp.writeFile(settingsFile, hadSettings);
+  }
+});
+
+test('file system: reads serve the unsaved editor text, with 1-based line and limit', async () => {
+  const chat = await api();
+  const file = await scratch('read.txt', 'one\ntwo\nthree\n');
+  const document = await vscode.workspace.openTextDocument(file);
+  const editor = await vscode.window.showTextDocument(document);
+  await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), 'zero\n'));
+  assert.ok(document.isDirty);
+  assert.equal(await chat.fs.readTextFile(file), 'zero\none\ntwo\nthree\n');
+  assert.equal(await chat.fs.readTextFile(file, 2, 2), 'one\ntwo\n');
+  assert.equal(await fsp.readFile(file, 'utf8'), 'one\ntwo\nthree\n', 'disk untouched');
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  await assert.rejects(chat.fs.readTextFile(path.join(path.dirname(file), 'missing.txt')), /not found/i);
+});
+
+test('file system: writes go through a workspace edit, are saved, and can be undone', async () => {
+  const chat = await api();
+  const file = await scratch('write.txt', 'before\n');
+  const document = await vscode.workspace.openTextDocument(file);
+  await vscode.window.showTextDocument(document);
+  await chat.fs.writeTextFile(file, 'after\n');
+  assert.equal(document.getText(), 'after\n', 'open editor updated');
+  assert.equal(document.isDirty, false, 'saved');
+  assert.equal(await fsp.readFile(file, 'utf8'), 'after\n', 'on disk');
+  await vscode.commands.executeCommand('undo');
+  await until('undo to restore the text', () => document.getText() === 'before\n');
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+});
+
+test('file system: writes create missing folders and files', async () => {
+  const chat = await api();
+  const dir = await scratch(`deep-${Date.now()}`);
+  const file = path.join(dir, 'a', 'b', 'new.txt');
+  await chat.fs.writeTextFile(file, 'fresh\ncontent\n');
+  assert.equal(await fsp.readFile(file, 'utf8'), 'fresh\ncontent\n');
+});
+
+test('a tool call diff opens in the diff editor with the agent edit title', async () => {
+  const chat = await api();
+  const file = await scratch('diffed.ts');
+  const toolCall: ToolCallEntry = {
+    type: 'tool_call',
+    id: 'e1',
+    toolCallId: 'call_diff',
+    title: 'Edit diffed.ts',
+    name: null,
+    kind: 'edit',
+    status: 'completed',
+    content: [{ type: 'diff', path: file, oldText: 'const a = 1;\n', newText: 'const a = 2;\n' }],
+    locations: [],
+  };
+  assert.equal(await chat.diffs.open(toolCall, 0), true);
+  const tab = await until('the diff tab', () => {
+    const active = vscode.window.tabGroups.activeTabGroup.activeTab;
+    return active?.input instanceof vscode.TabInputTextDiff ? active : undefined;
+  });
+  assert.equal(tab.label, 'diffed.ts (agent edit)');
+  const input = tab.input as vscode.TabInputTextDiff;
+  assert.equal(input.original.scheme, 'agent-chat-diff');
+  assert.equal((await vscode.workspace.openTextDocument(input.original)).getText(), 'const a = 1;\n');
+  assert.equal((await vscode.workspace.openTextDocument(input.modified)).getText(), 'const a = 2;\n');
+  assert.equal(await chat.diffs.open(toolCall, 5), false, 'no diff at that index');
+  await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+});
+
+test('the example agent starts and answers one turn through the real session', async () => {
+  const chat = await api();
+  const example = chat.context.agentEntries().find((e) => e.source === 'example');
+  assert.ok(example, 'example agent offered');
+  const status = await chat.context.start(example.config);
+  assert.equal(status.state, 'ready', JSON.stringify(status));
+  await until('the session', () => chat.statusBar.text.startsWith('$(hubot) Example Agent'));
+  const { end, rows } = await runTurn(chat, 'hello', 'allow', 30_000);
+  assert.equal(end.type === 'turn_end' && end.stopReason, 'end_turn', JSON.stringify(end));
+  assert.ok(rows.some((r) => r.type === 'user'), 'user row');
+  assert.ok(rows.some((r) => r.type === 'agent' && r.content.length > 0), 'agent answered');
+  await until('the status bar to settle', () => chat.statusBar.text.startsWith('$(hubot) Example Agent'));
+}, 60_000);
+
+test('scripted agent: permission, fs/write through the editor, usage in the status bar, cancel', async () => {
+  const chat = await api();
+  const status = await chat.context.start(scriptedAgent());
+  assert.equal(status.state, 'ready', JSON.stringify(status));
+
+  const rel = `exthost-scratch/written-${Date.now()}.txt`;
+  const write = await runTurn(chat, `write ${rel} hello\\nworld`);
+  assert.equal(write.end.type === 'turn_end' && write.end.stopReason, 'end_turn');
+  assert.ok(write.statusWhilePermission[0]?.startsWith('$(bell) '), `status while asking: ${write.statusWhilePermission[0]}`);
+  assert.equal(await fsp.readFile(path.join(workspaceDir(), rel), 'utf8'), 'hello\nworld');
+  const call = write.rows.find((r): r is ToolCallEntry => r.type === 'tool_call');
+  assert.equal(call?.status, 'completed');
+  assert.equal(call?.permission, undefined, 'permission settled');
+
+  await runTurn(chat, 'usage');
+  await until('usage in the status bar', () => chat.statusBar.text.includes('53k / 200k (27%) · $0.05'));
+  assert.match(chat.statusBar.text, /^\$\(hubot\) scripted \(exthost\) · 53k \/ 200k \(27%\) · \$0\.05$/);
+
+  const before = chat.context.entries.length;
+  const turn = chat.context.send({ text: 'long', attachments: [], images: [] });
+  await until('the long turn to run', () => chat.context.status.turnRunning && chat.statusBar.text.startsWith('$(loading~spin)'));
+  await vscode.commands.executeCommand('agentChat.cancel');
+  await turn;
+  const end = await until('the cancelled turn end', () => chat.context.entries.slice(before).find((e) => e.type === 'turn_end'));
+  assert.equal(end.type === 'turn_end' && end.stopReason, 'cancelled');
+  assert.equal(chat.context.status.turnRunning, false);
+}, 90_000);
+
+test('the thread is saved and comes back as history after a reload', async () => {
+  const chat = await api();
+  assert.ok(chat.context.entries.length > 0);
+  await chat.store.flush();
+  const restored = chat.store.restore();
+  assert.ok(restored, 'a saved thread');
+  assert.ok(restored.entries.some((e) => e.type === 'user'));
+  const last = restored.entries[restored.entries.length - 1]!;
+  assert.ok(last.type === 'notice' && /Restored/.test(last.title));
+  assert.equal(restored.session.turnState, 'idle');
+});
+
+test('commands behave in every state: cancel with no turn, restart, new session', async () => {
+  const chat = await api();
+  await vscode.commands.executeCommand('agentChat.cancel');
+  await vscode.commands.executeCommand('agentChat.newSession');
+  await until('a fresh ready session', () => chat.context.agentStatus.state === 'ready' && chat.context.entries.length === 0);
+  await chat.context.restart();
+  assert.equal(chat.context.agentStatus.state, 'ready');
+  await vscode.commands.executeCommand('agentChat.showLog');
+
+  const missing: AgentConfig = { name: 'missing (exthost)', command: '/nonexistent/agent-chat/agent', args: [], env: {}, protocolVersion: 1 };
+  const failed = await chat.context.start(missing);
+  assert.equal(failed.state, 'failed');
+  assert.match(chat.statusBar.text, /^\$\(error\) missing \(exthost\)$/);
+  await vscode.commands.executeCommand('agentChat.cancel');
+}, 60_000);
