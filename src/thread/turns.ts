@@ -1,8 +1,9 @@
 /**
- * Turn boundaries: v1 turns end with the prompt response (`turn_ended`), v2 turns are driven by
- * the agent's `state` updates. Both may arrive for the same turn (the session reports the end
- * it saw, the wire state passes through too), and v2 agents repeat idle snapshots (resume,
- * multi-client), so a turn gets exactly one turn_end row: the first end wins.
+ * Turn boundaries. A turn the client started ends with the session's `turn_ended` (v1: the
+ * prompt response; v2: the agent's idle, as the session judged it; or an error, or the bounded
+ * wait after a cancel). v2 agents also report `state` on the wire, which drives running /
+ * requires_action, and ends turns the agent started itself. v2 agents repeat idle snapshots
+ * (resume, multi-client) and late ends can race, so a turn gets exactly one turn_end row.
  */
 import type { SessionEvent, StopReason } from '../protocol/events.js';
 import type { ApplyResult, ToolCallEntry, TurnEndEntry, UserEntry } from './types.js';
