@@ -95,12 +95,12 @@ export class AgentClient {
     this.setState({ state: 'starting' });
     const requested = this.opts.config.protocolVersion ?? 1;
     let outcome = await this.attempt(requested);
-    if (outcome === 'retry_v1') {
+    if (outcome === 'retry_v1' && !this.disposed) {
       this.opts.log?.('agent answered protocol version 1 to a v2 initialize; restarting it with v1 parameters');
       await this.stop();
       outcome = await this.attempt(1);
     }
-    if (outcome === 'retry_v1') outcome = { reason: 'unsupported_version', requested: 1, answered: 1, message: 'Version negotiation looped.' };
+    if (outcome === 'retry_v1' || this.disposed) outcome = { reason: 'initialize_error', message: 'Start cancelled.', stderrTail: '' };
     if ('reason' in outcome) {
       await this.stop();
       this.setState({ state: 'failed', failure: outcome });
@@ -180,6 +180,11 @@ export class AgentClient {
     });
     if (!spawned.ok) return spawned.failure;
     const proc = spawned.process;
+    if (this.disposed) {
+      // dispose() ran while we were resolving PATH or spawning: nobody would ever stop this one.
+      await proc.kill(this.opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
+      return { reason: 'initialize_error', message: 'Start cancelled.', stderrTail: '' };
+    }
     const running = this.wire(proc, pathValue);
     this.running = running;
 
