@@ -64,6 +64,8 @@ const DARK_THEME = `
 
 /** The fake host: records posts, persists state, counts anything a payload manages to run. */
 const FAKE_HOST = `
+  // tsx compiles test callbacks with keepNames; functions passed to page.evaluate may call __name.
+  window.__name = (f) => f;
   window.__posted = [];
   window.__violations = [];
   window.__xss = 0;
@@ -128,6 +130,7 @@ export async function launchHarness(bundleDir?: string): Promise<Harness> {
     bundleDir: dir,
     async open(opts = {}) {
       const page = await context.newPage();
+      page.setDefaultTimeout(5000);
       if (opts.width) await page.setViewportSize({ width: opts.width, height: opts.height ?? 760 });
       const panel = new Panel(page);
       await panel.load();

@@ -1,0 +1,248 @@
+/** Every entry kind rendered into the real DOM, and rows changing in place as the host streams. */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchHarness, type Harness, type Panel } from './harness.js';
+import { agent, notice, plan, session, snapshot, text, thought, tool, turnEnd, user } from './fixtures.js';
+
+let harness: Harness;
+before(async () => { harness = await launchHarness(); });
+after(async () => { await harness?.close(); });
+
+async function fresh(): Promise<Panel> {
+  return harness.open();
+}
+
+/** Tags a row's element so a later check can tell whether the same node survived. */
+async function tag(panel: Panel, id: string): Promise<void> {
+  await panel.page.evaluate((i) => { (globalThis as any).document.querySelector(`[data-entry-id="${i}"]`).__tag = i; }, id);
+}
+async function sameNode(panel: Panel, id: string): Promise<boolean> {
+  return panel.page.evaluate((i) => (globalThis as any).document.querySelector(`[data-entry-id="${i}"]`)?.__tag === i, id);
+}
+
+test('user and agent messages render Markdown with highlighted, actionable code blocks', async () => {
+  const panel = await fresh();
+  await panel.send(snapshot([
+    user('u1', 'Fix *this*'),
+    agent('a1', '# Title\n\nSee [docs](https://example.com/docs) or https://example.org.\n\n```ts\nconst answer: number = 42;\n```\n'),
+  ]));
+  assert.equal(await panel.text('.row.user em'), 'this');
+  assert.equal(await panel.text('.row.agent h1'), 'Title');
+  assert.ok(await panel.count('.row.agent .hljs-keyword') >= 1, 'code is highlighted');
+  assert.equal(await panel.count('.row.agent a.md-link'), 2, 'explicit link and linkified URL');
+
+  await panel.page.locator('.row.agent a.md-link').first().click();
+  await panel.page.locator('.code-block button[data-action="copy-code"]').click();
+  await panel.page.locator('.code-block button[data-action="insert-code"]').click();
+  assert.deepEqual(await panel.postedOf('openLink'), [{ type: 'openLink', href: 'https://example.com/docs' }]);
+  assert.deepEqual(await panel.postedOf('copy'), [{ type: 'copy', text: 'const answer: number = 42;\n' }]);
+  assert.deepEqual(await panel.postedOf('insertAtCursor'), [{ type: 'insertAtCursor', text: 'const answer: number = 42;\n' }]);
+  assert.equal(panel.page.url(), 'https://webview.test/', 'a link click never navigates the webview');
+});
+
+test('images only as data: URIs; remote Markdown images are dropped', async () => {
+  const panel = await fresh();
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  await panel.send(snapshot([
+    { type: 'agent', id: 'a1', content: [text('Look: ![remote](https://evil.test/pixel.png)'), { type: 'image', mimeType: 'image/png', data: png }, { type: 'image', mimeType: 'text/html', data: 'PHNjcmlwdD4=' }] },
+  ]));
+  const srcs = await panel.page.locator('.row img').evaluateAll((els) => els.map((e) => e.getAttribute('src')));
+  assert.deepEqual(srcs, [`data:image/png;base64,${png}`]);
+  assert.match(await panel.text('.row.agent'), /\[remote\]/);
+  assert.match(await panel.text('.row.agent'), /image not shown: text\/html/);
+});
+
+test('streaming appends grow only the streamed row; other rows keep their DOM', async () => {
+  const panel = await fresh();
+  await panel.send(snapshot([user('u1', 'hi'), agent('a1', 'Hel')]));
+  await tag(panel, 'u1');
+  await tag(panel, 'a1');
+  await panel.send({ type: 'rows', changes: [{ op: 'append', index: 1, id: 'a1', text: 'lo **wor' }] });
+  await panel.send({ type: 'rows', changes: [{ op: 'append', index: 1, id: 'a1', text: 'ld**\n\nsecond para' }] });
+  assert.equal(await panel.text('.row.agent strong'), 'world');
+  assert.equal(await panel.count('.row.agent p'), 2);
+  assert.ok(await sameNode(panel, 'u1'));
+  assert.ok(await sameNode(panel, 'a1'));
+  // Inserting between rows keeps keyed order and identity.
+  await panel.send({ type: 'rows', changes: [{ op: 'insert', index: 1, entry: notice('n1', 'info', 'between') }] });
+  const ids = await panel.page.locator('.thread > .row').evaluateAll((els) => els.map((e) => (e as any).dataset.entryId));
+  assert.deepEqual(ids, ['u1', 'n1', 'a1']);
+  assert.ok(await sameNode(panel, 'a1'));
+  // An update addressed by a stale index still lands on the right row (ids are the truth).
+  await panel.send({ type: 'rows', changes: [{ op: 'update', index: 1, entry: agent('a1', 'replaced') }] });
+  assert.equal((await panel.text('[data-entry-id="a1"]')).trim(), 'replaced');
+  assert.equal(await panel.text('[data-entry-id="n1"] .notice-title'), 'between');
+});
+
+test('a change for an unknown row asks the host for a fresh snapshot instead of guessing', async () => {
+  const panel = await fresh();
+  await panel.send(snapshot([user('u1', 'hi')]));
+  await panel.clearPosted();
+  await panel.send({ type: 'rows', changes: [{ op: 'append', index: 7, id: 'nope', text: 'x' }] });
+  assert.deepEqual(await panel.posted(), [{ type: 'ready' }]);
+});
+
+test('thoughts are collapsible and fold when the next row starts', async () => {
+  const panel = await fresh();
+  await panel.send(snapshot([user('u1', 'q')], { session: session({ turnState: 'running' }) }));
+  await panel.send({ type: 'rows', changes: [{ op: 'insert', index: 1, entry: thought('th1', 'pondering') }] });
+  assert.equal(await panel.page.locator('details.thought').evaluate((d) => (d as any).open), true, 'open while streaming');
+  await panel.send({ type: 'rows', changes: [{ op: 'insert', index: 2, entry: agent('a1', 'answer') }] });
+  assert.equal(await panel.page.locator('details.thought').evaluate((d) => (d as any).open), false, 'folded when the answer starts');
+  assert.equal(await panel.text('details.thought summary'), 'Thought');
+  await panel.page.locator('details.thought summary').click();
+  assert.equal(await panel.page.locator('details.thought').evaluate((d) => (d as any).open), true);
+  assert.match(await panel.text('details.thought .message-body'), /pondering/);
+});
+
+test('tool call cards: kind icon, title, each status distinct, orphan marked', async () => {
+  const panel = await fresh();
+  const statuses = ['pending', 'in_progress', 'completed', 'failed', 'cancelled'] as const;
+  await panel.send(snapshot([
+    ...statuses.map((s, i) => tool(`t${i}`, { status: s, kind: (['read', 'edit', 'execute', 'search', 'fetch'] as const)[i], title: `Call ${s}` })),
+    tool('orph', { orphan: true, title: 'Unannounced' }),
+  ]));
+  const classes = await panel.page.locator('.row.tool .tool-status').evaluateAll((els) => els.map((e) => e.className));
+  assert.deepEqual(classes.slice(0, 5), statuses.map((s) => `tool-status status-${s}`));
+  const labels = await panel.page.locator('.row.tool .tool-status').allTextContents();
+  assert.equal(new Set(labels.slice(0, 5)).size, 5, 'every status reads differently');
+  assert.equal(await panel.count('.status-in_progress .codicon-loading.codicon-modifier-spin'), 1, 'running spins');
+  assert.equal(await panel.count('[data-entry-id="t1"] .codicon-edit'), 1);
+  assert.equal(await panel.count('[data-entry-id="t2"] .codicon-terminal'), 1);
+  assert.equal(await panel.page.locator('[data-entry-id="orph"] .badge.orphan').isVisible(), true);
+  assert.equal(await panel.page.locator('[data-entry-id="t0"] .badge.orphan').isVisible(), false);
+});
+
+test('tool content: text, diff summary with Open diff, live terminal, locations, raw input on demand', async () => {
+  const panel = await fresh();
+  const entry = tool('t1', {
+    kind: 'edit', status: 'in_progress', title: 'Edit main.ts',
+    content: [
+      { type: 'content', content: text('Changing **two** lines') },
+      { type: 'diff', path: '/w/src/main.ts', oldText: 'a\nb\nc\n', newText: 'a\nB\nc\nd\ne\n' },
+      { type: 'terminal', terminalId: 'term1' },
+    ],
+    locations: [{ path: '/w/src/main.ts', line: 12 }],
+    rawInput: { path: '/w/src/main.ts', edits: 2 },
+    terminals: { term1: { terminalId: 'term1', command: 'npm test', output: 'running 1\n', truncated: false } },
+  });
+  await panel.send(snapshot([entry]));
+  assert.equal(await panel.text('.tool-text strong'), 'two');
+  assert.equal(await panel.text('.diff-added'), '+3');
+  assert.equal(await panel.text('.diff-removed'), '−1');
+  assert.equal(await panel.text('.terminal-command'), 'npm test');
+  assert.equal(await panel.text('.terminal-output'), 'running 1\n');
+  assert.equal(await panel.page.locator('details.raw').evaluate((d) => (d as any).open), false, 'raw input collapsed');
+  assert.match(await panel.text('details.raw pre'), /"edits": 2/);
+
+  await panel.page.locator('button[data-action="open-diff"]').click();
+  await panel.page.locator('.location-link').click();
+  assert.deepEqual(await panel.postedOf('openDiff'), [{ type: 'openDiff', toolCallId: 'call-t1', contentIndex: 1 }]);
+  assert.deepEqual(await panel.postedOf('openLocation'), [{ type: 'openLocation', path: '/w/src/main.ts', line: 12 }]);
+  assert.equal(await panel.text('.location-link'), 'main.ts:12');
+
+  // Terminal output grows live; the diff element is not rebuilt.
+  await panel.page.evaluate(() => { (globalThis as any).document.querySelector('.tool-diff').__keep = 1; });
+  const grown = { ...entry, terminals: { term1: { ...entry.terminals!.term1!, output: 'running 1\nrunning 2\n', exitStatus: { exitCode: 0 } } }, status: 'completed' as const };
+  await panel.send({ type: 'rows', changes: [{ op: 'update', index: 0, entry: grown }] });
+  assert.equal(await panel.text('.terminal-output'), 'running 1\nrunning 2\n');
+  assert.equal(await panel.text('.terminal-status'), 'exit code 0');
+  assert.equal(await panel.page.evaluate(() => (globalThis as any).document.querySelector('.tool-diff').__keep), 1);
+  assert.equal(await panel.count('.tool-status.status-completed'), 1);
+});
+
+test('plan renders as a checklist with priority and status, updated in place', async () => {
+  const panel = await fresh();
+  await panel.send(snapshot([plan('p1', [
+    { content: 'Read the code', priority: 'high', status: 'completed' },
+    { content: 'Write the fix', priority: 'medium', status: 'in_progress' },
+    { content: 'Run tests', priority: 'low', status: 'pending' },
+  ])]));
+  assert.equal(await panel.text('.plan-progress'), '1/3 done');
+  assert.deepEqual(await panel.page.locator('.plan-item').evaluateAll((els) => els.map((e) => e.className)), [
+    'plan-item status-completed priority-high', 'plan-item status-in_progress priority-medium', 'plan-item status-pending priority-low',
+  ]);
+  await panel.page.evaluate(() => { (globalThis as any).document.querySelector('.plan-item').__keep = 1; });
+  await panel.send({ type: 'rows', changes: [{ op: 'update', index: 0, entry: plan('p1', [
+    { content: 'Read the code', priority: 'high', status: 'completed' },
+    { content: 'Write the fix', priority: 'medium', status: 'completed' },
+  ]) }] });
+  assert.equal(await panel.text('.plan-progress'), '2/2 done');
+  assert.equal(await panel.count('.plan-item'), 2);
+  assert.equal(await panel.page.evaluate(() => (globalThis as any).document.querySelector('.plan-item').__keep), 1, 'same list item node');
+  assert.match((await panel.page.locator('.plan-item').nth(1).getAttribute('aria-label'))!, /Done, medium priority: Write the fix/);
+});
+
+test('turn ends: end_turn is quiet, every other stop reason reads differently; refusal marks the prompt', async () => {
+  const panel = await fresh();
+  const reasons = ['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', 'cancelled', 'error', '_rate_limited', 'mystery'];
+  await panel.send(snapshot([
+    user('u1', 'bad request', { notKept: true }),
+    ...reasons.map((r, i) => turnEnd(`e${i}`, r, r === 'error' ? { error: { code: -32603, message: 'Internal error' } } : {})),
+    turnEnd('late', 'cancelled', { timedOut: true }),
+  ]));
+  assert.equal(await panel.count('[data-stop-reason="end_turn"] hr.hairline'), 1);
+  assert.equal((await panel.text('[data-stop-reason="end_turn"]')).trim(), '');
+  const labels: string[] = [];
+  for (const r of reasons.slice(1)) labels.push(await panel.text(`[data-stop-reason="${r}"] .stop-label`));
+  assert.equal(new Set(labels).size, reasons.length - 1, `distinct labels: ${labels.join(' | ')}`);
+  assert.match(labels[0]!, /token limit/);
+  assert.match(labels[5]!, /rate_limited/);
+  assert.match(labels[6]!, /mystery/);
+  assert.match(await panel.text('[data-stop-reason="error"]'), /Internal error \(code -32603\)/);
+  assert.equal(await panel.count('.tone-error[data-stop-reason="error"][role="alert"]'), 1);
+  assert.match(await panel.text('[data-entry-id="late"]'), /did not confirm in time/);
+  assert.match(await panel.text('.row.user .not-kept'), /Not kept in context/);
+});
+
+test('notices show severity, title and detail', async () => {
+  const panel = await fresh();
+  await panel.send(snapshot([
+    notice('n1', 'info', 'Mode changed'),
+    notice('n2', 'warning', 'Slow agent', 'No output for 30s'),
+    notice('n3', 'error', 'Write refused', '/etc/passwd is outside the workspace'),
+  ]));
+  assert.equal(await panel.count('.notice.severity-error[role="alert"] .codicon-error'), 1);
+  assert.equal(await panel.count('.notice.severity-warning .codicon-warning'), 1);
+  assert.equal(await panel.text('.severity-error .notice-detail'), '/etc/passwd is outside the workspace');
+});
+
+test('agent status: starting spinner, failure panel with facts and three ways out', async () => {
+  const panel = await fresh();
+  await panel.send(snapshot([], { agent: { state: 'starting', agentName: 'claude' } }));
+  assert.match(await panel.text('.agent-state'), /Starting claude…/);
+  assert.equal(await panel.count('.agent-state .codicon-loading.codicon-modifier-spin'), 1);
+  assert.equal(await panel.page.locator('.failure-panel').isVisible(), false);
+
+  await panel.send({
+    type: 'agent',
+    agent: { state: 'failed', agentName: 'claude', reason: 'npx: command not found', fix: 'Install Node.js or set an absolute path in agentChat.agents.', commandLine: 'npx @agentclientprotocol/claude-agent-acp', exitCode: 127, stderrTail: 'sh: npx: not found\n' },
+    agents: [{ name: 'claude', source: 'settings' }],
+    composer: { image: false, audio: false, embeddedContext: false },
+  });
+  assert.equal(await panel.page.locator('.failure-panel').isVisible(), true);
+  assert.equal(await panel.text('.failure-reason'), 'npx: command not found');
+  assert.match(await panel.text('.failure-fix'), /Install Node.js/);
+  assert.match(await panel.text('.failure-facts'), /npx @agentclientprotocol\/claude-agent-acp/);
+  assert.match(await panel.text('.failure-facts'), /127/);
+  assert.equal(await panel.text('.failure-stderr pre'), 'sh: npx: not found\n');
+  for (const label of ['Restart', 'Open settings', 'Show log']) await panel.page.getByRole('button', { name: label }).click();
+  const types = (await panel.posted()).map((m) => m.type).filter((t) => t !== 'ready');
+  assert.deepEqual(types, ['restartAgent', 'openSettings', 'showLog']);
+
+  await panel.send({ type: 'agent', agent: { state: 'ready', agentName: 'claude', protocolVersion: 1 }, agents: [{ name: 'claude', source: 'settings' }], composer: { image: false, audio: false, embeddedContext: false } });
+  assert.equal(await panel.page.locator('.failure-panel').isVisible(), false);
+});
+
+test('header shows turn state (requires_action loud), usage, and picks agents / new sessions', async () => {
+  const panel = await fresh();
+  await panel.send(snapshot([]));
+  await panel.send({ type: 'session', session: session({ turnState: 'requires_action', usage: { used: 53_000, size: 200_000, cost: { amount: 0.42, currency: 'USD' } }, title: 'Fix the bug' }) });
+  assert.match(await panel.text('.turn-state.turn-requires_action'), /Waiting for your approval/);
+  assert.match(await panel.text('.usage'), /53k \/ 200k tokens \(27%\).*0\.42/);
+  assert.match(await panel.text('.session-title'), /Fix the bug/);
+  await panel.page.locator('select.agent-picker').selectOption('claude');
+  await panel.page.getByRole('button', { name: 'New session' }).click();
+  assert.deepEqual((await panel.posted()).filter((m) => m.type !== 'ready'), [{ type: 'selectAgent', name: 'claude' }, { type: 'newSession' }]);
+  await panel.page.screenshot({ path: '/tmp/agent-chat-header.png' });
+});

@@ -1,0 +1,158 @@
+/**
+ * Every hostile payload through every rendering path, in the real Chromium DOM under the panel's
+ * CSP: nothing may run, and nothing executable may even reach the DOM.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchHarness, type Harness, type Panel } from './harness.js';
+import { agent, notice, plan, session, snapshot, text, thought, tool, turnEnd, user } from './fixtures.js';
+import { XSS_PAYLOADS } from './xss-corpus.js';
+import type { HostToWebview } from '../../src/shared/webviewProtocol.js';
+import type { ThreadEntry } from '../../src/thread/types.js';
+
+let harness: Harness;
+before(async () => { harness = await launchHarness(); });
+after(async () => { await harness?.close(); });
+
+const P = XSS_PAYLOADS;
+
+interface Findings { bad: string[]; xss: number; pwned: unknown; violations: string[]; imgs: string[]; textLength: number }
+
+async function inspect(panel: Panel, settle = true): Promise<Findings> {
+  if (settle) await panel.page.waitForTimeout(60); // let image errors and other async handlers fire
+  return panel.page.evaluate(() => {
+    const g = globalThis as any;
+    const app = g.document.querySelector('.app');
+    const bad: string[] = [];
+    const forbidden = new Set(['script', 'iframe', 'object', 'embed', 'form', 'style', 'link', 'meta', 'base', 'svg', 'math',
+      'template', 'input', 'video', 'audio', 'source', 'marquee', 'frame', 'frameset', 'noscript', 'x']);
+    // Titles and data-* may hold the hostile text as inert text; only URL-bearing attributes can act.
+    const urlAttrs = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'background', 'srcset', 'data', 'poster', 'cite']);
+    for (const el of app.querySelectorAll('*')) {
+      const tag = el.tagName.toLowerCase();
+      if (forbidden.has(tag)) bad.push(`<${tag}>`);
+      for (const a of el.attributes) {
+        const name = a.name.toLowerCase();
+        if (name.startsWith('on')) bad.push(`${tag}[${name}]`);
+        if (name === 'style' && tag !== 'textarea') bad.push(`${tag}[style]`);
+        const v = String(a.value).replace(/[\u0000-\u0020]/g, '').toLowerCase();
+        if (urlAttrs.has(name) && /^(javascript|vbscript|data:text|data:application)/.test(v)) bad.push(`${tag}[${name}=${a.value.slice(0, 40)}]`);
+      }
+    }
+    const imgs = Array.from(app.querySelectorAll('img')).map((i: any) => i.getAttribute('src'));
+    return { bad, xss: g.__xss, pwned: g.__pwned, violations: g.__violations, imgs, textLength: app.textContent.length };
+  });
+}
+
+function assertClean(f: Findings, path: string): void {
+  assert.deepEqual(f.bad, [], `${path}: executable markup reached the DOM`);
+  assert.equal(f.xss, 0, `${path}: alert() was called`);
+  assert.equal(f.pwned, undefined, `${path}: a payload ran`);
+  assert.deepEqual(f.violations, [], `${path}: CSP violations`);
+  for (const src of f.imgs) assert.match(src, /^data:image\/(png|jpeg|gif|webp|bmp|svg\+xml);base64,/, `${path}: image src`);
+  assert.ok(f.textLength > 0, `${path}: rendered something`);
+}
+
+async function throughSnapshot(path: string, entries: ThreadEntry[], extra: HostToWebview[] = []): Promise<void> {
+  const panel = await harness.open();
+  await panel.send(snapshot(entries), ...extra);
+  assertClean(await inspect(panel), path);
+  await panel.page.close();
+}
+
+const BLANK_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+test(`corpus has at least 50 payloads (${P.length})`, () => {
+  assert.ok(P.length >= 50);
+});
+
+test('agent, user and thought messages (snapshot)', async () => {
+  await throughSnapshot('messages', P.flatMap((p, i) => [user(`u${i}`, p), agent(`a${i}`, p), thought(`t${i}`, p)]));
+});
+
+test('agent message streamed chunk by chunk (open tail and frozen blocks)', async () => {
+  const panel = await harness.open();
+  await panel.send(snapshot([]));
+  // Driven inside the page (one round trip): insert a row per payload, then append it in 7-char
+  // chunks, drawing after every chunk, cutting tags, URLs and fences at awkward places.
+  await panel.page.evaluate((payloads) => {
+    const g = globalThis as any;
+    const post = (m: unknown) => { g.dispatchEvent(new g.MessageEvent('message', { data: m })); g.__agentChatHooks.flush(); };
+    payloads.forEach((p: string, i: number) => {
+      post({ type: 'rows', changes: [{ op: 'insert', index: i, entry: { type: 'agent', id: `s${i}`, content: [{ type: 'text', text: '' }] } }] });
+      for (let at = 0; at < p.length; at += 7) post({ type: 'rows', changes: [{ op: 'append', index: i, id: `s${i}`, text: p.slice(at, at + 7) }] });
+      post({ type: 'rows', changes: [{ op: 'append', index: i, id: `s${i}`, text: '\n\nafter\n' }] });
+    });
+  }, [...P]);
+  assert.equal(await panel.count('.row.agent'), P.length);
+  assertClean(await inspect(panel), 'streamed');
+});
+
+test('tool calls: title, name, text content, resources, diffs, terminals, raw input/output, locations', async () => {
+  await throughSnapshot('tool calls', P.map((p, i) => tool(`t${i}`, {
+    title: p, name: p, kind: 'edit', status: 'in_progress', rawInput: { command: p }, rawOutput: p,
+    content: [
+      { type: 'content', content: text(p) },
+      { type: 'content', content: { type: 'resource_link', uri: p, name: p, title: p, description: p } },
+      { type: 'content', content: { type: 'resource', resource: { uri: p, text: p, mimeType: p } } },
+      { type: 'content', content: { type: 'image', mimeType: p, data: p } },
+      { type: 'content', content: { type: 'image', mimeType: 'image/png', data: BLANK_PNG } },
+      { type: 'diff', path: p, oldText: p, newText: `${p}\nmore` },
+      { type: 'terminal', terminalId: p },
+    ],
+    terminals: { [p]: { terminalId: p, command: p, output: p, truncated: true, exitStatus: { exitCode: 1, signal: p } } },
+    locations: [{ path: p, line: 3 }],
+  })));
+});
+
+test('permission requests: option names, question, ids', async () => {
+  await throughSnapshot('permissions', P.map((p, i) => tool(`t${i}`, {
+    title: p,
+    permission: { requestId: p, title: p, options: [{ optionId: p, name: p, kind: 'allow_once' }, { optionId: `${p}2`, name: p, kind: p }] },
+  })));
+});
+
+test('plan entries, notices, turn ends and resource links in messages', async () => {
+  await throughSnapshot('plan/notices/turns', [
+    plan('plan', P.map((p) => ({ content: p, priority: p as 'high', status: p as 'pending' }))),
+    ...P.map((p, i) => notice(`n${i}`, p, p, p)),
+    ...P.map((p, i) => turnEnd(`e${i}`, p, { error: { code: 1, message: p } })),
+    ...P.map((p, i): ThreadEntry => ({ type: 'agent', id: `r${i}`, content: [{ type: 'resource_link', uri: p, name: p }, { type: 'audio', mimeType: p, data: p }] })),
+  ]);
+});
+
+test('failure panel, agent names, session title and usage', async () => {
+  const panel = await harness.open();
+  await panel.send(snapshot([]));
+  for (const p of P) {
+    await panel.send(
+      {
+        type: 'agent',
+        agent: { state: 'failed', agentName: p, reason: p, fix: p, commandLine: p, exitCode: 1, stderrTail: p },
+        agents: [{ name: p, source: 'settings' }],
+        composer: { image: true, audio: false, embeddedContext: false },
+      },
+      { type: 'session', session: session({ title: p, turnState: 'running', usage: { used: 1, size: 2, cost: { amount: 1, currency: p } } }) },
+    );
+    // Each payload replaces the last one's panel, so look after every one.
+    assertClean(await inspect(panel, false), `failure panel: ${p}`);
+  }
+  for (const p of P) {
+    await panel.send({ type: 'agent', agent: { state: 'exited', agentName: p, reason: p, stderrTail: p }, agents: P.map((name) => ({ name, source: 'preset' as const })), composer: { image: false, audio: false, embeddedContext: false } });
+    assertClean(await inspect(panel, false), `exited panel: ${p}`);
+  }
+  assertClean(await inspect(panel), 'agent panels');
+});
+
+test('slash-command popup and attachment chips', async () => {
+  const panel = await harness.open();
+  await panel.send(snapshot([], { session: session({ commands: P.map((p) => ({ name: `x${p}`, description: p, inputHint: p })) }) }));
+  for (const p of P) await panel.send({ type: 'attach', attachment: { uri: p, name: p, range: { startLine: 1, endLine: 2 } } });
+  await panel.page.locator('textarea').click();
+  await panel.page.keyboard.type('/x');
+  assert.equal(await panel.count('.slash-item'), P.length);
+  assertClean(await inspect(panel), 'commands popup + chips');
+  // Accepting a hostile command name only ever puts text in the textarea.
+  await panel.page.keyboard.press('Enter');
+  assertClean(await inspect(panel), 'accepted command');
+});
