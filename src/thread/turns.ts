@@ -90,7 +90,10 @@ function endTurn(
   }
   if (!isCurrent) return;
   state.turn = { open: false, toolCallRows: [] };
-  setSession(state, out, { turnState: 'idle', currentTurnId: undefined });
+  // Drop the key rather than set it undefined: the facts stay equal to their JSON round trip.
+  const { currentTurnId: _ended, ...rest } = state.session;
+  state.session = { ...rest, turnState: 'idle' };
+  out.session = true;
 }
 
 /** A refused prompt is not in the agent's context: say so on the prompt itself. */
