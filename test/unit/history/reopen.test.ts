@@ -1,0 +1,39 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mergeHistory, planReopen } from '../../../src/history/reopen.js';
+import type { SessionSupport } from '../../../src/history/agentSessions.js';
+import type { TranscriptMeta } from '../../../src/history/types.js';
+
+const meta = (sessionId: string, updatedAt: string, agentName = 'a'): TranscriptMeta => ({
+  id: `id-${sessionId}`, agentName, sessionId, title: `local ${sessionId}`, cwd: '/w', createdAt: updatedAt, updatedAt, entryCount: 1, droppedEntries: 0,
+});
+
+test('mergeHistory: union per session, agent title wins, newest first, other agents ignored', () => {
+  const items = mergeHistory('a',
+    [meta('1', '2026-01-01T00:00:00Z'), meta('2', '2026-01-03T00:00:00Z'), meta('x', '2026-02-01T00:00:00Z', 'other')],
+    [{ sessionId: '2', cwd: '/w', title: 'renamed', updatedAt: '2026-01-02T00:00:00Z' }, { sessionId: '3', cwd: '/v' }],
+  );
+  assert.deepEqual(items, [
+    { agentName: 'a', sessionId: '2', title: 'renamed', cwd: '/w', updatedAt: '2026-01-03T00:00:00Z', transcriptId: 'id-2', onAgent: true },
+    { agentName: 'a', sessionId: '1', title: 'local 1', cwd: '/w', updatedAt: '2026-01-01T00:00:00Z', transcriptId: 'id-1', onAgent: false },
+    { agentName: 'a', sessionId: '3', title: 'Untitled session', cwd: '/v', onAgent: true },
+  ]);
+});
+
+test('planReopen: table', () => {
+  const s = (p: Partial<SessionSupport>): SessionSupport => ({ protocolVersion: 1, load: false, list: false, resume: false, close: false, delete: false, additionalDirectories: false, ...p });
+  const cases: Array<[Partial<SessionSupport>, boolean, boolean | undefined, string]> = [
+    [{ resume: true, load: true }, true, true, 'resume_with_transcript'],
+    [{ resume: true, load: true }, true, undefined, 'resume_with_transcript'],
+    [{ load: true }, true, undefined, 'load'],
+    [{}, true, undefined, 'read_only'],
+    [{ resume: true }, true, false, 'read_only'],
+    [{ load: true, resume: true }, false, true, 'load'],
+    [{ resume: true }, false, undefined, 'resume_blind'],
+    [{}, false, undefined, 'unavailable'],
+    [{ load: true }, false, false, 'unavailable'],
+  ];
+  for (const [support, hasTranscript, onAgent, want] of cases) {
+    assert.equal(planReopen(s(support), hasTranscript, onAgent).kind, want, JSON.stringify([support, hasTranscript, onAgent]));
+  }
+});
