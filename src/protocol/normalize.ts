@@ -5,7 +5,7 @@
  * a known kind with a malformed payload becomes `unknown` with a `reason`.
  */
 import type { z } from 'zod';
-import type { MessageRole, PlanEntry, PlanEntryPriority, PlanEntryStatus, WireEvent } from './events.js';
+import type { ContentBlock, MessageRole, PlanEntry, PlanEntryPriority, PlanEntryStatus, WireEvent } from './events.js';
 import {
   normalizeToolCall,
   normalizeToolCallContentChunk,
@@ -65,12 +65,30 @@ const ROLE: Readonly<Record<string, MessageRole>> = {
 };
 
 const chunk: Normalizer = (u, kind) => {
+  const fast = plainTextChunk(u, kind);
+  if (fast) return fast;
   const r = contentChunk.safeParse(u);
   if (!r.success) return invalid(kind, u, r.error);
   const event: WireEvent = { kind: 'message_chunk', role: ROLE[kind]!, content: r.data.content };
   if (typeof r.data.messageId === 'string') event.messageId = r.data.messageId;
   return event;
 };
+
+/**
+ * Streaming text is nearly all of the traffic (tens of thousands of chunks per turn, bursts
+ * on session/load replay). A well-formed text chunk skips zod; the result is identical to the
+ * schema path (normalize.test.ts holds them equal), only the content object is not copied.
+ */
+function plainTextChunk(u: Update, kind: string): WireEvent | undefined {
+  const content = u.content as { type?: unknown; text?: unknown } | null | undefined;
+  if (content === null || typeof content !== 'object' || content.type !== 'text' || typeof content.text !== 'string') {
+    return undefined;
+  }
+  const id = u.messageId;
+  if (typeof id === 'string') return { kind: 'message_chunk', role: ROLE[kind]!, messageId: id, content: content as ContentBlock };
+  if (id === undefined || id === null) return { kind: 'message_chunk', role: ROLE[kind]!, content: content as ContentBlock };
+  return undefined;
+}
 
 const upsert: Normalizer = (u, kind) => {
   const r = messageUpsert.safeParse(u);

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { WireEvent } from '../../../src/protocol/events.js';
 import { normalizeSessionUpdate } from '../../../src/protocol/normalize.js';
-import { sessionUpdateSchemas } from '../../../src/protocol/schemas/sessionUpdate.js';
+import { contentChunk, sessionUpdateSchemas } from '../../../src/protocol/schemas/sessionUpdate.js';
 
 const text = (t: string) => ({ type: 'text' as const, text: t });
 
@@ -411,4 +411,21 @@ test('extra fields on an update are tolerated (a real agent adds _meta and vendo
     vendorField: true,
   });
   assert.deepEqual(event, { kind: 'tool_call', toolCallId: 'c1', replace: false, patch: { status: 'completed' } });
+});
+
+test('the plain-text chunk fast path gives exactly what the schema path gives', () => {
+  const variants: Record<string, unknown>[] = [
+    { sessionUpdate: 'agent_message_chunk', content: text('a') },
+    { sessionUpdate: 'agent_message_chunk', messageId: 'm', content: text('b') },
+    { sessionUpdate: 'agent_thought_chunk', messageId: null, content: { type: 'text', text: 'c', annotations: { audience: ['user'] } } },
+    { sessionUpdate: 'user_message_chunk', messageId: 7, content: text('d'), _meta: { x: 1 } },
+    { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'e', extra: true } },
+  ];
+  const roles = { agent_message_chunk: 'agent', agent_thought_chunk: 'thought', user_message_chunk: 'user' } as const;
+  for (const u of variants) {
+    const r = contentChunk.parse(u);
+    const viaSchema: WireEvent = { kind: 'message_chunk', role: roles[u.sessionUpdate as keyof typeof roles], content: r.content };
+    if (typeof r.messageId === 'string') viaSchema.messageId = r.messageId;
+    assert.deepEqual(normalizeSessionUpdate(u), viaSchema);
+  }
 });
