@@ -89,17 +89,28 @@ export function suggestFix(failure: LaunchFailure, config: AgentConfig, presets:
       return notFound(failure, config, preset);
     case 'exited_during_initialize':
       return exited(failure.stderrTail, failure.exitCode, config);
-    case 'timeout':
+    case 'timeout': {
+      // npx fetches the package before the agent even starts; a slow first download looks like a hang.
+      const npx = config.command === 'npx' || /[/\\]npx(\.cmd)?$/i.test(config.command);
       return {
         title: 'The agent started but didn\'t answer',
-        detail: `No answer to "initialize" within ${Math.round(failure.afterMs / 1000)} s. Check the protocol log: an agent that prints logs on stdout, or waits for a first-run download or prompt, never answers. Make sure the command starts the agent in ACP mode (for example with --acp or acp).`,
+        detail: `No answer to "initialize" within ${Math.round(failure.afterMs / 1000)} s. Check the protocol log: an agent that prints logs on stdout, or waits for a first-run prompt, never answers. Make sure the command starts the agent in ACP mode (for example with --acp or acp).`
+          + (npx ? ` This agent runs through npx: the first start downloads ${config.args.find((a) => !a.startsWith('-')) ?? 'the package'}, which can take a while; try again, or install it globally and point "command" at it.` : ''),
         actions: ['open_log'],
       };
+    }
     case 'unsupported_version':
+      if (failure.answered === 1 || failure.answered === 2) {
+        return {
+          title: `The agent speaks ACP version ${failure.answered}`,
+          detail: `Agent Chat asked for version ${failure.requested} and the agent answered ${failure.answered}. Set "protocolVersion": ${failure.answered} for this agent in agentChat.agents.`,
+          actions: ['set_protocol_version', 'open_settings'],
+        };
+      }
       return {
-        title: `The agent speaks ACP version ${failure.answered}`,
-        detail: `Agent Chat asked for version ${failure.requested} and the agent answered ${failure.answered}. Set "protocolVersion": ${failure.answered === 2 ? 2 : 1} for this agent in agentChat.agents${failure.answered > 2 ? ', or update Agent Chat' : ''}.`,
-        actions: ['set_protocol_version', 'open_settings'],
+        title: 'The agent speaks an ACP version Agent Chat does not know',
+        detail: `${failure.message} Update the agent or Agent Chat; if the agent also speaks version 1, set "protocolVersion": 1 in agentChat.agents.`,
+        actions: ['set_protocol_version', 'open_log'],
       };
     case 'initialize_error':
       if (failure.code === -32000 || AUTH_HINT.test(failure.message) || AUTH_HINT.test(failure.stderrTail)) {

@@ -31,6 +31,8 @@ test('suggestFix: table', () => {
       /started but didn't answer/, ['open_log'], undefined],
     ['agent answers v2', { reason: 'unsupported_version', requested: 1, answered: 2, message: 'v' }, cfg('a'),
       /version 2/, ['set_protocol_version', 'open_settings'], undefined],
+    ['agent answers an unknown version', { reason: 'unsupported_version', requested: 1, answered: -1, message: 'no usable protocolVersion.' }, cfg('a'),
+      /does not know/, ['set_protocol_version', 'open_log'], undefined],
     ['initialize -32000', { reason: 'initialize_error', code: -32000, message: 'Authentication required', stderrTail: '' }, cfg('a'),
       /needs a login/, ['login', 'open_settings'], undefined],
     ['initialize other error', { reason: 'initialize_error', code: -32603, message: 'boom', stderrTail: '' }, cfg('a'),
@@ -48,5 +50,7 @@ test('suggestFix: table', () => {
 test('suggestFix: timeout mentions the protocol log, version fix names the setting', () => {
   assert.match(suggestFix({ reason: 'timeout', afterMs: 15000, stderrTail: '', message: '' }, cfg('a')).detail, /protocol log/);
   assert.match(suggestFix({ reason: 'unsupported_version', requested: 2, answered: 1, message: '' }, cfg('a')).detail, /"protocolVersion": 1/);
+  assert.match(suggestFix({ reason: 'timeout', afterMs: 30000, stderrTail: '', message: '' }, cfg('npx', ['-y', '@x/agent'])).detail, /first start downloads @x\/agent/);
+  assert.doesNotMatch(suggestFix({ reason: 'timeout', afterMs: 30000, stderrTail: '', message: '' }, cfg('goose', ['acp'])).detail, /npx/);
   assert.match(suggestFix({ reason: 'not_found', command: 'opencode', message: '' }, cfg('opencode', ['acp'], 'opencode')).detail, /login shell/);
 });
