@@ -14,6 +14,7 @@ import type { AgentEntry } from './config.js';
 import type { AgentChatContext } from './context.js';
 import { DisposableScope } from './disposables.js';
 import type { ProtocolLog } from './protocolLog.js';
+import { isUntrusted } from './statusText.js';
 
 export interface CommandDeps {
   context: AgentChatContext;
@@ -142,7 +143,8 @@ async function startWithProgress(context: AgentChatContext, config: AgentConfig,
     { location: vscode.ProgressLocation.Notification, title: `Starting ${config.name}…`, cancellable: true },
     (_progress, token) => context.start(config, token),
   );
-  if (status.state !== 'failed') return;
+  // Untrusted: trust.ts explains and offers the trust editor.
+  if (status.state !== 'failed' || isUntrusted(status)) return;
   const showLog = 'Show Log';
   const settings = 'Open Settings';
   const answer = await vscode.window.showErrorMessage(

@@ -68,6 +68,8 @@ export class AgentChatContext implements vscode.Disposable {
   /** The thread already shows a session: the next session starts below it as history. */
   private threadHadSession = false;
   private readonly pending = new Map<string, PermissionRequest>();
+  /** The start in progress (a prompt sent meanwhile waits for it). */
+  private starting: Promise<AgentStatus> | undefined;
 
   private readonly rowsEmitter = this.lifetime.add(new vscode.EventEmitter<ApplyResult>());
   private readonly threadEmitter = this.lifetime.add(new vscode.EventEmitter<void>());
@@ -165,7 +167,17 @@ export class AgentChatContext implements vscode.Disposable {
   }
 
   /** Starts `config`, replacing whatever runs now. Resolves when it is ready or has failed. */
-  async start(config: AgentConfig, cancel?: vscode.CancellationToken): Promise<AgentStatus> {
+  start(config: AgentConfig, cancel?: vscode.CancellationToken): Promise<AgentStatus> {
+    const starting = this.startNow(config, cancel);
+    this.starting = starting;
+    const clear = () => {
+      if (this.starting === starting) this.starting = undefined;
+    };
+    starting.then(clear, clear);
+    return starting;
+  }
+
+  private async startNow(config: AgentConfig, cancel?: vscode.CancellationToken): Promise<AgentStatus> {
     this.chosen = config;
     this.disposeAgent();
     if (!vscode.workspace.isTrusted) {
@@ -245,6 +257,8 @@ export class AgentChatContext implements vscode.Disposable {
 
   async send(prompt: ComposedPrompt): Promise<void> {
     if (!this.session && this.agent.state === 'none') await this.ensureStarted();
+    // Sent while the agent was starting (or its session opening): wait instead of refusing.
+    if (!this.session && this.starting) await this.starting;
     const session = this.session;
     if (!session) {
       this.notice('warning', 'No agent session to send to', describeNoSession(this.agent));
@@ -358,6 +372,7 @@ export class AgentChatContext implements vscode.Disposable {
     const result = this.thread.apply(event);
     if (result.rows.length > 0 || result.session) this.rowsEmitter.fire(result);
     let statusChanged = result.session;
+    let requested: PermissionRequest | undefined;
     switch (event.kind) {
       case 'permission_requested': {
         const request: PermissionRequest = {
@@ -367,7 +382,7 @@ export class AgentChatContext implements vscode.Disposable {
           options: event.options,
         };
         this.pending.set(event.requestId, request);
-        this.permissionEmitter.fire(request);
+        requested = request;
         statusChanged = true;
         break;
       }
@@ -382,7 +397,12 @@ export class AgentChatContext implements vscode.Disposable {
         break;
     }
     if (statusChanged) this.fireStatus();
-    this.deps.store.schedule(this.thread);
+    // After the status: whoever answers or notifies sees the state that includes the request.
+    if (requested) this.permissionEmitter.fire(requested);
+    // A turn's start and end are checkpoints worth saving at once: a window reload right after a
+    // turn must not lose its end to the debounce (deactivation is not guaranteed time to save).
+    if (event.kind === 'turn_ended' || event.kind === 'prompt_sent') void this.deps.store.flush(this.thread);
+    else this.deps.store.schedule(this.thread);
   }
 
   private settle(requestId: string): boolean {
