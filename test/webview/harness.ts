@@ -86,7 +86,7 @@ const FAKE_HOST = `
     };
   };`;
 
-function pageHtml(): string {
+function pageHtml(script = 'webview.js'): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${CSP}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -94,7 +94,7 @@ function pageHtml(): string {
 <link rel="stylesheet" href="${ORIGIN}/webview.css">
 <style nonce="${NONCE}">html {${DARK_THEME}}</style>
 <script nonce="${NONCE}">${FAKE_HOST}</script>
-</head><body><script nonce="${NONCE}" src="${ORIGIN}/webview.js"></script></body></html>`;
+</head><body><script nonce="${NONCE}" src="${ORIGIN}/${script}"></script></body></html>`;
 }
 
 const TYPES: Record<string, string> = { js: 'text/javascript', css: 'text/css', ttf: 'font/ttf', html: 'text/html' };
@@ -118,6 +118,9 @@ export async function launchHarness(bundleDir?: string): Promise<Harness> {
     if (url.pathname === '/' || url.pathname === '/index.html') {
       return route.fulfill({ status: 200, contentType: 'text/html', body: pageHtml() });
     }
+    // `/<name>.html`: the same page around another bundle entry (the benchmark's baseline).
+    const page = /^\/(\w+)\.html$/.exec(url.pathname);
+    if (page) return route.fulfill({ status: 200, contentType: 'text/html', body: pageHtml(`${page[1]}.js`) });
     const ext = url.pathname.split('.').pop() ?? '';
     try {
       return route.fulfill({ status: 200, contentType: TYPES[ext] ?? 'application/octet-stream', body: readFileSync(join(dir, url.pathname)) });

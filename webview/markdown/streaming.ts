@@ -10,6 +10,11 @@ import { h } from '../dom.js';
 
 /** Frozen text is rendered in groups of about this size: fewer, larger renders on a snapshot. */
 const GROUP_CHARS = 16_000;
+/**
+ * Frozen chunks are filed into pages of this many; pages skip layout while off screen
+ * (content-visibility), so a huge message costs the same per chunk at its end as at its start.
+ */
+const CHUNKS_PER_PAGE = 32;
 
 export class StreamingMarkdown {
   readonly el: HTMLDivElement;
@@ -70,7 +75,12 @@ export class StreamingMarkdown {
   private freeze(text: string): void {
     const chunk = h('div', { class: 'md-chunk' });
     chunk.append(renderMarkdown(text, { highlight: true }));
-    this.frozenEl.append(chunk);
+    let page = this.frozenEl.lastElementChild;
+    if (!page || page.childElementCount >= CHUNKS_PER_PAGE) {
+      page = h('div', { class: 'md-page' });
+      this.frozenEl.append(page);
+    }
+    page.append(chunk);
   }
 
   text(): string {
