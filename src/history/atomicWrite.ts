@@ -12,9 +12,25 @@ export async function writeFileAtomic(path: string, data: string): Promise<void>
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
     await writeFile(tmp, data, { encoding: 'utf8', flush: true });
-    await rename(tmp, path);
+    await renameWithRetry(tmp, path);
   } catch (e) {
     await rm(tmp, { force: true });
     throw e;
+  }
+}
+
+/**
+ * On Windows, rename fails with EPERM/EBUSY/EACCES while another process (a second window, a
+ * virus scanner) briefly holds the target open; a few short retries get past that.
+ */
+async function renameWithRetry(from: string, to: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await rename(from, to);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (attempt >= 5 || (code !== 'EPERM' && code !== 'EBUSY' && code !== 'EACCES')) throw e;
+      await new Promise((r) => setTimeout(r, 20 * (attempt + 1)));
+    }
   }
 }
