@@ -14,6 +14,7 @@ import type { AgentConfig, AgentLifecycle, FileSystemHost, LaunchFailure, Worksp
 import { createAcpConnection } from '../protocol/transport.js';
 import { NodeTerminals } from '../services/terminals.js';
 import { readAgentFacts, type AgentFacts } from './capabilities.js';
+import { BadInputReporter } from './badInput.js';
 import { registerClientHandlers } from './clientHandlers.js';
 import { checkAnsweredVersion, DEFAULT_CLIENT_INFO, initializeParams, type ClientInfo } from './initialize.js';
 import { AgentProcess, spawnAgent } from './launch/agentProcess.js';
@@ -245,10 +246,15 @@ export class AgentClient {
         router.get(snap.owner)?.emit({ kind: 'terminal_output', terminalId, command, output, truncated, ...(exitStatus ? { exitStatus } : {}) });
       },
     });
+    const badInput = new BadInputReporter((title, detail) => {
+      const sessions = router.all().filter((s) => !s.isClosed);
+      for (const session of sessions) session.emit({ kind: 'notice_local', severity: 'warning', title, detail });
+      return sessions.length > 0;
+    }, this.opts.log);
     const connection = createAcpConnection(proc.child.stdout!, proc.child.stdin!, {
       tap: this.opts.tap,
       syncNotifications: { 'session/update': (params) => router.routeUpdate(params) },
-      onProtocolError: (problem) => this.opts.log?.(`bad input from the agent: ${JSON.stringify(problem)}`),
+      onProtocolError: (problem) => badInput.report(problem),
     });
     registerClientHandlers(connection, { session: (id) => router.get(id), fs: this.opts.fs, terminals, log: this.opts.log });
     connection.listen();

@@ -64,6 +64,9 @@ describe('hostile agent', () => {
     ]);
     assert.equal(turnEnd(r.events)?.stopReason, 'end_turn');
     assert.equal(peer.client.lifecycle.state, 'ready');
+    const notices = r.events.filter((e) => e.kind === 'notice_local');
+    assert.ok(notices.some((n) => n.kind === 'notice_local' && /malformed input/.test(n.title)), 'bad input is visible in the chat');
+    assert.ok(notices.length <= 3, `not flooded (${notices.length} notices)`);
     await r.session.prompt(say('crlf'));
     assert.match(streamedText(r.events), /SURVIVED crlf/);
   });

@@ -135,7 +135,8 @@ describe('launch and process lifecycle', () => {
   test('dispose kills the whole process tree: no orphan survives', async () => {
     const peer = await startPeer(nodeAgent('grandchild', fixture('grandchild.agent.mjs')), { killGraceMs: 300 });
     assert.equal((await peer.client.start()).state, 'ready');
-    const [, pid, grandchild] = /PIDS (\d+) (\d+)/.exec(await waitFor(() => /PIDS \d+ \d+/.test(peer.client.stderrTail()) && peer.client.stderrTail(), 3000, 'pids')) ?? [];
+    const stderr = await waitFor(() => (/PIDS \d+ \d+/.test(peer.client.stderrTail()) ? peer.client.stderrTail() : undefined), 3000, 'pids');
+    const [, pid, grandchild] = /PIDS (\d+) (\d+)/.exec(stderr) ?? [];
     assert.ok(alive(Number(pid)) && alive(Number(grandchild)));
     await peer.close();
     await waitFor(() => !alive(Number(pid)) && !alive(Number(grandchild)), 3000, 'the tree to die');

@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SessionEvent } from '../../src/protocol/events.js';
-import { record, say, startPeer, streamedText, testAgent, turnEnd, waitFor, type Peer } from './support/harness.js';
+import { lastOf, record, say, startPeer, streamedText, testAgent, turnEnd, waitFor, type Peer } from './support/harness.js';
 import { LONG_CHUNK } from '../agents/lib/texts.js';
 
 type Permission = Extract<SessionEvent, { kind: 'permission_requested' }>;
@@ -58,7 +58,7 @@ describe('v1 cancellation (seed 001)', () => {
     assert.equal(end?.timedOut, true);
     assert.equal(session.unresponsive, true);
     assert.ok(events.some((e) => e.kind === 'notice_local' && e.title === 'The agent did not confirm the cancel'));
-    const row = thread.entries.findLast((e) => e.type === 'turn_end');
+    const row = lastOf(thread.entries, (e) => e.type === 'turn_end');
     assert.equal(row?.type === 'turn_end' && row.timedOut, true);
     assert.equal(session.turnState, 'idle');
   });

@@ -89,7 +89,15 @@ export function record(session: AcpChatSession): Recorded {
 export const say = (text: string) => [{ type: 'text' as const, text }];
 
 export function turnEnd(events: SessionEvent[]): Extract<SessionEvent, { kind: 'turn_ended' }> | undefined {
-  return events.findLast((e): e is Extract<SessionEvent, { kind: 'turn_ended' }> => e.kind === 'turn_ended');
+  return lastOf(events, (e): e is Extract<SessionEvent, { kind: 'turn_ended' }> => e.kind === 'turn_ended');
+}
+
+/** Array.prototype.findLast for our ES2022 lib. */
+export function lastOf<T, S extends T>(items: readonly T[], pred: (item: T) => item is S): S | undefined;
+export function lastOf<T>(items: readonly T[], pred: (item: T) => boolean): T | undefined;
+export function lastOf<T>(items: readonly T[], pred: (item: T) => boolean): T | undefined {
+  for (let i = items.length - 1; i >= 0; i--) if (pred(items[i]!)) return items[i];
+  return undefined;
 }
 
 /** Concatenated text of the agent's message (or thought) chunks and upserts, in order. */

@@ -26,7 +26,7 @@ class FakeConnection {
     return Promise.resolve();
   }
   last(method: string): Pending {
-    const found = this.requests.findLast((r) => r.method === method);
+    const found = [...this.requests].reverse().find((r) => r.method === method);
     assert.ok(found, `no ${method} sent`);
     return found;
   }
@@ -128,7 +128,8 @@ test('bounded wait: no answer to the cancel gives control back, flags the agent,
   const next = session.prompt([{ type: 'text', text: 'again' }]);
   conn.last('session/prompt').resolve({ stopReason: 'end_turn' });
   await next;
-  assert.equal(events.at(-1)?.kind === 'turn_ended' && events.at(-1)?.turnId, 'turn-2');
+  const last = events.at(-1);
+  assert.equal(last?.kind === 'turn_ended' && last.turnId, 'turn-2');
 });
 
 test('the agent withdrawing a permission ($/cancel_request) answers -32800 and withdraws the question', async () => {
