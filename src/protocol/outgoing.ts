@@ -72,6 +72,19 @@ export function resumeSessionParams(sessionId: string, target: SessionTarget, re
   return params;
 }
 
+/** First page: no cursor. Cursors are opaque and not to be persisted. */
+export function listSessionsParams(cwd?: string, cursor?: string) {
+  const params: { cwd?: string; cursor?: string } = {};
+  if (cwd) params.cwd = cwd;
+  if (cursor) params.cursor = cursor;
+  return params;
+}
+
+/** `session/close` and `session/delete`. */
+export function sessionIdParams(sessionId: string) {
+  return { sessionId };
+}
+
 export function promptParams(sessionId: string, prompt: ContentBlock[]) {
   return { sessionId, prompt };
 }

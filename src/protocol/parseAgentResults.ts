@@ -8,6 +8,7 @@ import type { AvailableCommand, SessionConfigOption, SessionModeState, StopReaso
 import { issuesText } from './parseClientRequests.js';
 import type { Parsed } from './parseClientRequests.js';
 import {
+  listSessionsResult,
   initializeResultV1,
   initializeResultV2,
   loadSessionResult,
@@ -180,4 +181,26 @@ export function parsePromptResult(raw: unknown, protocolVersion: 1 | 2): Parsed<
     return { ok: true, value: { protocolVersion: 1, stopReason: r.data.stopReason } };
   }
   return { ok: true, value: r.data.messageId ? { protocolVersion: 2, messageId: r.data.messageId } : { protocolVersion: 2 } };
+}
+
+export interface SessionListing {
+  sessionId: string;
+  cwd: string;
+  additionalDirectories?: string[];
+  title?: string;
+  /** ISO 8601. */
+  updatedAt?: string;
+}
+
+export function parseListSessionsResult(raw: unknown): Parsed<{ sessions: SessionListing[]; nextCursor?: string }> {
+  const r = listSessionsResult.safeParse(raw);
+  if (!r.success) return { ok: false, error: issuesText(r.error) };
+  const sessions = r.data.sessions.map((s) => {
+    const out: SessionListing = { sessionId: s.sessionId, cwd: s.cwd };
+    if (s.additionalDirectories?.length) out.additionalDirectories = s.additionalDirectories;
+    if (s.title != null) out.title = s.title;
+    if (s.updatedAt != null) out.updatedAt = s.updatedAt;
+    return out;
+  });
+  return { ok: true, value: r.data.nextCursor ? { sessions, nextCursor: r.data.nextCursor } : { sessions } };
 }

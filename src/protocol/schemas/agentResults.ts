@@ -92,3 +92,17 @@ export const promptResult = z.looseObject({
   messageId: opt(z.string()),
   usage: z.unknown().optional(),
 });
+
+const sessionInfo = z.looseObject({
+  sessionId: z.string(),
+  cwd: z.string(),
+  additionalDirectories: lenientArray(z.string()),
+  title: opt(z.string()),
+  updatedAt: opt(z.string()),
+});
+
+/** `session/list`: bad entries are skipped; no `nextCursor` means the last page. */
+export const listSessionsResult = z.looseObject({
+  sessions: lenientArray(sessionInfo).transform((s) => s ?? []),
+  nextCursor: opt(z.string()),
+});

@@ -14,6 +14,7 @@ import {
 import type { Parsed } from '../../../src/protocol/parseClientRequests.js';
 import {
   parseInitializeResult,
+  parseListSessionsResult,
   parseLoadSessionResult,
   parseNewSessionResult,
   parsePromptResult,
@@ -249,6 +250,28 @@ const cases: Case[] = [
     name: 'session/set_config_option result',
     run: () => parseSetConfigOptionResult({ configOptions: [{ id: 'web', name: 'Web', type: 'boolean', currentValue: true }] }),
     expect: [{ id: 'web', name: 'Web', type: 'boolean', currentValue: true }],
+  },
+  {
+    name: 'session/list: bad entries skipped, last page',
+    run: () =>
+      parseListSessionsResult({
+        sessions: [
+          { sessionId: 'a', cwd: '/w', title: 'Fix bug', updatedAt: '2026-11-01T10:00:00Z', additionalDirectories: [] },
+          { sessionId: 'b' },
+          { sessionId: 'c', cwd: '/w', title: null },
+        ],
+      }),
+    expect: {
+      sessions: [
+        { sessionId: 'a', cwd: '/w', title: 'Fix bug', updatedAt: '2026-11-01T10:00:00Z' },
+        { sessionId: 'c', cwd: '/w' },
+      ],
+    },
+  },
+  {
+    name: 'session/list with a next page',
+    run: () => parseListSessionsResult({ sessions: [], nextCursor: 'opaque' }),
+    expect: { sessions: [], nextCursor: 'opaque' },
   },
   // prompt results
   {
