@@ -15,6 +15,7 @@ import type { V1Scenario } from './lib/v1-scenarios-content.js';
 import * as tools from './lib/v1-scenarios-tools.js';
 import * as cancel from './lib/v1-scenarios-cancel.js';
 import { all } from './lib/v1-scenario-all.js';
+import { compaction, notice } from './lib/v1-scenarios-extra.js';
 
 const NAME = 'scripted-agent';
 
@@ -42,6 +43,8 @@ const SCENARIOS: Record<string, V1Scenario> = {
   'ignore-cancel': cancel.ignoreCancel,
   'error-after-cancel': cancel.errorAfterCancel,
   crash: cancel.crash,
+  notice,
+  compaction,
   all,
 };
 
