@@ -84,8 +84,9 @@ export function capTranscript(t: Transcript, maxBytes: number): Transcript {
   const live = t.entries[0]?.id === TRUNCATION_MARKER_ID ? t.entries.slice(1) : t.entries;
   const alreadyDropped = t.droppedEntries;
   const sizes = live.map((e) => bytes(e) + 1);
-  // Fixed cost: everything but the entries, plus a marker with a generous count.
-  const fixed = bytes({ ...t, entries: [] }) + bytes(marker(Number.MAX_SAFE_INTEGER)) + 1;
+  // Fixed cost: everything but the entries, a marker with a generous count, and slack for the
+  // digits of entryCount/droppedEntries, which change after the cut.
+  const fixed = bytes({ ...t, entries: [] }) + bytes(marker(Number.MAX_SAFE_INTEGER)) + 1 + 32;
   let total = fixed + sizes.reduce((a, b) => a + b, 0);
   let cut = 0;
   while (total > maxBytes && cut < live.length - 1) total -= sizes[cut++]!;

@@ -59,7 +59,7 @@ export class TranscriptStore {
     if (prior) clearTimeout(prior.timer);
     const timer = setTimeout(() => {
       this.pending.delete(id);
-      this.save(read()).catch((e) => this.onError(e, id));
+      void this.saveFrom(id, read);
     }, this.debounceMs);
     this.pending.set(id, { timer, read });
   }
@@ -69,8 +69,17 @@ export class TranscriptStore {
     const due = [...this.pending.entries()];
     this.pending.clear();
     for (const [, p] of due) clearTimeout(p.timer);
-    await Promise.all(due.map(([id, p]) => this.save(p.read()).catch((e) => this.onError(e, id))));
+    await Promise.all(due.map(([id, p]) => this.saveFrom(id, p.read)));
     await Promise.all([...this.writing.values()]);
+  }
+
+  /** A background save: `read` may throw (a disposed thread) and that must not escape a timer. */
+  private async saveFrom(id: string, read: () => TranscriptInput): Promise<void> {
+    try {
+      await this.save(read());
+    } catch (e) {
+      this.onError(e, id);
+    }
   }
 
   /** Immediate save; resolves with what was written (after the size cap). */

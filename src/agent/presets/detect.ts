@@ -4,7 +4,7 @@
  * login-shell PATH and hands it here.
  */
 import { accessSync, constants, statSync } from 'node:fs';
-import { delimiter as posixDelimiter, isAbsolute, join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import type { AgentPreset } from './presets.js';
 
 export interface LookupOptions {
@@ -40,7 +40,7 @@ export function findOnPath(program: string, pathValue: string | undefined, opts:
   if (isAbsolute(program) || program.includes('/') || (windows && program.includes('\\'))) {
     return candidates(program).find((c) => isExecutableFile(c, windows));
   }
-  const delimiter = windows ? ';' : posixDelimiter === ';' ? ':' : posixDelimiter;
+  const delimiter = windows ? ';' : ':';
   for (const dir of (pathValue ?? '').split(delimiter)) {
     if (!dir) continue;
     const hit = candidates(join(dir, program)).find((c) => isExecutableFile(c, windows));

@@ -48,9 +48,18 @@ test('a fresh store instance sees what another one wrote (restart)', async () =>
   assert.equal(again.createdAt, meta.createdAt, 'createdAt read back from disk');
 });
 
+async function until(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 test('debounced saves coalesce and flush writes the latest state', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'history-debounce-'));
-  const store = new TranscriptStore(dir, { debounceMs: 40 });
+  // Long enough that a loaded machine cannot reach the timer before the first check.
+  const store = new TranscriptStore(dir, { debounceMs: 300 });
   let reads = 0;
   const texts: string[] = [];
   for (let i = 0; i < 20; i++) {
@@ -58,7 +67,7 @@ test('debounced saves coalesce and flush writes the latest state', async () => {
     store.schedule('agent', 's', () => (reads++, input('s', [...texts])));
   }
   assert.deepEqual(await store.list(), [], 'nothing written before the quiet time');
-  await new Promise((r) => setTimeout(r, 120));
+  await until(async () => (await store.list()).length === 1);
   assert.equal(reads, 1);
   assert.equal((await store.list())[0]!.entryCount, 20);
   texts.push('late');
@@ -111,4 +120,20 @@ test('concurrent saves of one transcript end with the last one', async () => {
   await Promise.all(Array.from({ length: 10 }, (_, i) => store.save(input('s', Array.from({ length: i + 1 }, (_, j) => `m${j}`)))));
   assert.equal((await store.list())[0]!.entryCount, 10);
   assert.equal((await store.loadSession('agent', 's'))!.entries.length, 10);
+});
+
+test('a background save whose reader throws reports the error instead of crashing', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'history-throw-'));
+  const errors: unknown[] = [];
+  const store = new TranscriptStore(dir, { debounceMs: 10, onError: (e) => errors.push(e) });
+  store.schedule('agent', 's', () => {
+    throw new Error('thread disposed');
+  });
+  await new Promise((r) => setTimeout(r, 40));
+  store.schedule('agent', 't', () => {
+    throw new Error('again');
+  });
+  await store.flush();
+  assert.deepEqual(errors.map((e) => (e as Error).message), ['thread disposed', 'again']);
+  assert.deepEqual(await store.list(), []);
 });
