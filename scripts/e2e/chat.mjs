@@ -40,14 +40,24 @@ export class ChatPanel {
     return this.cached;
   }
 
+  /** Opens the panel from the palette; the command focuses the composer, so wait for that too. */
   async open() {
     await runCommand(this.page, 'Agent Chat: Open Chat');
-    return this.frame();
+    const frame = await this.frame();
+    await waitUntil(() => frame.evaluate(() => document.activeElement?.classList.contains('composer-input') && document.hasFocus()),
+      { timeout: 10000, message: 'the composer to take focus' });
+    return frame;
   }
 
   async newSession() {
     await runCommand(this.page, 'Agent Chat: New Session');
     await waitUntil(async () => (await this.count('[data-entry-type]')) === 0, { message: 'an empty thread after New Session' });
+    await this.waitReady();
+  }
+
+  /** Waits until the header says the agent is ready, as a person would before typing. */
+  async waitReady(timeout = 20000) {
+    await (await this.locator('.agent-state.state-ready')).waitFor({ timeout });
   }
 
   async locator(selector) {

@@ -36,23 +36,24 @@ async function closeQuickInput(page) {
 export async function runCommand(page, title, { timeout = 30000 } = {}) {
   const until = Date.now() + timeout;
   let lastErr;
-  while (Date.now() < until) {
-    await closeQuickInput(page);
-    await page.keyboard.press('F1');
-    const input = quickInput(page).locator('input');
-    await input.waitFor({ state: 'visible', timeout: 5000 });
-    await input.fill(`>${title}`);
-    const row = quickInput(page).locator('.monaco-list-row', { hasText: title }).first();
+  for (let attempt = 0; Date.now() < until; attempt++) {
     try {
+      await closeQuickInput(page);
+      // A key press can be lost while focus moves into a webview; alternate the two bindings.
+      await page.keyboard.press(attempt % 2 ? 'Control+Shift+P' : 'F1');
+      const input = quickInput(page).locator('input');
+      await input.waitFor({ state: 'visible', timeout: 3000 });
+      await input.fill(`>${title}`, { timeout: 3000 });
+      const row = quickInput(page).locator('.monaco-list-row', { hasText: title }).first();
       await row.waitFor({ state: 'visible', timeout: 2500 });
       const label = (await row.getAttribute('aria-label')) ?? (await row.innerText());
       if (!label.toLowerCase().includes(title.toLowerCase())) throw new Error(`row "${label}" is not "${title}"`);
-      await row.click();
+      await row.click({ timeout: 3000 });
       await quickInput(page).waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
       return;
     } catch (e) {
       lastErr = e;
-      await sleep(500);
+      await sleep(300);
     }
   }
   await closeQuickInput(page);
