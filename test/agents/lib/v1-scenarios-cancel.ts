@@ -73,7 +73,8 @@ async function longTurn(turn: V1Turn, afterCancel: AfterCancel): Promise<StopRea
         throw RequestError.internalError(undefined, 'Turn aborted (reported as an error on purpose)');
       case 'cancelled': {
         const result = await permission;
-        for (const toolCallId of [running, gated]) {
+        // Only tool calls that had not finished yet are marked.
+        for (const toolCallId of recorded ? [running] : [running, gated]) {
           await turn.send({
             sessionUpdate: 'tool_call_update',
             toolCallId,
