@@ -220,8 +220,10 @@ test('scripted agent: permission, fs/write through the editor, usage in the stat
 
   const before = chat.context.entries.length;
   const turn = chat.context.send({ text: 'long', attachments: [], images: [] });
-  await until('the long turn to run', () => chat.context.status.turnRunning && chat.statusBar.text.startsWith('$(loading~spin)'));
+  // `long` asks a permission question right away and keeps streaming: cancel answers it too.
+  await until('the long turn to ask', () => chat.context.status.waitingForPermission && chat.statusBar.text.startsWith('$(bell) '));
   await vscode.commands.executeCommand('agentChat.cancel');
+  assert.equal(chat.context.status.waitingForPermission, false, 'cancel withdrew the permission question');
   await turn;
   const end = await until('the cancelled turn end', () => chat.context.entries.slice(before).find((e) => e.type === 'turn_end'));
   assert.equal(end.type === 'turn_end' && end.stopReason, 'cancelled');
