@@ -63,6 +63,8 @@ export class AgentClient {
   private readonly listeners = new Set<(lifecycle: AgentLifecycle) => void>();
   private lastStderr = '';
   private disposed = false;
+  private generation = 0;
+  private latestStart: Promise<AgentLifecycle> | undefined;
 
   constructor(private readonly opts: AgentClientOptions) {}
 
@@ -89,17 +91,33 @@ export class AgentClient {
     return this.running?.process.stderrTail() ?? this.lastStderr;
   }
 
-  /** Launches and initializes; resolves with `ready` or `failed` (never rejects). */
-  async start(): Promise<AgentLifecycle> {
-    if (this.disposed) throw new Error('This agent client was disposed.');
+  /**
+   * Launches and initializes; resolves with `ready` or `failed` (never rejects). A later
+   * start()/restart() supersedes an unfinished one: its process is killed and the older call
+   * resolves with the newer call's outcome.
+   */
+  start(): Promise<AgentLifecycle> {
+    if (this.disposed) return Promise.reject(new Error('This agent client was disposed.'));
+    const gen = ++this.generation;
+    const run = this.run(gen);
+    this.latestStart = run;
+    return run;
+  }
+
+  private async run(gen: number): Promise<AgentLifecycle> {
+    const superseded = () => this.latestStart ?? Promise.resolve(this.state);
     await this.stop();
+    if (gen !== this.generation) return superseded();
     this.setState({ state: 'starting' });
     const requested = this.opts.config.protocolVersion ?? 1;
-    let outcome = await this.attempt(requested);
+    let outcome = await this.attempt(requested, gen);
+    if (gen !== this.generation) return superseded();
     if (outcome === 'retry_v1' && !this.disposed) {
       this.opts.log?.('agent answered protocol version 1 to a v2 initialize; restarting it with v1 parameters');
       await this.stop();
-      outcome = await this.attempt(1);
+      if (gen !== this.generation) return superseded();
+      outcome = await this.attempt(1, gen);
+      if (gen !== this.generation) return superseded();
     }
     if (outcome === 'retry_v1' || this.disposed) outcome = { reason: 'initialize_error', message: 'Start cancelled.', stderrTail: '' };
     if ('reason' in outcome) {
@@ -170,7 +188,7 @@ export class AgentClient {
     this.listeners.clear();
   }
 
-  private async attempt(version: 1 | 2): Promise<AgentFacts | LaunchFailure | 'retry_v1'> {
+  private async attempt(version: 1 | 2, gen: number): Promise<AgentFacts | LaunchFailure | 'retry_v1'> {
     const roots = this.opts.workspace.roots();
     const pathValue = await (this.opts.pathValue ?? (() => loginShellPath()))();
     const spawned = await spawnAgent(this.opts.config, {
@@ -181,8 +199,9 @@ export class AgentClient {
     });
     if (!spawned.ok) return spawned.failure;
     const proc = spawned.process;
-    if (this.disposed) {
-      // dispose() ran while we were resolving PATH or spawning: nobody would ever stop this one.
+    if (this.disposed || gen !== this.generation) {
+      // dispose() or a newer start() ran while we were resolving PATH or spawning: nobody else
+      // would ever stop this process.
       await proc.kill(this.opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
       return { reason: 'initialize_error', message: 'Start cancelled.', stderrTail: '' };
     }

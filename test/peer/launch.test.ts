@@ -141,4 +141,20 @@ describe('launch and process lifecycle', () => {
     await peer.close();
     await waitFor(() => !alive(Number(pid)) && !alive(Number(grandchild)), 3000, 'the tree to die');
   });
+
+  test('overlapping starts: the newer one wins and the older process is not leaked', async () => {
+    let stderr = '';
+    const peer = await startPeer(nodeAgent('grandchild', fixture('grandchild.agent.mjs')), { killGraceMs: 300, onStderr: (t) => (stderr += t) });
+    try {
+      const [first, second] = await Promise.all([peer.client.start(), peer.client.start()]);
+      assert.equal(second.state, 'ready');
+      assert.equal(first, second, 'the superseded call resolves with the newer outcome');
+      await new Promise((r) => setTimeout(r, 200));
+      const leaders = [...stderr.matchAll(/PIDS (\d+) (\d+)/g)].map((m) => Number(m[1]));
+      const living = leaders.filter(alive);
+      assert.equal(living.length, 1, `agent processes alive: ${living.length} of ${leaders.length}`);
+    } finally {
+      await peer.close();
+    }
+  });
 });
