@@ -5,7 +5,7 @@
  */
 import * as v1 from '@agentclientprotocol/sdk';
 import * as v2 from '@agentclientprotocol/sdk/experimental/v2';
-import type { AgentContext, ContentBlock, IdleStateUpdate, SessionUpdate } from '@agentclientprotocol/sdk/experimental/v2';
+import type { ContentBlock, IdleStateUpdate } from '@agentclientprotocol/sdk/experimental/v2';
 import { applyStartFlags, readFlags } from './lib/flags.js';
 import { exitWhenClosed, openStdio } from './lib/stdio.js';
 import type { SendRaw } from './lib/v2-turn.js';
@@ -163,7 +163,7 @@ function v1Agent(): v1.AgentApp {
       agentInfo: { name: NAME, title: 'Scripted v2 Agent (v1 fallback)', version: '1.0.0' },
     }))
     .onRequest('session/new', () => ({ sessionId: `sess_v1_${++count}` }))
-    .onRequest('session/prompt', async ({ params, client }: { params: v1.PromptRequest; client: v1.AgentContext }) => {
+    .onRequest('session/prompt', async ({ params, client }) => {
       await client.notify('session/update', {
         sessionId: params.sessionId,
         update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'V1-FALLBACK: this agent prefers ACP v2.' } },
@@ -173,4 +173,3 @@ function v1Agent(): v1.AgentApp {
     .onNotification('session/cancel', () => undefined);
 }
 
-export type { AgentContext, SessionUpdate };

@@ -55,13 +55,13 @@ export const V2_TERMINAL_SPLITS = [20, 27] as const;
 
 export const CUSTOM_STOP_REASON = '_demo_done';
 
-/** draft agent: the early-draft example's tool call, and what both dialects must render. */
+/** draft agent: its one tool call, and what both dialects must render. */
 export const DRAFT_TOOL = {
   id: 'call_001',
-  name: 'analyze_code',
-  arguments: { code: 'def process_data(items):\n    for item in items:\n        print(item)', language: 'python' },
-  output: 'Analysis complete:\n- No syntax errors found\n- Consider adding type hints',
-  errorOutput: 'Analysis failed: parser crashed',
+  name: 'lint_code',
+  arguments: { code: 'function add(a, b) { return a + b }', language: 'javascript' },
+  output: 'Lint finished:\n- 0 errors\n- 1 warning: missing semicolon',
+  errorOutput: 'Lint failed: the parser crashed',
 } as const;
-export const DRAFT_INTRO = "I'll analyze your code for potential issues.";
+export const DRAFT_INTRO = 'Let me lint that function.';
 export const DRAFT_OUTRO = 'Done.';
