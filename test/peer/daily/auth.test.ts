@@ -1,17 +1,19 @@
 /**
- * The three auth flows against a real agent process: agent-driven (`authenticate` then retry),
- * terminal (run the agent's own command + method args, restart), env var (restart with the
- * variable), plus logout.
+ * The three auth flows against a real agent process, through `runAuth` and `withAuthRetry`:
+ * agent-driven (`authenticate`, retry on the same connection), terminal (the agent's own
+ * command + the method's args, exit 0, restart), env var (restart with the variable), and
+ * logout.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AgentConfig } from '../../../src/agent/api.js';
+import { runAuth, type AuthDeps, type AuthOutcome } from '../../../src/agent/auth/flow.js';
 import { parseAuthMethods, supportsLogout, type AuthMethodInfo } from '../../../src/agent/auth/methods.js';
-import { applyEnvAuth, planAuth } from '../../../src/agent/auth/plan.js';
 import { isAuthRequired, withAuthRetry } from '../../../src/agent/auth/retry.js';
-import { agentConfig, agentText, runToExit, startAgent, startConfig, text, type RunningAgent } from './support.js';
+import { agentConfig, agentText, runToExit, startConfig, text, type RunningAgent } from './support.js';
 
 const fresh = () => mkdtempSync(join(tmpdir(), 'auth-agent-'));
 const newSession = (a: RunningAgent) => a.conn.sendRequest('session/new', { cwd: '/tmp', mcpServers: [] }) as Promise<{ sessionId: string }>;
@@ -23,23 +25,49 @@ async function promptText(a: RunningAgent, sessionId: string): Promise<string> {
   return agentText(a, from);
 }
 
+function deps(a: RunningAgent | undefined, log: string[], values?: Record<string, string>): AuthDeps {
+  return {
+    request: (method, params) => {
+      log.push(method);
+      return a!.conn.sendRequest(method, params);
+    },
+    runInTerminal: async (command, args, env) => {
+      log.push(`terminal ${args.at(-1)} ${env.AUTH_AGENT_LOGIN_MODE}`);
+      return (await runToExit(command, args, env)).code;
+    },
+    askVariables: async (vars) => {
+      log.push(`ask ${vars.map((v) => `${v.name}${v.secret ? ' (secret)' : ''}`).join(',')}`);
+      return values;
+    },
+  };
+}
+
+/**
+ * What the session layer does around a request that may need auth: run the flow once, restart
+ * when the flow says so, retry once.
+ */
+async function sessionWithAuth(config: AgentConfig, pick: AuthMethodInfo['kind'], log: string[], values?: Record<string, string>) {
+  let a = startConfig(config);
+  let methods = parseAuthMethods(await a.initialize({ auth: { terminal: true } }));
+  let outcome: AuthOutcome | undefined;
+  const created = await withAuthRetry(() => newSession(a), isAuthRequired, async () => {
+    outcome = await runAuth(byKind(methods, pick), config, deps(a, log, values));
+    if (outcome.kind === 'restart') {
+      await a.stop();
+      a = startConfig(outcome.config);
+      methods = parseAuthMethods(await a.initialize({ auth: { terminal: true } }));
+    }
+    return outcome.kind === 'authenticated' || outcome.kind === 'restart';
+  });
+  return { a, sessionId: created.sessionId, outcome };
+}
+
 test('agent method: -32000 → authenticate → the same request succeeds on retry', async () => {
-  const config = agentConfig('auth', { AUTH_AGENT_DIR: fresh() });
-  const a = startConfig(config);
+  const log: string[] = [];
+  const { a, sessionId, outcome } = await sessionWithAuth(agentConfig('auth', { AUTH_AGENT_DIR: fresh() }), 'agent', log);
   try {
-    const init = await a.initialize({ auth: { terminal: true } });
-    const methods = parseAuthMethods(init);
-    assert.deepEqual(methods.map((m) => [m.kind, m.id]), [['agent', 'agent-login'], ['terminal', 'terminal-login'], ['env_var', 'api-key']]);
-    await assert.rejects(newSession(a), (e) => isAuthRequired(e));
-    const sent: string[] = [];
-    const { sessionId } = await withAuthRetry(() => newSession(a), isAuthRequired, async () => {
-      const plan = planAuth(byKind(methods, 'agent'), config);
-      assert.equal(plan.kind, 'agent');
-      if (plan.kind !== 'agent') return false;
-      sent.push(plan.rpcMethod);
-      await a.conn.sendRequest(plan.rpcMethod, { methodId: plan.methodId });
-    });
-    assert.deepEqual(sent, ['authenticate']);
+    assert.deepEqual(outcome, { kind: 'authenticated' });
+    assert.deepEqual(log, ['authenticate']);
     assert.equal(await promptText(a, sessionId), 'logged in via agent');
   } finally {
     await a.stop();
@@ -50,72 +78,51 @@ test('terminal method: only offered with auth.terminal; run with its args, resta
   const config = agentConfig('auth', { AUTH_AGENT_DIR: fresh() });
   const plain = startConfig(config);
   try {
-    assert.deepEqual(parseAuthMethods(await plain.initialize({})).map((m) => m.kind), ['agent', 'env_var']);
+    const init = await plain.initialize({});
+    assert.deepEqual(parseAuthMethods(init).map((m) => m.kind), ['agent', 'env_var']);
+    assert.equal(supportsLogout(init, 1), true);
   } finally {
     await plain.stop();
   }
-  const a = startConfig(config);
-  let plan;
+  const log: string[] = [];
+  const { a, sessionId, outcome } = await sessionWithAuth(config, 'terminal', log);
   try {
-    const methods = parseAuthMethods(await a.initialize({ auth: { terminal: true } }));
-    await assert.rejects(newSession(a), (e) => isAuthRequired(e));
-    plan = planAuth(byKind(methods, 'terminal'), config);
+    assert.deepEqual(outcome, { kind: 'restart', config });
+    assert.deepEqual(log, ['terminal --login tui']);
+    assert.equal(await promptText(a, sessionId), 'logged in via terminal:tui');
   } finally {
     await a.stop();
-  }
-  assert.equal(plan.kind, 'terminal');
-  if (plan.kind !== 'terminal') return;
-  assert.deepEqual(plan.args, [...config.args, '--login']);
-  assert.equal(plan.env.AUTH_AGENT_LOGIN_MODE, 'tui');
-  const login = await runToExit(plan.command, plan.args, plan.env);
-  assert.equal(login.code, 0, 'exit code 0 = logged in');
-  assert.match(login.stdout, /Logged in/);
-  const again = startConfig(config);
-  try {
-    await again.initialize({ auth: { terminal: true } });
-    const { sessionId } = await newSession(again);
-    assert.equal(await promptText(again, sessionId), 'logged in via terminal:tui');
-  } finally {
-    await again.stop();
   }
 });
 
-test('env-var method: restart with the variable set; logout forgets a stored login', async () => {
+test('env-var method: restart with the variable set', async () => {
+  const log: string[] = [];
   const config = agentConfig('auth', { AUTH_AGENT_DIR: fresh() });
-  const a = startConfig(config);
-  let plan;
+  const { a, sessionId, outcome } = await sessionWithAuth(config, 'env_var', log, { AUTH_AGENT_API_KEY: 'sk-test' });
   try {
-    const methods = parseAuthMethods(await a.initialize({}));
-    plan = planAuth(byKind(methods, 'env_var'), config);
+    assert.deepEqual(log, ['ask AUTH_AGENT_API_KEY (secret)']);
+    assert.deepEqual(outcome, { kind: 'restart', config: { ...config, env: { ...config.env, AUTH_AGENT_API_KEY: 'sk-test' } }, variables: { AUTH_AGENT_API_KEY: 'sk-test' } });
+    assert.equal(await promptText(a, sessionId), 'logged in via env');
   } finally {
     await a.stop();
   }
-  assert.equal(plan.kind, 'env');
-  if (plan.kind !== 'env') return;
-  assert.deepEqual(plan.variables, [{ name: 'AUTH_AGENT_API_KEY', label: 'Auth Agent API key', secret: true, optional: false }]);
-  assert.deepEqual(applyEnvAuth(config, plan, {}), { missing: ['AUTH_AGENT_API_KEY'] });
-  const applied = applyEnvAuth(config, plan, { AUTH_AGENT_API_KEY: 'sk-test' });
-  assert.ok('config' in applied);
-  if (!('config' in applied)) return;
-  const b = startConfig(applied.config);
-  try {
-    await b.initialize({});
-    const { sessionId } = await newSession(b);
-    assert.equal(await promptText(b, sessionId), 'logged in via env');
-  } finally {
-    await b.stop();
-  }
+});
 
-  // Logout: log in through the agent, log out, and the agent asks for auth again.
-  const c = startAgent('auth', config.env);
+test('a login that does not take is not retried forever; logout asks again', async () => {
+  const config = agentConfig('auth', { AUTH_AGENT_DIR: fresh() });
+  const a = startConfig(config);
   try {
-    const init = await c.initialize({});
-    assert.equal(supportsLogout(init, 1), true);
-    await c.conn.sendRequest('authenticate', { methodId: 'agent-login' });
-    await newSession(c);
-    await c.conn.sendRequest('logout', {});
-    await assert.rejects(newSession(c), (e) => isAuthRequired(e));
+    await a.initialize({});
+    let flows = 0;
+    // The user "logs in" with a method that changes nothing: one flow, one retry, then the error.
+    await assert.rejects(withAuthRetry(() => newSession(a), isAuthRequired, async () => void flows++), (e) => isAuthRequired(e));
+    assert.equal(flows, 1);
+    await a.conn.sendRequest('authenticate', { methodId: 'agent-login' });
+    const { sessionId } = await newSession(a);
+    await a.conn.sendRequest('logout', {});
+    await assert.rejects(a.conn.sendRequest('session/prompt', { sessionId, prompt: text('hi') }), (e) => isAuthRequired(e));
+    await assert.rejects(newSession(a), (e) => isAuthRequired(e));
   } finally {
-    await c.stop();
+    await a.stop();
   }
 });
