@@ -67,9 +67,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     view.webview.options = webviewOptions(this.extensionUri);
     scope.add(view.webview.onDidReceiveMessage((message: WebviewToHost) => this.receive(message)));
     scope.add(view.onDidChangeVisibility(() => {
-      // Hidden: the page is gone; shown again: it reloads and says `ready`.
+      // Hidden: the page is torn down and messages are dropped. Shown again: a reloaded page
+      // says `ready`; a page that survived gets this snapshot. Either way it resynchronises.
       this.pageReady = false;
       this.batcher.clear();
+      if (view.visible) this.sendSnapshot();
     }));
     scope.add(view.onDidDispose(() => {
       if (this.view === view) this.view = undefined;
