@@ -99,9 +99,19 @@ async function proposeFile(turn: Turn, promptText: string): Promise<void> {
     return;
   }
   await turn.update({ sessionUpdate: 'tool_call_update', toolCallId, status: 'in_progress' });
-  await turn.client.request('fs/write_text_file', { sessionId: turn.sessionId, path, content: newText });
+  try {
+    await turn.client.request('fs/write_text_file', { sessionId: turn.sessionId, path, content: newText });
+  } catch (err) {
+    await turn.update({ sessionUpdate: 'tool_call_update', toolCallId, status: 'failed' });
+    await turn.say(`The editor could not write the file (${describe(err)}).\n\n`);
+    return;
+  }
   await turn.update({ sessionUpdate: 'tool_call_update', toolCallId, status: 'completed' });
   await turn.say(`I wrote \`${DEMO_FILE}\` in your workspace.\n\n`);
+}
+
+function describe(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
 
 /** The current text of a file, or null if it does not exist (or the client cannot read files). */
@@ -122,7 +132,15 @@ async function runNodeVersion(turn: Turn): Promise<void> {
     await turn.say('Your client cannot run commands, so I skipped `node --version`.\n\n');
     return;
   }
-  const terminal = await turn.client.createTerminal({ sessionId: turn.sessionId, command: 'node', args: ['--version'], cwd: turn.cwd });
+  let terminal;
+  try {
+    terminal = await turn.client.createTerminal({ sessionId: turn.sessionId, command: 'node', args: ['--version'], cwd: turn.cwd });
+  } catch (err) {
+    // For example: no `node` on the PATH of the editor.
+    await turn.update({ sessionUpdate: 'tool_call_update', toolCallId, status: 'failed' });
+    await turn.say(`I could not start \`node --version\` (${describe(err)}).`);
+    return;
+  }
   try {
     // Embed the terminal in the tool call so its output shows live, even after release.
     await turn.update({ sessionUpdate: 'tool_call_update', toolCallId, status: 'in_progress', content: [{ type: 'terminal', terminalId: terminal.id }] });

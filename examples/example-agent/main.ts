@@ -7,7 +7,7 @@ import { Readable, Writable } from 'node:stream';
 import { RequestError, agent, ndJsonStream } from '@agentclientprotocol/sdk';
 import type { AvailableCommand, ClientCapabilities } from '@agentclientprotocol/sdk';
 import { demoTurn } from './demo.js';
-import { Turn } from './turn.js';
+import { Cancelled, Turn } from './turn.js';
 
 const COMMANDS: AvailableCommand[] = [
   { name: 'demo', description: 'Show everything an agent can do' },
@@ -66,6 +66,10 @@ const app = agent({ name: 'agent-chat-example' })
       }
       await turn.update({ sessionUpdate: 'session_info_update', title: text.replace(/^\/demo\s*/, '').slice(0, 40) || 'Demo' });
       return { stopReason: await demoTurn(turn, text || '/demo') };
+    } catch (err) {
+      // Stopping is not an error: the protocol wants the "cancelled" stop reason.
+      if (err instanceof Cancelled) return { stopReason: 'cancelled' };
+      throw err;
     } finally {
       session.running = null;
     }
