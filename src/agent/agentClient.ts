@@ -8,15 +8,18 @@
  * dispose()/restart() kill the whole process tree.
  */
 import { homedir } from 'node:os';
+import { isAbsolute, resolve } from 'node:path';
 import type { Message, MessageConnection } from 'vscode-jsonrpc/node';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import type { AgentConfig, AgentLifecycle, FileSystemHost, LaunchFailure, WorkspaceHost } from './api.js';
 import { createAcpConnection } from '../protocol/transport.js';
+import { contains } from '../services/confine.js';
 import { NodeTerminals } from '../services/terminals.js';
-import { readAgentFacts, type AgentFacts } from './capabilities.js';
+import type { AgentFacts } from './capabilities.js';
 import { BadInputReporter } from './badInput.js';
 import { registerClientHandlers } from './clientHandlers.js';
-import { checkAnsweredVersion, DEFAULT_CLIENT_INFO, initializeParams, type ClientInfo } from './initialize.js';
+import { initializeAgent } from './handshake.js';
+import { DEFAULT_CLIENT_INFO, type ClientInfo } from './initialize.js';
 import { AgentProcess, spawnAgent } from './launch/agentProcess.js';
 import { loginShellPath } from './launch/loginShellPath.js';
 import { DEFAULT_KILL_GRACE_MS } from './launch/processTree.js';
@@ -142,6 +145,9 @@ export class AgentClient {
     if (!running || !facts || this.state.state !== 'ready') throw new Error(`The agent is not ready (${this.state.state}).`);
     const roots = this.opts.workspace.roots();
     const cwd = options.cwd ?? roots[0] ?? homedir();
+    if (!isAbsolute(cwd)) throw new Error(`The session folder must be an absolute path: ${cwd}`);
+    // cwd is always inside the session's boundary (ACP: [cwd, ...additionalDirectories]).
+    const sessionRoots = roots.some((root) => contains(resolve(root), resolve(cwd))) ? roots : [cwd, ...roots];
     running.router.expectSession();
     try {
       const result = (await running.connection.sendRequest('session/new', { cwd, mcpServers: options.mcpServers ?? [] })) as Record<string, unknown> | null;
@@ -153,7 +159,7 @@ export class AgentClient {
         protocolVersion: facts.protocolVersion,
         promptCapabilities: facts.prompt,
         cwd,
-        roots: roots.length > 0 ? roots : [cwd],
+        roots: sessionRoots,
         cancelTimeoutMs: this.opts.cancelTimeoutMs,
         log: this.opts.log,
       });
@@ -209,50 +215,7 @@ export class AgentClient {
     this.running = running;
 
     const timeoutMs = this.opts.initializeTimeoutMs ?? DEFAULT_INITIALIZE_TIMEOUT_MS;
-    let timer: NodeJS.Timeout | undefined;
-    const answer = running.connection
-      .sendRequest('initialize', initializeParams(version, this.opts.clientInfo ?? DEFAULT_CLIENT_INFO))
-      .then((result) => ({ kind: 'result' as const, result }), (error: unknown) => ({ kind: 'error' as const, error }));
-    const exit = proc.exited.then((info) => ({ kind: 'exit' as const, info }));
-    const timeout = new Promise<{ kind: 'timeout' }>((resolve) => (timer = setTimeout(() => resolve({ kind: 'timeout' }), timeoutMs)));
-    const first = await Promise.race([answer, exit, timeout]);
-    clearTimeout(timer);
-
-    switch (first.kind) {
-      case 'exit': {
-        const { exitCode, signal, error } = first.info;
-        const how = error ? `could not start (${error})` : signal ? `was killed by ${signal}` : `exited with code ${exitCode}`;
-        return {
-          reason: 'exited_during_initialize',
-          exitCode,
-          signal,
-          stderrTail: proc.stderrTail(),
-          message: `${proc.commandLine} ${how} before answering initialize.`,
-        };
-      }
-      case 'timeout':
-        return {
-          reason: 'timeout',
-          afterMs: timeoutMs,
-          stderrTail: proc.stderrTail(),
-          message: `${proc.commandLine} did not answer initialize within ${Math.round(timeoutMs / 100) / 10} s.`,
-        };
-      case 'error': {
-        const err = first.error;
-        const code = err instanceof ResponseError ? err.code : undefined;
-        if (code === -32022) {
-          const supported = (err as ResponseError<{ supported?: unknown }>).data?.supported;
-          const answered = Array.isArray(supported) && typeof supported[0] === 'number' ? Math.max(...(supported as number[])) : -1;
-          return { reason: 'unsupported_version', requested: version, answered, message: `The agent does not support ACP version ${version}: ${(err as Error).message}` };
-        }
-        return { reason: 'initialize_error', ...(code !== undefined ? { code } : {}), message: `initialize failed: ${(err as Error)?.message ?? String(err)}`, stderrTail: proc.stderrTail() };
-      }
-      case 'result': {
-        const verdict = checkAnsweredVersion(version, first.result);
-        if (verdict.ok) return readAgentFacts((first.result ?? {}) as Record<string, unknown>, verdict.version);
-        return verdict.retryWithV1 ? 'retry_v1' : verdict.failure;
-      }
-    }
+    return initializeAgent(running.connection, proc, version, this.opts.clientInfo ?? DEFAULT_CLIENT_INFO, timeoutMs);
   }
 
   /** Connection, request handlers, terminals and session routing for one process. */

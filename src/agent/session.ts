@@ -16,6 +16,7 @@ import type { PromptCapabilities } from './capabilities.js';
 import { filterPromptBlocks } from './promptFilter.js';
 import { PendingPermissions } from './permissions.js';
 import { readPermissionParams } from './permissionParams.js';
+import { createTurn, isUnknownStopReason, type Turn } from './turn.js';
 import { ErrorCode } from '../services/errorCodes.js';
 
 export type SessionTurnState = 'idle' | 'running' | 'requires_action' | 'cancelling';
@@ -36,22 +37,10 @@ export interface AcpSessionOptions {
 
 export const DEFAULT_CANCEL_TIMEOUT_MS = 10_000;
 const MAX_BACKLOG = 10_000;
-const KNOWN_STOP_REASONS = new Set(['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', 'cancelled', 'error']);
 /** A transport failure (not an agent answer) waits this long for the exit report to explain it. */
 const EXIT_REPORT_GRACE_MS = 2_000;
 /** vscode-jsonrpc's own codes for "the connection went away" (not an answer from the agent). */
 const TRANSPORT_FAILURES = new Set([-32097, -32096]);
-
-interface Turn {
-  id: string;
-  cancelRequested: boolean;
-  accepted: boolean;
-  sawRunning: boolean;
-  ended: boolean;
-  done: Promise<void>;
-  finish: () => void;
-  timer?: NodeJS.Timeout;
-}
 
 type TurnEnd = Omit<Extract<SessionEvent, { kind: 'turn_ended' }>, 'kind' | 'turnId'>;
 
@@ -227,9 +216,7 @@ export class AcpChatSession implements ChatSession {
   }
 
   private startTurn(): Turn {
-    let finish!: () => void;
-    const done = new Promise<void>((resolve) => (finish = resolve));
-    const turn: Turn = { id: `turn-${++this.turns}`, cancelRequested: false, accepted: false, sawRunning: false, ended: false, done, finish };
+    const turn = createTurn(`turn-${++this.turns}`);
     this.turn = turn;
     this.state = 'running';
     return turn;
@@ -244,7 +231,7 @@ export class AcpChatSession implements ChatSession {
       this.state = 'idle';
     }
     const stop = end.stopReason;
-    if (!KNOWN_STOP_REASONS.has(stop) && !stop.startsWith('_')) this.log(`unknown stop reason "${stop}" (shown as stopped)`);
+    if (isUnknownStopReason(stop)) this.log(`unknown stop reason "${stop}" (shown as stopped)`);
     this.emit({ kind: 'turn_ended', turnId: turn.id, ...end });
     turn.finish();
   }
