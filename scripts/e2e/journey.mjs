@@ -11,6 +11,22 @@ import { saveFailure, safeName } from './artifacts.mjs';
 import { ChatPanel } from './chat.mjs';
 
 const baseUrl = process.env.E2E_URL;
+
+// E2E_DEBUG=1: log how long each panel step takes, to see where a slow journey spends its time.
+if (process.env.E2E_DEBUG) {
+  for (const name of Object.getOwnPropertyNames(ChatPanel.prototype)) {
+    const fn = ChatPanel.prototype[name];
+    if (name === 'constructor' || name === 'frame' || name === 'locator' || name === 'count' || typeof fn !== 'function') continue;
+    ChatPanel.prototype[name] = async function (...args) {
+      const t = Date.now();
+      try {
+        return await fn.apply(this, args);
+      } finally {
+        console.error(`  [e2e] ${name}(${args.map((a) => JSON.stringify(a)).join(', ').slice(0, 60)}) ${Date.now() - t} ms`);
+      }
+    };
+  }
+}
 const base = process.env.E2E_BASE;
 const userData = process.env.E2E_USER_DATA;
 

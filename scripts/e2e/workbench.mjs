@@ -34,6 +34,8 @@ async function closeQuickInput(page) {
  * appear some seconds after the workbench, so the palette is reopened until the row is listed.
  */
 export async function runCommand(page, title, { timeout = 30000 } = {}) {
+  const started = Date.now();
+  const debug = (what) => process.env.E2E_DEBUG && console.error(`  [e2e] palette "${title}": ${what} at ${Date.now() - started} ms`);
   const until = Date.now() + timeout;
   let lastErr;
   for (let attempt = 0; Date.now() < until; attempt++) {
@@ -48,11 +50,14 @@ export async function runCommand(page, title, { timeout = 30000 } = {}) {
       await row.waitFor({ state: 'visible', timeout: 2500 });
       const label = (await row.getAttribute('aria-label')) ?? (await row.innerText());
       if (!label.toLowerCase().includes(title.toLowerCase())) throw new Error(`row "${label}" is not "${title}"`);
+      debug('row listed');
       await row.click({ timeout: 3000 });
       await quickInput(page).waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
+      debug('ran');
       return;
     } catch (e) {
       lastErr = e;
+      if (process.env.E2E_DEBUG) console.error(`palette attempt ${attempt} for "${title}": ${e.message.split('\n')[0]}`);
       await sleep(300);
     }
   }
