@@ -155,8 +155,14 @@ export class NdjsonMessageReader extends AbstractMessageReader {
       return;
     }
     const message = value as Message;
-    if (this.options.intercept?.(message)) return;
-    this.callback?.(message);
+    try {
+      if (this.options.intercept?.(message)) return;
+      this.callback?.(message);
+    } catch (error) {
+      // A throwing consumer must not take the stream down (this runs in a 'data' handler,
+      // where an exception would be uncaught): report it and read on.
+      this.fireError(error);
+    }
   }
 
   /** End of stream: a last line without a newline still counts. */

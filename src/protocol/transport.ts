@@ -70,6 +70,10 @@ export function createAcpConnection(
   // Messages handed to vscode-jsonrpc and not yet dispatched by it: while > 0 a synchronous
   // dispatch would overtake them.
   let queued = 0;
+  // vscode-jsonrpc queues requests and responses under 'req-<id>' / 'res-<id>' and folds a
+  // duplicate id into the waiting entry, so it dispatches once: count such a message once too,
+  // or the count would never return to 0 and the fast path would stay off.
+  const queuedKeys = new Set<string>();
 
   const intercept = (message: Message): boolean => {
     tap?.('in', message);
@@ -92,6 +96,11 @@ export function createAcpConnection(
       }
     } else if (Message.isRequest(message)) {
       cancellation.requestReceived((message as RequestMessage).id as string | number);
+    }
+    const key = queueKey(message);
+    if (key !== undefined) {
+      if (queuedKeys.has(key)) return false;
+      queuedKeys.add(key);
     }
     queued++;
     return false;
@@ -126,6 +135,8 @@ export function createAcpConnection(
     cancellationStrategy: cancellation.strategy,
     messageStrategy: {
       handleMessage: (message, next) => {
+        const key = queueKey(message);
+        if (key !== undefined) queuedKeys.delete(key);
         queued--;
         return next(message);
       },
@@ -136,6 +147,13 @@ export function createAcpConnection(
   }
   connection.onUnhandledNotification(unknownNotification);
   return connection;
+}
+
+/** The key vscode-jsonrpc files a request or response under in its dispatch queue. */
+function queueKey(message: Message): string | undefined {
+  if (Message.isRequest(message)) return `req-${String(message.id)}`;
+  if (Message.isResponse(message) && message.id !== null) return `res-${String(message.id)}`;
+  return undefined;
 }
 
 function isResponse(message: Message): message is ResponseMessage {

@@ -181,3 +181,17 @@ function pendingBytes(reader: NdjsonMessageReader): number {
 function paramsOf(message: Message): Record<string, unknown> {
   return (message as unknown as { params: Record<string, unknown> }).params;
 }
+
+test('a consumer that throws is reported and reading goes on', () => {
+  const errors: Error[] = [];
+  const seen: unknown[] = [];
+  const reader = new NdjsonMessageReader(new PassThrough());
+  reader.onError((e) => errors.push(e));
+  reader.listen((m) => {
+    seen.push(paramsOf(m).n);
+    if (paramsOf(m).n === 1) throw new Error('consumer bug');
+  });
+  reader.push(bytes(msg(1) + '\n' + msg(2) + '\n'));
+  assert.deepEqual(seen, [1, 2]);
+  assert.equal(errors.length, 1);
+});

@@ -174,3 +174,28 @@ test('sync notifications keep wire order with responses', async () => {
   assert.deepEqual(order, ['u0', 'u1', 'u2', 'u3', 'u4', 'result', 'u5', 'u6', 'u7', 'u8', 'u9', 'u10', 'u11']);
   client.dispose();
 });
+
+test('a duplicate response id does not switch the fast path off for good', async () => {
+  const fromAgent = new PassThrough();
+  const toAgent = new PassThrough();
+  const trace: string[] = [];
+  const client = createAcpConnection(fromAgent, toAgent, {
+    tap: (direction, m) => {
+      const n = (m as { params?: { n?: number } }).params?.n;
+      if (direction === 'in' && n !== undefined) trace.push(`tap ${n}`);
+    },
+    syncNotifications: { 'session/update': (p) => trace.push(`handle ${(p as { n: number }).n}`) },
+  });
+  client.listen();
+  const line = (m: object): string => JSON.stringify({ jsonrpc: '2.0', ...m }) + '\n';
+  // The same answer twice while the first still waits in vscode-jsonrpc's queue.
+  fromAgent.write(line({ id: 7, result: {} }) + line({ id: 7, result: {} }) + line({ method: 'session/update', params: { n: 0 } }));
+  await until(() => trace.includes('handle 0'), 'the queued update');
+  await new Promise((resolve) => setImmediate(resolve));
+  trace.length = 0;
+  fromAgent.write(line({ method: 'session/update', params: { n: 1 } }) + line({ method: 'session/update', params: { n: 2 } }));
+  await until(() => trace.length === 4, 'two updates');
+  // Synchronous dispatch handles each update as it is read; the queued path would read both first.
+  assert.deepEqual(trace, ['tap 1', 'handle 1', 'tap 2', 'handle 2']);
+  client.dispose();
+});
