@@ -29,7 +29,7 @@ export type TapDirection = 'in' | 'out';
 export interface AcpConnectionOptions {
   /** Longest accepted line in bytes (default 32 MiB, the SDK's limit). */
   maxLineBytes?: number;
-  /** Every message in (as parsed, before dispatch) and out (just before writing). Must not throw. */
+  /** Every message in (as parsed, before dispatch) and out (just before writing). Errors are logged. */
   tap?: (direction: TapDirection, message: Message) => void;
   /** Input that was skipped: invalid JSON, non-object lines, over-long lines. */
   onProtocolError?: (problem: NdjsonProblem) => void;
@@ -63,9 +63,20 @@ export function createAcpConnection(
   opts: AcpConnectionOptions = {},
 ): MessageConnection {
   const logger = opts.logger ?? SILENT;
-  const tap = opts.tap;
-  const sync = opts.syncNotifications ?? {};
-  const hasSync = Object.keys(sync).length > 0;
+  // A Map, not the options object: a method named "constructor" must not find a handler.
+  const sync = new Map(Object.entries(opts.syncNotifications ?? {}));
+  const hasSync = sync.size > 0;
+  const userTap = opts.tap;
+  // The protocol log must never cost a message: a throwing tap is reported, not propagated.
+  const tap = userTap
+    ? (direction: TapDirection, message: Message): void => {
+        try {
+          userTap(direction, message);
+        } catch (error) {
+          logger.error(`Protocol tap failed: ${String(error)}`);
+        }
+      }
+    : undefined;
   const cancellation = new AcpCancellation();
   // Messages handed to vscode-jsonrpc and not yet dispatched by it: while > 0 a synchronous
   // dispatch would overtake them.
@@ -88,7 +99,7 @@ export function createAcpConnection(
         return true;
       }
       if (hasSync && queued === 0) {
-        const handler = sync[message.method];
+        const handler = sync.get(message.method);
         if (handler) {
           runSync(handler, message);
           return true;
@@ -142,7 +153,7 @@ export function createAcpConnection(
       },
     },
   });
-  for (const [method, handler] of Object.entries(sync)) {
+  for (const [method, handler] of sync) {
     connection.onNotification(method, (params: unknown) => handler(params));
   }
   connection.onUnhandledNotification(unknownNotification);

@@ -199,3 +199,24 @@ test('a duplicate response id does not switch the fast path off for good', async
   assert.deepEqual(trace, ['tap 1', 'handle 1', 'tap 2', 'handle 2']);
   client.dispose();
 });
+
+test('a throwing tap loses no message; a notification named like an Object method finds no handler', async () => {
+  const fromAgent = new PassThrough();
+  const toAgent = new PassThrough();
+  const got: unknown[] = [];
+  const unknown: string[] = [];
+  const client = createAcpConnection(fromAgent, toAgent, {
+    tap: () => {
+      throw new Error('log bug');
+    },
+    syncNotifications: { 'session/update': (p) => got.push(p) },
+    onUnknownNotification: (m) => unknown.push(m.method),
+  });
+  client.listen();
+  const line = (m: object): string => JSON.stringify({ jsonrpc: '2.0', ...m }) + '\n';
+  fromAgent.write(line({ method: 'constructor', params: {} }) + line({ method: 'session/update', params: { n: 1 } }));
+  await until(() => got.length === 1 && unknown.length === 1, 'both notifications');
+  assert.deepEqual(got, [{ n: 1 }]);
+  assert.deepEqual(unknown, ['constructor']);
+  client.dispose();
+});
