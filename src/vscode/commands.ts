@@ -10,6 +10,7 @@ import { AGENT_PRESETS } from '../agent/presets/presets.js';
 import type { AgentStatus } from '../shared/webviewProtocol.js';
 import type { ChatViewProvider } from './chatViewProvider.js';
 import { CommandId, ContextKey } from './commandIds.js';
+import { sameAgentConfig } from './config.js';
 import type { AgentEntry } from './config.js';
 import type { AgentChatContext } from './context.js';
 import { DisposableScope } from './disposables.js';
@@ -41,7 +42,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
       void vscode.window.showWarningMessage(`Agent Chat: no agent named "${name}".`);
       return;
     }
-    if (config) await startWithProgress(context, config, log);
+    if (!config) return;
+    // Picking the agent that already runs just brings the chat up; Restart Agent restarts it.
+    const current = context.chosenAgent;
+    if (current && sameAgentConfig(current, config) && context.agentStatus.state === 'ready') await view.reveal();
+    else await startWithProgress(context, config, log);
   });
   register(CommandId.cancel, async () => {
     if (!(await context.cancel())) void vscode.window.showInformationMessage('Agent Chat: no turn is running.');

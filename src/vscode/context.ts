@@ -127,6 +127,11 @@ export class AgentChatContext implements vscode.Disposable {
     return this.thread.entries;
   }
 
+  /** The agent the user chose (running, starting or failed). */
+  get chosenAgent(): AgentConfig | undefined {
+    return this.chosen;
+  }
+
   /** The chosen (or running) agent's name, if any. */
   get agentName(): string | undefined {
     return this.chosen?.name;
@@ -245,6 +250,8 @@ export class AgentChatContext implements vscode.Disposable {
 
   /** A fresh thread and session on the running agent (or a start when none runs). */
   async newSession(): Promise<void> {
+    // Leave no turn running unseen in the old session.
+    if (this.session && this.thread.session.turnState !== 'idle') await this.session.cancel();
     this.replaceThread(freshThread());
     if (this.running && this.agent.state === 'ready' && !this.agentScope.isDisposed) {
       await this.openSession(this.running, this.agentScope);
@@ -416,7 +423,8 @@ export class AgentChatContext implements vscode.Disposable {
     if (this.running !== running) return;
     const how = signal ? `was killed by ${signal}` : `exited with code ${exitCode}`;
     this.deps.log.warn(`${running.config.name} ${how}`);
-    this.notice('error', `${running.config.name} ${how}`, stderrTail || undefined);
+    // An open session reports the exit in the thread itself (ending its turn); say it only without one.
+    if (!this.session) this.notice('error', `${running.config.name} ${how}`, stderrTail || undefined);
     // Drop the process scope but keep the status: the user sees why and can restart.
     this.disposeAgent();
     this.setAgent({ state: 'exited', agentName: running.config.name, reason: `The agent ${how}.`, exitCode, stderrTail }, NO_EXTRAS);
