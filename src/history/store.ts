@@ -64,6 +64,18 @@ export class TranscriptStore {
     this.pending.set(id, { timer, read });
   }
 
+  /** Writes one transcript's scheduled save now (e.g. at the end of a turn). */
+  async flushOne(agentName: string, sessionId: string): Promise<void> {
+    const id = transcriptId(agentName, sessionId);
+    const p = this.pending.get(id);
+    if (p) {
+      clearTimeout(p.timer);
+      this.pending.delete(id);
+      await this.saveFrom(id, p.read);
+    }
+    await this.writing.get(id);
+  }
+
   /** Writes every scheduled save now and waits for all writes. */
   async flush(): Promise<void> {
     const due = [...this.pending.entries()];
@@ -85,23 +97,24 @@ export class TranscriptStore {
   /** Immediate save; resolves with what was written (after the size cap). */
   async save(input: TranscriptInput): Promise<TranscriptMeta> {
     const id = transcriptId(input.agentName, input.sessionId);
-    const previous = this.known.get(id) ?? (await this.readMeta(id));
-    const t = capTranscript(toTranscript(input, previous, this.now().toISOString()), this.maxBytes);
-    this.known.set(id, { createdAt: t.createdAt, droppedEntries: t.droppedEntries });
-    const meta = metaOf(t);
-    const run = async () => {
+    // Joined to the chain synchronously, so `flushOne`/`load` right after a call see it.
+    const next = (this.writing.get(id) ?? Promise.resolve()).then(async () => {
+      const previous = this.known.get(id) ?? (await this.readMeta(id));
+      const t = capTranscript(toTranscript(input, previous, this.now().toISOString()), this.maxBytes);
+      this.known.set(id, { createdAt: t.createdAt, droppedEntries: t.droppedEntries });
       // Body first: a meta file must never point at a transcript that is not there yet.
       await writeFileAtomic(this.file(id, BODY), JSON.stringify(t));
+      const meta = metaOf(t);
       await writeFileAtomic(this.file(id, META), JSON.stringify(meta));
-    };
-    const next = (this.writing.get(id) ?? Promise.resolve()).catch(() => {}).then(run);
-    this.writing.set(id, next);
+      return meta;
+    });
+    const settled = next.then(() => {}, () => {});
+    this.writing.set(id, settled);
     try {
-      await next;
+      return await next;
     } finally {
-      if (this.writing.get(id) === next) this.writing.delete(id);
+      if (this.writing.get(id) === settled) this.writing.delete(id);
     }
-    return meta;
   }
 
   /** All transcripts, newest first. Unreadable entries are left out. */
@@ -118,7 +131,7 @@ export class TranscriptStore {
 
   async load(id: string): Promise<Transcript | undefined> {
     if (!isId(id)) return undefined;
-    await this.writing.get(id)?.catch(() => {});
+    await this.writing.get(id);
     const t = await readJson(this.file(id, BODY));
     if (!isTranscript(t)) return undefined;
     this.known.set(id, { createdAt: t.createdAt, droppedEntries: t.droppedEntries });
@@ -134,7 +147,7 @@ export class TranscriptStore {
     const p = this.pending.get(id);
     if (p) clearTimeout(p.timer);
     this.pending.delete(id);
-    await this.writing.get(id)?.catch(() => {});
+    await this.writing.get(id);
     this.known.delete(id);
     // Meta first: once it is gone the transcript no longer shows in the list.
     await rm(this.file(id, META), { force: true });

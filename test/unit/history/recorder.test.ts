@@ -1,0 +1,50 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { SessionEvent } from '../../../src/protocol/events.js';
+import { ThreadModel } from '../../../src/thread/reducer.js';
+import { recordTranscript } from '../../../src/history/recorder.js';
+import { TranscriptStore } from '../../../src/history/store.js';
+
+/** A thread model with an event feed, as the session layer pairs them. */
+function liveThread() {
+  const model = new ThreadModel();
+  const listeners = new Set<(e: SessionEvent) => void>();
+  return {
+    emit(e: SessionEvent) {
+      model.apply(e);
+      for (const l of listeners) l(e);
+    },
+    onEvent(l: (e: SessionEvent) => void) {
+      listeners.add(l);
+      return { dispose: () => listeners.delete(l) };
+    },
+    snapshot: () => model.snapshot(),
+    listeners,
+  };
+}
+
+test('recordTranscript: debounced while streaming, written at turn end and on dispose', async () => {
+  const store = new TranscriptStore(mkdtempSync(join(tmpdir(), 'recorder-')), { debounceMs: 60_000 });
+  const thread = liveThread();
+  const rec = recordTranscript(store, { agentName: 'a', sessionId: 's', cwd: '/w' }, thread);
+  thread.emit({ kind: 'prompt_sent', turnId: 't1', content: [{ type: 'text', text: 'hello there' }] });
+  thread.emit({ kind: 'message_chunk', role: 'agent', content: { type: 'text', text: 'hi' } });
+  thread.emit({ kind: 'usage', usage: { used: 1, size: 10 } });
+  assert.deepEqual(await store.list(), [], 'a long debounce: nothing yet');
+  thread.emit({ kind: 'turn_ended', turnId: 't1', stopReason: 'end_turn' });
+  await store.flushOne('a', 's');
+  const saved = await store.loadSession('a', 's');
+  assert.equal(saved!.title, 'hello there');
+  assert.deepEqual(saved!.entries.map((e) => e.type), ['user', 'agent', 'turn_end']);
+
+  thread.emit({ kind: 'prompt_sent', turnId: 't2', content: [{ type: 'text', text: 'more' }] });
+  await rec.dispose();
+  assert.equal(thread.listeners.size, 0, 'unsubscribed');
+  assert.equal((await store.loadSession('a', 's'))!.entries.length, 4, 'dispose wrote the pending change');
+  thread.emit({ kind: 'message_chunk', role: 'agent', content: { type: 'text', text: 'ignored' } });
+  await store.flush();
+  assert.equal((await store.loadSession('a', 's'))!.entries.length, 4);
+});
