@@ -10,6 +10,7 @@
  *
  * Env: BENCH_COUNT (default 100000), BENCH_ROUNDS (default 3).
  */
+import { cpus, loadavg } from 'node:os';
 import {
   fullQueued,
   fullSync,
@@ -30,7 +31,8 @@ export async function run(): Promise<void> {
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const sink = await loadSinkLabel();
   console.log(`wire: ${count.toLocaleString('en-US')} session/update agent_message_chunk from a child process, ${rounds} rounds`);
-  console.log(`full pipeline ends in: ${sink}\n`);
+  console.log(`full pipeline ends in: ${sink}`);
+  console.log(`node ${process.version}, ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
 
   const rates = new Map<Pipeline, number[]>(PIPELINES.map((p) => [p, []]));
   let bytes = 0;

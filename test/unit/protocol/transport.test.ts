@@ -220,3 +220,22 @@ test('a throwing tap loses no message; a notification named like an Object metho
   assert.deepEqual(unknown, ['constructor']);
   client.dispose();
 });
+
+test('the line cap applies through createAcpConnection: an over-long line is reported and skipped', async () => {
+  const fromAgent = new PassThrough();
+  const toAgent = new PassThrough();
+  const got: unknown[] = [];
+  const problems: string[] = [];
+  const client = createAcpConnection(fromAgent, toAgent, {
+    maxLineBytes: 200,
+    onProtocolError: (p) => problems.push(p.kind),
+    syncNotifications: { 'session/update': (p) => got.push(p) },
+  });
+  client.listen();
+  const line = (m: object): string => JSON.stringify({ jsonrpc: '2.0', ...m }) + '\n';
+  fromAgent.write(line({ method: 'session/update', params: { text: 'x'.repeat(1000) } }) + 'not json\n' + line({ method: 'session/update', params: { n: 2 } }));
+  await until(() => got.length === 1, 'the short update');
+  assert.deepEqual(got, [{ n: 2 }]);
+  assert.deepEqual(problems, ['line_too_long', 'invalid_json']);
+  client.dispose();
+});
