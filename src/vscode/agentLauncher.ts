@@ -4,7 +4,7 @@
  */
 import type { AgentConfig, AgentLifecycle, ChatSession } from '../agent/api.js';
 import { AgentClient } from '../agent/agentClient.js';
-import type { LaunchAgent, LaunchResult, LaunchServices, RunningAgent } from './agentPort.js';
+import type { LaunchAgent, LaunchResult, RunningAgent } from './agentPort.js';
 import { commandLineOf } from './commandLine.js';
 
 export const launchAgent: LaunchAgent = async (config, services, signal) => {

@@ -1,7 +1,7 @@
 /**
  * The one place that owns the state of the chat: the chosen agent, its process and session,
- * the thread, pending permissions. Everything else (view, status bar, commands, notifications)
- * reads from here and listens to its events.
+ * and the thread (chatThread.ts: rows, pending permissions, saving). Everything else (view,
+ * status bar, commands, notifications) reads from here and listens to its events.
  *
  * Two disposal scopes: `lifetime` lives as long as the extension; `agentScope` lives as long as
  * one agent process (its listeners, its session, the process itself), and is thrown away
@@ -9,10 +9,10 @@
  */
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import type { AgentConfig, ChatSession, FileSystemHost, LaunchFailure } from '../agent/api.js';
-import type { PermissionOption, SessionEvent } from '../protocol/events.js';
+import type { AgentConfig, ChatSession, FileSystemHost } from '../agent/api.js';
+import type { SessionEvent } from '../protocol/events.js';
 import type { AgentChoice, AgentStatus, ComposerCapabilities, PanelSnapshot } from '../shared/webviewProtocol.js';
-import type { ApplyResult, ThreadEntry, ToolCallEntry } from '../thread/types.js';
+import type { SessionFacts, ThreadEntry, ToolCallEntry } from '../thread/types.js';
 import type { LaunchAgent, LaunchServices, RunningAgent } from './agentPort.js';
 import { agentChoices, agentEntries, preferredAgent, readAgentSettings, sameAgentConfig } from './config.js';
 import type { AgentEntry, AgentSettings } from './config.js';
@@ -21,26 +21,21 @@ import { DisposableScope } from './disposables.js';
 import { buildPromptBlocks } from './promptBlocks.js';
 import type { ComposedPrompt } from './promptBlocks.js';
 import type { ProtocolLog } from './protocolLog.js';
-import { describeLaunchFailure, untrustedStatus } from './statusText.js';
-import { archivedThread } from './archive.js';
-import { freshThread } from './threadStore.js';
-import type { ThreadStore, Thread } from './threadStore.js';
+import { describeNoSession, failedStatus, untrustedStatus } from './statusText.js';
+import { ChatThread } from './chatThread.js';
+import type { PermissionRequest } from './chatThread.js';
+import type { ThreadStore } from './threadStore.js';
+
+export type { PermissionRequest } from './chatThread.js';
 
 const NO_EXTRAS: ComposerCapabilities = { image: false, audio: false, embeddedContext: false };
-
-export interface PermissionRequest {
-  requestId: string;
-  toolCallId: string;
-  title: string;
-  options: PermissionOption[];
-}
 
 /** Everything the status bar and the `agentChat.turnRunning` context key render from. */
 export interface ChatStatus {
   agent: AgentStatus;
   turnRunning: boolean;
   waitingForPermission: boolean;
-  usage: Thread['session']['usage'];
+  usage: SessionFacts['usage'];
   sessionTitle?: string | null;
 }
 
@@ -64,34 +59,32 @@ export class AgentChatContext implements vscode.Disposable {
   private session: ChatSession | undefined;
   private composer: ComposerCapabilities = NO_EXTRAS;
   private settings: AgentSettings;
-  private thread: Thread;
-  /** The thread already shows a session: the next session starts below it as history. */
-  private threadHadSession = false;
-  private readonly pending = new Map<string, PermissionRequest>();
+  private readonly thread: ChatThread;
   /** The start in progress (a prompt sent meanwhile waits for it). */
   private starting: Promise<AgentStatus> | undefined;
 
-  private readonly rowsEmitter = this.lifetime.add(new vscode.EventEmitter<ApplyResult>());
-  private readonly threadEmitter = this.lifetime.add(new vscode.EventEmitter<void>());
   private readonly agentEmitter = this.lifetime.add(new vscode.EventEmitter<void>());
   private readonly statusEmitter = this.lifetime.add(new vscode.EventEmitter<ChatStatus>());
-  private readonly permissionEmitter = this.lifetime.add(new vscode.EventEmitter<PermissionRequest>());
-  private readonly settledEmitter = this.lifetime.add(new vscode.EventEmitter<string>());
 
-  /** Row changes of the current thread (and whether session facts changed). */
-  readonly onRows = this.rowsEmitter.event;
-  /** The thread was replaced (new session): views need a snapshot. */
-  readonly onThreadReplaced = this.threadEmitter.event;
   /** Agent lifecycle, the agent list or composer capabilities changed. */
   readonly onAgentChanged = this.agentEmitter.event;
   readonly onStatus = this.statusEmitter.event;
-  readonly onPermissionRequested = this.permissionEmitter.event;
+  /** Row changes of the current thread (and whether session facts changed). */
+  readonly onRows: ChatThread['onRows'];
+  /** The thread was replaced (new session): views need a snapshot. */
+  readonly onThreadReplaced: ChatThread['onReplaced'];
+  readonly onPermissionRequested: ChatThread['onPermissionRequested'];
   /** A pending permission was answered (from anywhere) or withdrawn. */
-  readonly onPermissionSettled = this.settledEmitter.event;
+  readonly onPermissionSettled: ChatThread['onPermissionSettled'];
 
   constructor(private readonly deps: ContextDeps) {
     this.settings = readAgentSettings();
-    this.thread = deps.store.restore() ?? freshThread();
+    this.thread = this.lifetime.add(new ChatThread(deps.store));
+    this.onRows = this.thread.onRows;
+    this.onThreadReplaced = this.thread.onReplaced;
+    this.onPermissionRequested = this.thread.onPermissionRequested;
+    this.onPermissionSettled = this.thread.onPermissionSettled;
+    this.lifetime.add(this.thread.onPermissionSettled(() => this.fireStatus()));
   }
 
   // ── reading ────────────────────────────────────────────────────────────────────────────
@@ -100,8 +93,8 @@ export class AgentChatContext implements vscode.Disposable {
     const session = this.thread.session;
     return {
       agent: this.agent,
-      turnRunning: session.turnState !== 'idle',
-      waitingForPermission: this.pending.size > 0,
+      turnRunning: this.thread.turnRunning,
+      waitingForPermission: this.thread.waitingForPermission,
       usage: session.usage,
       sessionTitle: session.title,
     };
@@ -119,7 +112,7 @@ export class AgentChatContext implements vscode.Disposable {
     return agentChoices(this.agentEntries());
   }
 
-  get sessionFacts(): Thread['session'] {
+  get sessionFacts(): SessionFacts {
     return this.thread.session;
   }
 
@@ -152,15 +145,11 @@ export class AgentChatContext implements vscode.Disposable {
   }
 
   findToolCall(toolCallId: string): ToolCallEntry | undefined {
-    for (let i = this.thread.entries.length - 1; i >= 0; i--) {
-      const entry = this.thread.entries[i]!;
-      if (entry.type === 'tool_call' && entry.toolCallId === toolCallId) return entry;
-    }
-    return undefined;
+    return this.thread.findToolCall(toolCallId);
   }
 
   pendingPermission(requestId: string): PermissionRequest | undefined {
-    return this.pending.get(requestId);
+    return this.thread.pendingPermission(requestId);
   }
 
   // ── agent lifecycle ────────────────────────────────────────────────────────────────────
@@ -251,8 +240,9 @@ export class AgentChatContext implements vscode.Disposable {
   /** A fresh thread and session on the running agent (or a start when none runs). */
   async newSession(): Promise<void> {
     // Leave no turn running unseen in the old session.
-    if (this.session && this.thread.session.turnState !== 'idle') await this.session.cancel();
-    this.replaceThread(freshThread());
+    if (this.session && this.thread.turnRunning) await this.session.cancel();
+    this.sessionScope.dispose();
+    this.thread.clear();
     if (this.running && this.agent.state === 'ready' && !this.agentScope.isDisposed) {
       await this.openSession(this.running, this.agentScope);
     } else {
@@ -268,36 +258,33 @@ export class AgentChatContext implements vscode.Disposable {
     if (!this.session && this.starting) await this.starting;
     const session = this.session;
     if (!session) {
-      this.notice('warning', 'No agent session to send to', describeNoSession(this.agent));
+      this.thread.notice('warning', 'No agent session to send to', describeNoSession(this.agent));
       return;
     }
     const built = await buildPromptBlocks(prompt, this.composer, (path) => this.deps.fs.readTextFile(path));
-    if (built.dropped.length > 0) this.notice('warning', 'Some attachments were not sent', built.dropped.join('\n'));
+    if (built.dropped.length > 0) this.thread.notice('warning', 'Some attachments were not sent', built.dropped.join('\n'));
     if (built.blocks.length === 0) return;
     try {
       await session.prompt(built.blocks);
     } catch (error) {
       // The session reports turn errors as events; anything thrown here is a local failure.
       this.deps.log.error(`prompt failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-      if (this.session === session) this.notice('error', 'The prompt could not be sent', errorText(error));
+      if (this.session === session) this.thread.notice('error', 'The prompt could not be sent', errorText(error));
     }
   }
 
   /** Cancels the running turn; false when there is none. */
   async cancel(): Promise<boolean> {
     const session = this.session;
-    if (!session || this.thread.session.turnState === 'idle') return false;
+    if (!session || !this.thread.turnRunning) return false;
     await session.cancel();
     return true;
   }
 
   /** First answer wins: false when the request was already answered or withdrawn. */
   answerPermission(requestId: string, optionId: string): boolean {
-    const request = this.pending.get(requestId);
     const session = this.session;
-    if (!request || !session) return false;
-    if (!request.options.some((o) => o.optionId === optionId)) return false;
-    this.settle(requestId);
+    if (!session || !this.thread.takeAnswer(requestId, optionId)) return false;
     session.answerPermission(requestId, { outcome: 'selected', optionId });
     return true;
   }
@@ -343,12 +330,6 @@ export class AgentChatContext implements vscode.Disposable {
   }
 
   private async openSession(running: RunningAgent, agentScope: DisposableScope): Promise<void> {
-    if (this.threadHadSession) {
-      this.replaceThread(archivedThread(this.thread.snapshot(), {
-        title: `New session with ${running.config.name}`,
-        detail: 'The agent does not remember the conversation above.',
-      }));
-    }
     this.sessionScope.dispose();
     const scope = (this.sessionScope = new DisposableScope());
     this.session = undefined;
@@ -358,65 +339,27 @@ export class AgentChatContext implements vscode.Disposable {
     } catch (error) {
       if (scope.isDisposed) return;
       this.deps.log.error(`session/new failed: ${errorText(error)}`);
-      this.notice('error', `${running.config.name} could not open a session`, errorText(error));
+      this.thread.notice('error', `${running.config.name} could not open a session`, errorText(error));
       this.setAgent({ state: 'failed', agentName: running.config.name, reason: `Could not open a session: ${errorText(error)}` }, NO_EXTRAS);
       return;
     }
     if (scope.isDisposed || agentScope.isDisposed) return;
+    this.thread.beginSession(running.config.name);
     this.session = session;
-    this.threadHadSession = true;
     scope.add(session.onEvent((event) => this.onSessionEvent(event)));
     scope.add({
       dispose: () => {
         if (this.session === session) this.session = undefined;
-        for (const requestId of [...this.pending.keys()]) this.settle(requestId);
+        this.thread.settleAll();
       },
     });
     this.fireStatus();
   }
 
   private onSessionEvent(event: SessionEvent): void {
-    const result = this.thread.apply(event);
-    if (result.rows.length > 0 || result.session) this.rowsEmitter.fire(result);
-    let statusChanged = result.session;
-    let requested: PermissionRequest | undefined;
-    switch (event.kind) {
-      case 'permission_requested': {
-        const request: PermissionRequest = {
-          requestId: event.requestId,
-          toolCallId: event.toolCallId,
-          title: event.title ?? this.findToolCall(event.toolCallId)?.title ?? 'The agent asks for permission',
-          options: event.options,
-        };
-        this.pending.set(event.requestId, request);
-        requested = request;
-        statusChanged = true;
-        break;
-      }
-      case 'permission_resolved':
-        statusChanged = this.settle(event.requestId) || statusChanged;
-        break;
-      case 'turn_ended':
-        // Whatever the session did not resolve is moot once the turn is over.
-        for (const requestId of [...this.pending.keys()]) statusChanged = this.settle(requestId) || statusChanged;
-        break;
-      default:
-        break;
-    }
+    const { statusChanged, requested } = this.thread.apply(event);
     if (statusChanged) this.fireStatus();
-    // After the status: whoever answers or notifies sees the state that includes the request.
-    if (requested) this.permissionEmitter.fire(requested);
-    // A turn's start and end are checkpoints worth saving at once: a window reload right after a
-    // turn must not lose its end to the debounce (deactivation is not guaranteed time to save).
-    if (event.kind === 'turn_ended' || event.kind === 'prompt_sent') void this.deps.store.flush(this.thread);
-    else this.deps.store.schedule(this.thread);
-  }
-
-  private settle(requestId: string): boolean {
-    if (!this.pending.delete(requestId)) return false;
-    this.settledEmitter.fire(requestId);
-    this.fireStatus();
-    return true;
+    if (requested) this.thread.announce(requested);
   }
 
   private agentExited(running: RunningAgent, exitCode: number | null, signal: string | null, stderrTail: string): void {
@@ -424,7 +367,7 @@ export class AgentChatContext implements vscode.Disposable {
     const how = signal ? `was killed by ${signal}` : `exited with code ${exitCode}`;
     this.deps.log.warn(`${running.config.name} ${how}`);
     // An open session reports the exit in the thread itself (ending its turn); say it only without one.
-    if (!this.session) this.notice('error', `${running.config.name} ${how}`, stderrTail || undefined);
+    if (!this.session) this.thread.notice('error', `${running.config.name} ${how}`, stderrTail || undefined);
     // Drop the process scope but keep the status: the user sees why and can restart.
     this.disposeAgent();
     this.setAgent({ state: 'exited', agentName: running.config.name, reason: `The agent ${how}.`, exitCode, stderrTail }, NO_EXTRAS);
@@ -435,22 +378,6 @@ export class AgentChatContext implements vscode.Disposable {
     this.agentScope.dispose();
     this.session = undefined;
     this.running = undefined;
-  }
-
-  private replaceThread(thread: Thread): void {
-    this.sessionScope.dispose();
-    this.thread = thread;
-    this.threadHadSession = false;
-    this.threadEmitter.fire();
-    this.fireStatus();
-    this.deps.store.schedule(this.thread);
-  }
-
-  /** A notice in the thread (visible in the chat, persisted with it). */
-  private notice(severity: 'info' | 'warning' | 'error', title: string, detail?: string): void {
-    const result = this.thread.apply({ kind: 'notice_local', severity, title, detail });
-    if (result.rows.length > 0) this.rowsEmitter.fire(result);
-    this.deps.store.schedule(this.thread);
   }
 
   private setAgent(status: AgentStatus, composer: ComposerCapabilities): void {
@@ -467,34 +394,6 @@ export class AgentChatContext implements vscode.Disposable {
 
 export function workspaceRoots(): string[] {
   return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
-}
-
-function failedStatus(config: AgentConfig, failure: LaunchFailure, commandLine: string): AgentStatus {
-  const described = describeLaunchFailure(failure, config);
-  return {
-    state: 'failed',
-    agentName: config.name,
-    reason: described.reason,
-    fix: described.fix,
-    commandLine,
-    exitCode: failure.reason === 'exited_during_initialize' ? failure.exitCode : undefined,
-    stderrTail: 'stderrTail' in failure ? failure.stderrTail : undefined,
-  };
-}
-
-function describeNoSession(agent: AgentStatus): string {
-  switch (agent.state) {
-    case 'none':
-      return 'No agent is selected. Pick one with "Agent Chat: Select Agent".';
-    case 'starting':
-      return `${agent.agentName} is still starting; send again in a moment.`;
-    case 'ready':
-      return `${agent.agentName} has no open session. Try "Agent Chat: New Session".`;
-    case 'failed':
-      return `${agent.agentName} is not running: ${agent.reason}`;
-    case 'exited':
-      return `${agent.agentName} is not running: ${agent.reason} Use "Agent Chat: Restart Agent".`;
-  }
 }
 
 function errorText(error: unknown): string {

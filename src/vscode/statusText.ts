@@ -26,3 +26,32 @@ export function describeLaunchFailure(failure: LaunchFailure, config: AgentConfi
   const command = fix.command ? ` Run: ${fix.command}` : '';
   return { reason: `${fix.title}: ${failure.message}`, fix: `${fix.detail}${command}` };
 }
+
+export function failedStatus(config: AgentConfig, failure: LaunchFailure, commandLine: string): AgentStatus {
+  const described = describeLaunchFailure(failure, config);
+  return {
+    state: 'failed',
+    agentName: config.name,
+    reason: described.reason,
+    fix: described.fix,
+    commandLine,
+    exitCode: failure.reason === 'exited_during_initialize' ? failure.exitCode : undefined,
+    stderrTail: 'stderrTail' in failure ? failure.stderrTail : undefined,
+  };
+}
+
+/** Why a prompt cannot go anywhere, and what to do. */
+export function describeNoSession(agent: AgentStatus): string {
+  switch (agent.state) {
+    case 'none':
+      return 'No agent is selected. Pick one with "Agent Chat: Select Agent".';
+    case 'starting':
+      return `${agent.agentName} is still starting; send again in a moment.`;
+    case 'ready':
+      return `${agent.agentName} has no open session. Try "Agent Chat: New Session".`;
+    case 'failed':
+      return `${agent.agentName} is not running: ${agent.reason}`;
+    case 'exited':
+      return `${agent.agentName} is not running: ${agent.reason} Use "Agent Chat: Restart Agent".`;
+  }
+}
