@@ -43,9 +43,6 @@ export function lenientArrayRequired<T extends z.ZodType>(item: T) {
 /** `_meta` on any type: an object or null; anything else is dropped. */
 export const meta = opt(z.record(z.string(), z.unknown()));
 
-/** Open string enums (v2): known values plus anything else, unknowns kept as strings. */
-export const openString = z.string();
-
 export const boolFlag = z.boolean().nullish().catch(undefined);
 
 /** v1 support markers were booleans; newer ones are objects (`{}` = supported, null = not). */

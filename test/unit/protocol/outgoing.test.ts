@@ -89,6 +89,7 @@ const cases: Case[] = [
   { name: 'session/prompt', versions: [1, 2], method: 'session/prompt', kind: 'Request', value: () => promptParams('s1', prompt) },
   { name: 'session/cancel', versions: [1, 2], method: 'session/cancel', kind: 'Notification', value: () => cancelParams('s1') },
   { name: 'authenticate', versions: [1], method: 'authenticate', kind: 'Request', value: () => authenticateParams('login') },
+  { name: 'auth/login (v2 authenticate)', versions: [2], method: 'auth/login', kind: 'Request', value: () => authenticateParams('login') },
   { name: 'session/set_mode', versions: [1], method: 'session/set_mode', kind: 'Request', value: () => setModeParams('s1', 'ask') },
   {
     name: 'session/set_config_option (select)',
