@@ -19,7 +19,9 @@ import type { AgentFacts } from './capabilities.js';
 import { BadInputReporter } from './badInput.js';
 import { registerClientHandlers } from './clientHandlers.js';
 import { initializeAgent } from './handshake.js';
-import { DEFAULT_CLIENT_INFO, type ClientInfo } from './initialize.js';
+import { DEFAULT_CLIENT_INFO } from './initialize.js';
+import { newSessionParams, type ClientInfo, type McpServerStdio } from '../protocol/outgoing.js';
+import { parseNewSessionResult } from '../protocol/parseAgentResults.js';
 import { AgentProcess, spawnAgent } from './launch/agentProcess.js';
 import { loginShellPath } from './launch/loginShellPath.js';
 import { DEFAULT_KILL_GRACE_MS } from './launch/processTree.js';
@@ -78,6 +80,14 @@ export class AgentClient {
   /** Negotiated version, prompt capabilities and agent info (after a successful start). */
   get facts(): AgentFacts | undefined {
     return this.agentFacts;
+  }
+
+  /**
+   * The live ACP connection (undefined unless started), for requests this layer does not wrap
+   * yet: authenticate, session/set_config_option, session/list… Do not register handlers on it.
+   */
+  get connection(): MessageConnection | undefined {
+    return this.running?.connection;
   }
 
   get config(): AgentConfig {
@@ -139,7 +149,7 @@ export class AgentClient {
   }
 
   /** `session/new` in the first workspace root (or `cwd`); the roots bound fs and terminals. */
-  async newSession(options: { cwd?: string; mcpServers?: unknown[] } = {}): Promise<AcpChatSession> {
+  async newSession(options: { cwd?: string; mcpServers?: McpServerStdio[] } = {}): Promise<AcpChatSession> {
     const running = this.running;
     const facts = this.agentFacts;
     if (!running || !facts || this.state.state !== 'ready') throw new Error(`The agent is not ready (${this.state.state}).`);
@@ -150,9 +160,11 @@ export class AgentClient {
     const sessionRoots = roots.some((root) => contains(resolve(root), resolve(cwd))) ? roots : [cwd, ...roots];
     running.router.expectSession();
     try {
-      const result = (await running.connection.sendRequest('session/new', { cwd, mcpServers: options.mcpServers ?? [] })) as Record<string, unknown> | null;
-      const sessionId = result?.sessionId;
-      if (typeof sessionId !== 'string' || !sessionId) throw new Error('The agent answered session/new without a sessionId.');
+      // A ResponseError (e.g. -32000 authentication required) is rethrown as is, code included.
+      const raw = await running.connection.sendRequest('session/new', newSessionParams({ cwd, mcpServers: options.mcpServers ?? [] }));
+      const parsed = parseNewSessionResult(raw);
+      if (!parsed.ok) throw new Error(`The agent's session/new answer is malformed: ${parsed.error}`);
+      const { sessionId, ...setup } = parsed.value;
       const session = new AcpChatSession({
         connection: running.connection,
         sessionId,
@@ -160,16 +172,12 @@ export class AgentClient {
         promptCapabilities: facts.prompt,
         cwd,
         roots: sessionRoots,
+        setup,
         cancelTimeoutMs: this.opts.cancelTimeoutMs,
         log: this.opts.log,
       });
-      // Initial config options travel through the normaliser like any later update.
-      if (Array.isArray(result?.configOptions)) session.handleUpdate({ sessionUpdate: 'config_option_update', configOptions: result.configOptions });
       running.router.add(session);
       return session;
-    } catch (err) {
-      if (err instanceof ResponseError) throw new Error(`session/new failed: ${err.message} (${err.code})`);
-      throw err;
     } finally {
       running.router.sessionSettled();
     }

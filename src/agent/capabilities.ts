@@ -1,8 +1,10 @@
 /**
- * What the agent told us in `initialize`, read tolerantly from either dialect: v1
- * (`agentCapabilities.promptCapabilities.*` booleans, `agentInfo`) or v2
- * (`capabilities.session.prompt.*` support markers, `info`).
+ * What the agent told us in `initialize`, in the shape the session and the editor glue use.
+ * Parsing (v1 booleans vs v2 support markers, `agentInfo` vs `info`) is the protocol layer's
+ * `parseInitializeResult`; this adds the negotiated version and keeps the raw answer.
  */
+import { parseInitializeResult, type AgentCapabilities, type AuthMethod } from '../protocol/parseAgentResults.js';
+
 export interface PromptCapabilities {
   image: boolean;
   audio: boolean;
@@ -20,45 +22,27 @@ export interface AgentFacts {
   prompt: PromptCapabilities;
   info: AgentInfo;
   loadSession: boolean;
-  /** The raw result, for the log and for features we read later. */
+  /** Everything the agent advertised (session list/resume/close…, MCP transports, logout). */
+  capabilities: AgentCapabilities;
+  authMethods: AuthMethod[];
+  /** The raw result, for the log and for features read later. */
   raw: Record<string, unknown>;
 }
 
-export const NO_PROMPT_EXTRAS: PromptCapabilities = { image: false, audio: false, embeddedContext: false };
-
-export function readAgentFacts(result: Record<string, unknown>, version: 1 | 2): AgentFacts {
-  if (version === 1) {
-    const caps = obj(result.agentCapabilities);
-    const prompt = obj(caps.promptCapabilities);
-    return {
-      protocolVersion: 1,
-      prompt: { image: marker(prompt.image), audio: marker(prompt.audio), embeddedContext: marker(prompt.embeddedContext) },
-      info: readInfo(result.agentInfo),
-      loadSession: marker(caps.loadSession),
-      raw: result,
-    };
-  }
-  const prompt = obj(obj(obj(result.capabilities).session).prompt);
+export function readAgentFacts(result: unknown, version: 1 | 2): { ok: true; facts: AgentFacts } | { ok: false; error: string } {
+  const parsed = parseInitializeResult(result);
+  if (!parsed.ok) return { ok: false, error: parsed.error };
+  const { capabilities, agentInfo, authMethods } = parsed.value;
   return {
-    protocolVersion: 2,
-    prompt: { image: marker(prompt.image), audio: marker(prompt.audio), embeddedContext: marker(prompt.embeddedContext) },
-    info: readInfo(result.info),
-    loadSession: false,
-    raw: result,
+    ok: true,
+    facts: {
+      protocolVersion: version,
+      prompt: { ...capabilities.prompt },
+      info: agentInfo ? { ...agentInfo } : {},
+      loadSession: capabilities.loadSession,
+      capabilities,
+      authMethods,
+      raw: (typeof result === 'object' && result !== null ? result : {}) as Record<string, unknown>,
+    },
   };
-}
-
-/** Older markers are booleans, newer ones objects (`{}` = supported); omitted/null = not. */
-function marker(value: unknown): boolean {
-  return value === true || (typeof value === 'object' && value !== null);
-}
-
-function obj(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-function readInfo(value: unknown): AgentInfo {
-  const o = obj(value);
-  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  return { name: str(o.name), title: str(o.title), version: str(o.version) };
 }

@@ -10,6 +10,20 @@ import { stat } from 'node:fs/promises';
 import { ResponseError, type CancellationToken, type MessageConnection } from 'vscode-jsonrpc/node';
 import { HostServiceError, type FileSystemHost } from './api.js';
 import type { AcpChatSession } from './session.js';
+import {
+  createTerminalResult,
+  emptyResult,
+  readTextFileResult,
+  terminalOutputResult,
+  waitForTerminalExitResult,
+} from '../protocol/outgoing.js';
+import {
+  parseCreateTerminal,
+  parseReadTextFile,
+  parseTerminalRequest,
+  parseWriteTextFile,
+  type Parsed,
+} from '../protocol/parseClientRequests.js';
 import { confinePath } from '../services/confine.js';
 import { ErrorCode } from '../services/errorCodes.js';
 import type { NodeTerminals } from '../services/terminals.js';
@@ -43,72 +57,62 @@ export function registerClientHandlers(connection: MessageConnection, deps: Clie
   handle('session/request_permission', (p, session, token) => session.requestPermission(p, token));
 
   handle('fs/read_text_file', async (p, session) => {
-    const line = optionalCount(p.line, 'line', 1);
-    const limit = optionalCount(p.limit, 'limit', 0);
-    const target = await confinePath(p.path, session.roots);
-    return { content: await deps.fs.readTextFile(target.path, line, limit) };
+    const req = parsed(parseReadTextFile(p));
+    // Checked here, before any host reads, so every FileSystemHost refuses it the same way.
+    if (req.line !== undefined && req.line < 1) {
+      throw new HostServiceError(ErrorCode.invalidParams, `line must be a positive integer (1-based), got ${req.line}.`);
+    }
+    const target = await confinePath(req.path, session.roots);
+    return readTextFileResult(await deps.fs.readTextFile(target.path, req.line, req.limit));
   });
 
   handle('fs/write_text_file', async (p, session) => {
-    if (typeof p.content !== 'string') throw new HostServiceError(ErrorCode.invalidParams, 'content must be a string.');
-    const target = await confinePath(p.path, session.roots);
-    await deps.fs.writeTextFile(target.path, p.content);
-    return {};
+    const req = parsed(parseWriteTextFile(p));
+    const target = await confinePath(req.path, session.roots);
+    await deps.fs.writeTextFile(target.path, req.content);
+    return emptyResult();
   });
 
   handle('terminal/create', async (p, session) => {
-    if (typeof p.command !== 'string' || !p.command) throw new HostServiceError(ErrorCode.invalidParams, 'command must be a non-empty string.');
-    const args = p.args == null ? [] : p.args;
-    if (!Array.isArray(args) || !args.every((a) => typeof a === 'string')) {
-      throw new HostServiceError(ErrorCode.invalidParams, 'args must be an array of strings.');
-    }
-    const env = p.env == null ? [] : p.env;
-    if (!Array.isArray(env) || !env.every((e) => isObject(e) && typeof e.name === 'string' && typeof e.value === 'string')) {
-      throw new HostServiceError(ErrorCode.invalidParams, 'env must be an array of {name, value} strings.');
-    }
-    const cwd = p.cwd == null ? session.cwd : (await confinePath(p.cwd, session.roots)).path;
+    const req = parsed(parseCreateTerminal(p));
+    if (!req.command) throw new HostServiceError(ErrorCode.invalidParams, 'command must be a non-empty string.');
+    const cwd = req.cwd === undefined ? session.cwd : (await confinePath(req.cwd, session.roots)).path;
     if (!(await stat(cwd).catch(() => undefined))?.isDirectory()) {
       throw new HostServiceError(ErrorCode.invalidParams, `cwd is not a directory: ${cwd}`);
     }
     const terminalId = await deps.terminals.create(session.sessionId, {
-      command: p.command,
-      args: args as string[],
-      env: env as { name: string; value: string }[],
+      command: req.command,
+      args: req.args,
+      env: req.env,
       cwd,
-      outputByteLimit: optionalCount(p.outputByteLimit, 'outputByteLimit', 0),
+      outputByteLimit: req.outputByteLimit,
     });
-    return { terminalId };
+    return createTerminalResult(terminalId);
   });
 
   handle('terminal/output', async (p, session) => {
-    const out = deps.terminals.output(session.sessionId, terminalId(p));
-    return { output: out.output, truncated: out.truncated, ...(out.exitStatus ? { exitStatus: out.exitStatus } : {}) };
+    const out = deps.terminals.output(session.sessionId, parsed(parseTerminalRequest(p)).terminalId);
+    return terminalOutputResult(out.output, out.truncated, out.exitStatus);
   });
 
-  handle('terminal/wait_for_exit', async (p, session) => deps.terminals.waitForExit(session.sessionId, terminalId(p)));
+  handle('terminal/wait_for_exit', async (p, session) =>
+    waitForTerminalExitResult(await deps.terminals.waitForExit(session.sessionId, parsed(parseTerminalRequest(p)).terminalId)),
+  );
 
   handle('terminal/kill', async (p, session) => {
-    await deps.terminals.kill(session.sessionId, terminalId(p));
-    return {};
+    await deps.terminals.kill(session.sessionId, parsed(parseTerminalRequest(p)).terminalId);
+    return emptyResult();
   });
 
   handle('terminal/release', async (p, session) => {
-    await deps.terminals.release(session.sessionId, terminalId(p));
-    return {};
+    await deps.terminals.release(session.sessionId, parsed(parseTerminalRequest(p)).terminalId);
+    return emptyResult();
   });
 }
 
-function terminalId(p: Params): string {
-  if (typeof p.terminalId !== 'string') throw new HostServiceError(ErrorCode.invalidParams, 'terminalId must be a string.');
-  return p.terminalId;
-}
-
-function optionalCount(value: unknown, name: string, min: number): number | undefined {
-  if (value == null) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    throw new HostServiceError(ErrorCode.invalidParams, `${name} must be an integer >= ${min}.`);
-  }
-  return value;
+function parsed<T>(result: Parsed<T>): T {
+  if (!result.ok) throw new HostServiceError(ErrorCode.invalidParams, `Invalid params: ${result.error}`);
+  return result.value;
 }
 
 /** Answers -32800 as soon as the agent cancels the request, whatever the work is doing. */

@@ -5,7 +5,8 @@
 import { ResponseError, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { LaunchFailure } from './api.js';
 import { readAgentFacts, type AgentFacts } from './capabilities.js';
-import { checkAnsweredVersion, initializeParams, type ClientInfo } from './initialize.js';
+import { checkAnsweredVersion } from './initialize.js';
+import { initializeParams, type ClientInfo } from '../protocol/outgoing.js';
 import type { AgentProcess } from './launch/agentProcess.js';
 
 /** ACP v2's "no supported version at or below the requested one". */
@@ -60,8 +61,10 @@ export async function initializeAgent(
     }
     case 'result': {
       const verdict = checkAnsweredVersion(version, first.result);
-      if (verdict.ok) return readAgentFacts((first.result ?? {}) as Record<string, unknown>, verdict.version);
-      return verdict.retryWithV1 ? 'retry_v1' : verdict.failure;
+      if (!verdict.ok) return verdict.retryWithV1 ? 'retry_v1' : verdict.failure;
+      const read = readAgentFacts(first.result, verdict.version);
+      if (read.ok) return read.facts;
+      return { reason: 'initialize_error', message: `The agent's initialize answer is malformed: ${read.error}`, stderrTail: proc.stderrTail() };
     }
   }
 }

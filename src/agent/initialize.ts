@@ -1,29 +1,12 @@
 /**
- * The `initialize` exchange: what we advertise and how we read the answer.
- *
- * We advertise only what we implement (digest §13.3): v1 gets fs read/write and terminals;
- * v2 has no client fs/terminal, so its capabilities are empty. Version rule (§9.2): an
- * answer equal to the request is fine; a v1 answer to a v2 request means "restart in v1"
- * (a v2 initialize told the agent we have no fs/terminal); anything else we cannot speak.
+ * Version negotiation (digest §9.2): an answer equal to the request is fine; a v1 answer to a
+ * v2 request means "restart in v1" (a v2 initialize told the agent we have no fs/terminal);
+ * anything else we cannot speak. What we advertise is built in src/protocol/outgoing.ts.
  */
 import type { LaunchFailure } from './api.js';
-
-export interface ClientInfo {
-  name: string;
-  title?: string;
-  version: string;
-}
+import type { ClientInfo } from '../protocol/outgoing.js';
 
 export const DEFAULT_CLIENT_INFO: ClientInfo = { name: 'agent-chat', title: 'Agent Chat', version: '0.1.0' };
-
-export function initializeParams(version: 1 | 2, info: ClientInfo): Record<string, unknown> {
-  if (version === 2) return { protocolVersion: 2, info, capabilities: {} };
-  return {
-    protocolVersion: 1,
-    clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true },
-    clientInfo: info,
-  };
-}
 
 export type VersionVerdict =
   | { ok: true; version: 1 | 2 }

@@ -12,6 +12,8 @@ import { ResponseError, type CancellationToken, type MessageConnection } from 'v
 import type { ChatSession } from './api.js';
 import type { ContentBlock, PermissionOutcome, SessionEvent, StopReason } from '../protocol/events.js';
 import { normalizeSessionUpdate } from '../protocol/normalize.js';
+import { cancelParams, permissionResult, promptParams } from '../protocol/outgoing.js';
+import { parsePromptResult, type SessionSetup } from '../protocol/parseAgentResults.js';
 import type { PromptCapabilities } from './capabilities.js';
 import { filterPromptBlocks } from './promptFilter.js';
 import { PendingPermissions } from './permissions.js';
@@ -30,6 +32,8 @@ export interface AcpSessionOptions {
   cwd: string;
   /** Where fs/terminal requests may reach (cwd first). */
   roots: string[];
+  /** What `session/new` returned besides the id (modes, config options, commands). */
+  setup?: SessionSetup;
   /** Bounded wait for the agent to confirm a cancel (default 10 s). */
   cancelTimeoutMs?: number;
   log?: (line: string) => void;
@@ -49,6 +53,11 @@ export class AcpChatSession implements ChatSession {
   readonly protocolVersion: 1 | 2;
   readonly cwd: string;
   readonly roots: string[];
+  /**
+   * `session/new`'s extras. Modes have no event of their own (only `current_mode`), so the
+   * glue seeds the thread with `setup.modes` (ThreadModel.seedSession).
+   */
+  readonly setup: SessionSetup;
   /** Set once the agent failed to confirm a cancel within the bounded wait. */
   unresponsive = false;
   private readonly listeners = new Set<(event: SessionEvent) => void>();
@@ -64,6 +73,10 @@ export class AcpChatSession implements ChatSession {
     this.protocolVersion = opts.protocolVersion;
     this.cwd = opts.cwd;
     this.roots = opts.roots;
+    this.setup = opts.setup ?? {};
+    // Held until the first listener: the thread learns them like later updates.
+    if (this.setup.configOptions) this.emit({ kind: 'config_options', configOptions: this.setup.configOptions });
+    if (this.setup.availableCommands) this.emit({ kind: 'available_commands', commands: this.setup.availableCommands });
   }
 
   get turnState(): SessionTurnState {
@@ -122,7 +135,7 @@ export class AcpChatSession implements ChatSession {
     this.emit({ kind: 'prompt_sent', turnId: turn.id, content: blocks });
     try {
       this.opts.connection
-        .sendRequest('session/prompt', { sessionId: this.sessionId, prompt: blocks })
+        .sendRequest('session/prompt', promptParams(this.sessionId, blocks))
         .then((result) => this.onPromptResult(turn, result), (err: unknown) => this.onPromptError(turn, err));
     } catch (err) {
       this.onPromptError(turn, err);
@@ -137,7 +150,7 @@ export class AcpChatSession implements ChatSession {
     if (turn.cancelRequested) return turn.done;
     turn.cancelRequested = true;
     this.state = 'cancelling';
-    this.opts.connection.sendNotification('session/cancel', { sessionId: this.sessionId }).catch((err: unknown) => {
+    this.opts.connection.sendNotification('session/cancel', cancelParams(this.sessionId)).catch((err: unknown) => {
       this.log(`could not send session/cancel: ${(err as Error).message}`);
     });
     this.emit({ kind: 'cancel_requested', turnId: turn.id });
@@ -185,7 +198,7 @@ export class AcpChatSession implements ChatSession {
     try {
       const result = await settled;
       if (result.kind === 'withdrawn') throw new ResponseError(ErrorCode.requestCancelled, 'Permission request cancelled.');
-      return { outcome: result.outcome };
+      return permissionResult(result.outcome);
     } finally {
       sub.dispose();
       if (this.turn && !this.turn.cancelRequested && this.permissions.size === 0) this.state = 'running';
@@ -237,18 +250,20 @@ export class AcpChatSession implements ChatSession {
   }
 
   private onPromptResult(turn: Turn, result: unknown): void {
-    const r = (typeof result === 'object' && result !== null ? result : {}) as { stopReason?: unknown; messageId?: unknown };
+    const parsed = parsePromptResult(result, this.protocolVersion);
     if (this.protocolVersion === 2) {
       turn.accepted = true;
-      if (typeof r.messageId === 'string') this.emit({ kind: 'prompt_accepted', turnId: turn.id, messageId: r.messageId });
+      if (parsed.ok && parsed.value.protocolVersion === 2 && parsed.value.messageId) {
+        this.emit({ kind: 'prompt_accepted', turnId: turn.id, messageId: parsed.value.messageId });
+      }
       return;
     }
     if (turn.ended) {
       this.log(`late session/prompt answer for ${turn.id} ignored (the turn already ended)`);
       return;
     }
-    if (typeof r.stopReason === 'string') this.endTurn(turn, { stopReason: r.stopReason as StopReason });
-    else this.endTurn(turn, { stopReason: 'error', error: { message: 'The agent answered session/prompt without a stopReason.', data: result } });
+    if (parsed.ok && parsed.value.protocolVersion === 1) this.endTurn(turn, { stopReason: parsed.value.stopReason });
+    else this.endTurn(turn, { stopReason: 'error', error: { message: `The agent's session/prompt answer is malformed: ${parsed.ok ? 'no stopReason' : parsed.error}`, data: result } });
   }
 
   private onPromptError(turn: Turn, err: unknown): void {

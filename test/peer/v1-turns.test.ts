@@ -1,7 +1,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { record, say, startPeer, streamedText, testAgent, turnEnd, waitFor, type Peer } from './support/harness.js';
-import { HELLO_MARKDOWN, PLAN_DONE, THOUGHT_ANSWER, THOUGHT_PARTS, USAGE, USAGE_MESSAGE } from '../agents/lib/texts.js';
+import { HELLO_MARKDOWN, PLAN_DONE, SESSION_TITLE, SESSION_UPDATED_AT, THOUGHT_ANSWER, THOUGHT_PARTS, USAGE, USAGE_MESSAGE } from '../agents/lib/texts.js';
 
 describe('v1 turns against the scripted agent', () => {
   let peer: Peer;
@@ -16,7 +16,7 @@ describe('v1 turns against the scripted agent', () => {
     const [init] = peer.wire.sent('initialize');
     assert.deepEqual(init?.params, {
       protocolVersion: 1,
-      clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true },
+      clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true, session: { configOptions: { boolean: {} } } },
       clientInfo: { name: 'agent-chat', title: 'Agent Chat', version: '0.1.0' },
     });
     assert.deepEqual(peer.client.lifecycle, { state: 'ready', protocolVersion: 1, agentTitle: 'Scripted Agent' });
@@ -115,7 +115,57 @@ describe('v1 turns against the scripted agent', () => {
     assert.deepEqual(echoed.map((b) => b.type), ['text', 'image', 'resource'], 'what the agent received');
   });
 
+  test('session_info_update sets and clears the title', async () => {
+    const { session, thread } = record(await peer.client.newSession());
+    await session.prompt(say('info'));
+    assert.equal(thread.session.title, SESSION_TITLE);
+    assert.equal(thread.session.updatedAt, SESSION_UPDATED_AT);
+    await session.prompt(say('info clear'));
+    assert.equal(thread.session.title, null);
+  });
+
+  test('message ids split messages; a thought sits between them', async () => {
+    const { session, thread } = record(await peer.client.newSession());
+    await session.prompt(say('ids'));
+    assert.deepEqual(
+      thread.entries.filter((e) => e.type === 'agent' || e.type === 'thought').map((e) => e.type),
+      ['agent', 'thought', 'agent'],
+    );
+  });
+
+  test('tool calls created by an update and arrays replaced, not appended', async () => {
+    const { session, thread } = record(await peer.client.newSession());
+    await session.prompt(say('tools-early'));
+    const calls = thread.entries.filter((e) => e.type === 'tool_call');
+    assert.deepEqual(calls.map((c) => (c.type === 'tool_call' ? [c.toolCallId, c.status] : [])), [['orphan_1', 'completed'], ['call_2', 'completed']]);
+    const second = calls[1];
+    assert.ok(second?.type === 'tool_call' && second.title === 'Replaced content' && second.content.length === 1 && second.locations.length === 1);
+  });
+
   test('everything we sent is valid against the v1 JSON Schema', () => {
     assert.deepEqual(peer.wire.outgoingErrors(1), []);
+  });
+});
+
+describe('session/new extras (modes, config options)', () => {
+  let peer: Peer;
+  before(async () => {
+    peer = await startPeer(testAgent('scripted', ['--delay', '0', '--modes']));
+    assert.equal((await peer.client.start()).state, 'ready');
+  });
+  after(() => peer.close());
+
+  test('modes are on session.setup; config options reach the thread; mode/config updates apply', async () => {
+    const session = await peer.client.newSession();
+    assert.equal(session.setup.modes?.currentModeId, 'ask');
+    assert.deepEqual(session.setup.modes?.availableModes.map((m) => m.id), ['ask', 'code']);
+    const { events, thread } = record(session);
+    thread.seedSession({ modes: session.setup.modes });
+    assert.equal(events[0]?.kind, 'config_options', 'the initial options were held for the first listener');
+    const model = () => thread.session.configOptions?.find((o) => o.id === 'model')?.currentValue;
+    assert.equal(model(), 'fast');
+    await session.prompt(say('modes'));
+    assert.equal(model(), 'smart');
+    assert.equal(thread.session.modes?.currentModeId, 'code');
   });
 });

@@ -88,10 +88,10 @@ test('an unknown session is -32002; bad params are -32602 with a notice', async 
   const before = events.length;
   const bad = await call('fs/read_text_file', { sessionId: 's1', path: join(dir, 'a'), line: 0 }).answer;
   assert.equal(bad.error?.code, -32602);
-  assert.match(bad.error?.message ?? '', /line must be an integer >= 1/);
+  assert.match(bad.error?.message ?? '', /line must be a positive integer \(1-based\), got 0/);
   assert.equal(events.length, before + 1);
   assert.equal(events.at(-1)?.kind, 'notice_local');
-  assert.equal((await call('terminal/create', { sessionId: 's1', command: 'x', args: 'not-an-array' }).answer).error?.code, -32602);
+  assert.equal((await call('terminal/create', { sessionId: 's1', args: ['x'] }).answer).error?.code, -32602);
   assert.equal((await call('terminal/create', { sessionId: 's1', command: process.execPath, cwd: '/' }).answer).error?.code, -32001);
   assert.equal((await call('fs/write_text_file', { sessionId: 's1', path: join(dir, 'x.txt') }).answer).error?.code, -32602);
 });
