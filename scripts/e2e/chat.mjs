@@ -4,6 +4,8 @@
 import { runCommand, webviewFrame } from './workbench.mjs';
 
 const COMPOSER = 'textarea.composer-input';
+// A turn-end row gets its stop reason when it is rendered, which may be after it is attached.
+const TURN_END = '.row.turn-end[data-stop-reason]';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export async function waitUntil(check, { timeout = 20000, interval = 150, message = 'condition' } = {}) {
@@ -55,6 +57,14 @@ export class ChatPanel {
     await this.waitReady();
   }
 
+  /** Selects an agent in the panel's picker unless it is the current one, and waits for it. */
+  async useAgent(name) {
+    const picker = await this.locator('select.agent-picker');
+    if ((await picker.inputValue()) !== name) await picker.selectOption(name);
+    await waitUntil(async () => (await picker.inputValue()) === name, { message: `agent ${name} selected` });
+    await this.waitReady();
+  }
+
   /** Waits until the header says the agent is ready, as a person would before typing. */
   async waitReady(timeout = 20000) {
     await (await this.locator('.agent-state.state-ready')).waitFor({ timeout });
@@ -70,7 +80,7 @@ export class ChatPanel {
 
   /** Types a prompt into the composer and presses Enter, as a person does. */
   async send(text) {
-    const before = await this.count('.row.turn-end');
+    const before = await this.count(TURN_END);
     const input = await this.locator(COMPOSER);
     await input.click();
     await input.fill(text);
@@ -81,7 +91,7 @@ export class ChatPanel {
 
   /** Waits for the (before+1)-th end of turn and returns its stop reason. */
   async turnEnd(before, { timeout = 30000 } = {}) {
-    const row = (await this.locator('.row.turn-end')).nth(before);
+    const row = (await this.locator(TURN_END)).nth(before);
     await row.waitFor({ state: 'attached', timeout });
     return row.getAttribute('data-stop-reason');
   }

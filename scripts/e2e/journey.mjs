@@ -42,7 +42,7 @@ export function writeFiles(dir, files) {
  * `files`, wait for the Agent Chat activity-bar icon and open the chat from the palette.
  * Returns a handle whose fields are filled in once the hook ran.
  */
-export function chatWindow(name, { files = {}, openChat = true } = {}) {
+export function chatWindow(name, { files = {}, openChat = true, agent = 'scripted' } = {}) {
   if (!baseUrl || !base) throw new Error('run journeys through scripts/e2e/run.mjs (E2E_URL is not set)');
   const win = { name, workspace: join(base, 'workspaces', safeName(name)), browser: null, page: null, chat: null };
   before(async () => {
@@ -53,7 +53,11 @@ export function chatWindow(name, { files = {}, openChat = true } = {}) {
       win.page = await openWorkbench(win.browser.context, baseUrl, win.workspace);
       await waitForActivityIcon(win.page, 'Agent Chat');
       win.chat = new ChatPanel(win.page);
-      if (openChat) await win.chat.open();
+      if (openChat) {
+        await win.chat.open();
+        // The chosen agent outlives a window; start every file from the same one.
+        await win.chat.useAgent(agent);
+      }
     } catch (e) {
       const saved = await saveFailure(win.page, userData, `${name}-open`);
       throw annotate(e, saved);

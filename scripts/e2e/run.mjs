@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { root, cacheDir, resultsDir } from './paths.mjs';
+import { root, cacheDir, resultsDir, resultsRoot } from './paths.mjs';
 import { ensureCodeServer } from './install.mjs';
 import { instanceDirs, installExtension, startCodeServer, writeUserSettings } from './server.mjs';
 import { userSettings } from './settings.mjs';
@@ -26,6 +26,13 @@ const time = async (label, fn) => {
   }
 };
 const started = Date.now();
+
+/** Keeps the artifacts of the last few runs only. */
+function pruneOldResults(keep = 5) {
+  if (!existsSync(resultsRoot)) return;
+  const runs = readdirSync(resultsRoot).filter((d) => d.startsWith('e2e-')).sort();
+  for (const d of runs.slice(0, Math.max(0, runs.length - keep))) rmSync(join(resultsRoot, d), { recursive: true, force: true });
+}
 
 function journeyFiles() {
   const dir = join(root, 'test/e2e');
@@ -47,7 +54,7 @@ async function main() {
     console.log('e2e: src/vscode/extension.ts does not exist yet; nothing to test');
     return 0;
   }
-  rmSync(resultsDir, { recursive: true, force: true });
+  pruneOldResults();
   await time('code-server install (cached after the first run)', () => ensureCodeServer());
   // Dev build for the scripted agents and the extension-host suite, then the production VSIX.
   await time('build + package VSIX', () => {
@@ -73,7 +80,8 @@ async function main() {
   try {
     const files = journeyFiles();
     if (files.length) {
-      const code = await time('journeys', () => runJourneys(files, { E2E_URL: server.url, E2E_BASE: base, E2E_USER_DATA: dirs.userData }));
+      const code = await time('journeys', () => runJourneys(files,
+        { E2E_URL: server.url, E2E_BASE: base, E2E_USER_DATA: dirs.userData, E2E_RESULTS_DIR: resultsDir }));
       if (code !== 0) failed = true;
     }
     if (exthostSuiteAvailable() && (!filters.length || filters.includes('exthost'))) {

@@ -11,6 +11,7 @@ export const missingAgentCommand = '/nonexistent/agent-chat-e2e/no-such-agent';
 
 // Slower chunks so a journey can watch a message grow while it streams.
 const extraArgs = { scripted: ['--delay', '50'] };
+const extraConfig = { v2: { protocolVersion: 2 } };
 
 export function testAgents() {
   const agents = {};
@@ -18,7 +19,7 @@ export function testAgents() {
     for (const f of readdirSync(testAgentsDir).sort()) {
       if (!f.endsWith('.agent.mjs')) continue;
       const name = f.slice(0, -'.agent.mjs'.length);
-      agents[name] = { command: process.execPath, args: [join(testAgentsDir, f), ...(extraArgs[name] ?? [])] };
+      agents[name] = { command: process.execPath, args: [join(testAgentsDir, f), ...(extraArgs[name] ?? [])], ...extraConfig[name] };
     }
   }
   agents[missingAgentName] = { command: missingAgentCommand, args: [] };

@@ -65,9 +65,11 @@ export async function runCommand(page, title, { timeout = 30000 } = {}) {
   throw new Error(`command "${title}" never appeared in the palette: ${lastErr?.message ?? ''}`);
 }
 
-/** Picks an entry in an open quick pick (e.g. after Select Agent) by its visible label. */
+/** Picks an entry in an open quick pick (e.g. after Select Agent) by its exact label. */
 export async function pickQuickItem(page, label, { timeout = 10000 } = {}) {
-  const row = quickInput(page).locator('.monaco-list-row', { hasText: label }).first();
+  const exact = new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+  const row = quickInput(page).locator('.monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: exact }) }).first();
   await row.waitFor({ state: 'visible', timeout });
   await row.click();
 }
@@ -116,24 +118,29 @@ export async function activeEditorText(page) {
 }
 
 /** Opens a workspace file with Quick Open (Ctrl+P), as a person does, and waits for its tab. */
-export async function openFile(page, relPath) {
+export async function openFile(page, relPath, { attempts = 6 } = {}) {
   const name = relPath.split('/').pop();
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await page.keyboard.press('Control+P');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible', timeout: 5000 });
-    await input.fill(relPath);
-    const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first();
+  let lastErr;
+  for (let attempt = 0; attempt < attempts; attempt++) {
     try {
+      await closeQuickInput(page);
+      // As with the palette, a key press can be lost while focus moves into a webview.
+      await page.keyboard.press('Control+P');
+      const input = quickInput(page).locator('input');
+      await input.waitFor({ state: 'visible', timeout: 3000 });
+      await input.fill(relPath, { timeout: 3000 });
+      const row = quickInput(page).locator('.monaco-list-row', { hasText: name }).first();
       await row.waitFor({ state: 'visible', timeout: 5000 });
-      await row.click();
+      await row.click({ timeout: 3000 });
       await activeTab(page, name).waitFor({ state: 'visible', timeout: 10000 });
       return;
-    } catch {
-      await page.keyboard.press('Escape');
+    } catch (e) {
+      lastErr = e;
+      await sleep(300);
     }
   }
-  throw new Error(`could not open ${relPath} with Quick Open`);
+  await closeQuickInput(page);
+  throw new Error(`could not open ${relPath} with Quick Open: ${lastErr?.message ?? ''}`);
 }
 
 export function activeTab(page, name) {
