@@ -27,7 +27,8 @@ export class ThreadView implements StoreListener {
   private readonly scheduler = new FrameScheduler((deadline) => this.drawUntil(deadline));
   private readonly ctx: RowContext;
   private liveNow = false;
-  private restoreScroll = false;
+  /** Where the user was before a reload; applied once the snapshot is fully drawn. */
+  private restoreScroll: { scrollTop: number; atBottom: boolean } | undefined;
   private atBottom = true;
   /** Called after each drawing pass (e.g. to tell tests or the benchmark that work finished). */
   onDrawn: (() => void) | undefined;
@@ -55,7 +56,9 @@ export class ThreadView implements StoreListener {
     for (let i = 0; i < entries.length - 1; i++) this.views.get(entries[i]!.id)?.followed?.();
     // Newest first: the bottom of the thread is what the user sees.
     for (let i = entries.length - 1; i >= 0; i--) this.dirty.set(entries[i]!.id, { entry: entries[i]!, delta: { kind: 'full' }, live: false });
-    this.restoreScroll = true;
+    // Captured now: drawing over several frames scrolls, and those scroll events rewrite the view state.
+    const saved = this.viewState.get();
+    this.restoreScroll = this.restoreScroll ?? { scrollTop: saved.scrollTop, atBottom: saved.atBottom };
     this.scheduler.request();
   }
 
@@ -103,11 +106,14 @@ export class ThreadView implements StoreListener {
     }
     const more = this.dirty.size > 0;
     if (this.restoreScroll && !more) {
-      this.restoreScroll = false;
-      const saved = this.viewState.get();
+      const saved = this.restoreScroll;
+      this.restoreScroll = undefined;
       if (saved.atBottom) this.scrollToBottom();
-      else this.el.scrollTop = saved.scrollTop;
-    } else if (follow) {
+      else {
+        this.el.scrollTop = saved.scrollTop;
+        this.atBottom = this.isAtBottom();
+      }
+    } else if (follow && !this.restoreScroll) {
       this.scrollToBottom();
     }
     this.onDrawn?.();

@@ -5,7 +5,8 @@
  */
 import { build } from 'esbuild';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostToWebview, WebviewToHost } from '../../src/shared/webviewProtocol.js';
@@ -18,6 +19,29 @@ export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
 ];
+
+/**
+ * The bundle for the current sources, built once and shared by every test file (each file is its
+ * own process): keyed by the sources' sizes and mtimes, published with an atomic rename.
+ */
+export async function cachedWebview(): Promise<string> {
+  const hash = createHash('sha1');
+  const walk = (p: string): void => {
+    const st = statSync(p);
+    if (st.isDirectory()) for (const n of readdirSync(p).sort()) walk(join(p, n));
+    else hash.update(`${p}:${st.size}:${st.mtimeMs}\n`);
+  };
+  for (const p of ['webview', 'src/shared', 'src/thread/types.ts', 'src/protocol/events.ts']) if (existsSync(join(root, p))) walk(join(root, p));
+  const dir = join(tmpdir(), `agent-chat-webview-${hash.digest('hex').slice(0, 16)}`);
+  if (existsSync(join(dir, 'webview.js'))) return dir;
+  const fresh = await buildWebview();
+  try {
+    renameSync(fresh, dir);
+  } catch {
+    rmSync(fresh, { recursive: true, force: true }); // another test file published it first
+  }
+  return dir;
+}
 
 /** Bundles webview/main.ts (plus extra entries) into a fresh directory, as scripts/build.mjs does. */
 export async function buildWebview(extraEntries: Record<string, string> = {}): Promise<string> {
@@ -62,6 +86,61 @@ const DARK_THEME = `
   --vscode-terminal-background: #181818; --vscode-terminal-foreground: #cccccc; --vscode-icon-foreground: #cccccc;
   --vscode-toolbar-hoverBackground: #5a5d5e50;`;
 
+const LIGHT_THEME = `
+  --vscode-font-family: system-ui, sans-serif; --vscode-font-size: 13px; --vscode-font-weight: normal;
+  --vscode-editor-font-family: monospace; --vscode-editor-font-size: 12px;
+  --vscode-foreground: #3b3b3b; --vscode-descriptionForeground: #717171; --vscode-errorForeground: #f85149;
+  --vscode-sideBar-background: #f8f8f8; --vscode-editor-background: #ffffff; --vscode-editor-foreground: #3b3b3b;
+  --vscode-focusBorder: #005fb8; --vscode-button-background: #005fb8; --vscode-button-foreground: #ffffff;
+  --vscode-button-hoverBackground: #0258a8; --vscode-button-secondaryBackground: #e5e5e5;
+  --vscode-button-secondaryForeground: #3b3b3b; --vscode-button-secondaryHoverBackground: #cccccc;
+  --vscode-button-border: #0000001a; --vscode-input-background: #ffffff; --vscode-input-foreground: #3b3b3b;
+  --vscode-input-border: #cecece; --vscode-input-placeholderForeground: #767676;
+  --vscode-dropdown-background: #ffffff; --vscode-dropdown-foreground: #3b3b3b; --vscode-dropdown-border: #cecece;
+  --vscode-panel-border: #e5e5e5; --vscode-widget-border: #e5e5e5; --vscode-editorWidget-background: #f8f8f8;
+  --vscode-textLink-foreground: #005fb8; --vscode-textLink-activeForeground: #005fb8;
+  --vscode-textCodeBlock-background: #f2f2f2; --vscode-textPreformat-foreground: #3b3b3b; --vscode-textPreformat-background: #0000001f;
+  --vscode-textBlockQuote-border: #e5e5e5; --vscode-textBlockQuote-background: #f8f8f8;
+  --vscode-badge-background: #cccccc; --vscode-badge-foreground: #3b3b3b;
+  --vscode-editorWarning-foreground: #bf8803; --vscode-testing-iconPassed: #388a34;
+  --vscode-inputValidation-errorBorder: #be1100; --vscode-inputValidation-errorBackground: #f2dede;
+  --vscode-inputValidation-warningBorder: #b89500; --vscode-inputValidation-warningBackground: #f6f5d2;
+  --vscode-gitDecoration-addedResourceForeground: #587c0c; --vscode-gitDecoration-deletedResourceForeground: #ad0707;
+  --vscode-debugTokenExpression-string: #a31515; --vscode-debugTokenExpression-number: #098658;
+  --vscode-debugTokenExpression-name: #001080; --vscode-symbolIcon-keywordForeground: #0000ff;
+  --vscode-symbolIcon-functionForeground: #795e26; --vscode-symbolIcon-classForeground: #267f99;
+  --vscode-editorSuggestWidget-background: #f8f8f8; --vscode-editorSuggestWidget-border: #c8c8c8;
+  --vscode-editorSuggestWidget-selectedBackground: #e8e8e8; --vscode-list-activeSelectionForeground: #000000;
+  --vscode-terminal-background: #ffffff; --vscode-terminal-foreground: #3b3b3b; --vscode-icon-foreground: #3b3b3b;
+  --vscode-toolbar-hoverBackground: #b8b8b850;`;
+
+const HC_THEME = `
+  --vscode-font-family: system-ui, sans-serif; --vscode-font-size: 13px; --vscode-font-weight: normal;
+  --vscode-editor-font-family: monospace; --vscode-editor-font-size: 12px;
+  --vscode-foreground: #ffffff; --vscode-descriptionForeground: #ffffffb3; --vscode-errorForeground: #f48771;
+  --vscode-sideBar-background: #000000; --vscode-editor-background: #000000; --vscode-editor-foreground: #ffffff;
+  --vscode-contrastBorder: #6fc3df; --vscode-contrastActiveBorder: #f38518;
+  --vscode-focusBorder: #f38518; --vscode-button-background: #000000; --vscode-button-foreground: #ffffff;
+  --vscode-button-border: #6fc3df; --vscode-button-secondaryBackground: #000000; --vscode-button-secondaryForeground: #ffffff;
+  --vscode-input-background: #000000; --vscode-input-foreground: #ffffff; --vscode-input-border: #6fc3df;
+  --vscode-dropdown-background: #000000; --vscode-dropdown-foreground: #ffffff; --vscode-dropdown-border: #6fc3df;
+  --vscode-panel-border: #6fc3df; --vscode-widget-border: #6fc3df; --vscode-editorWidget-background: #0c141f;
+  --vscode-textLink-foreground: #21a6ff; --vscode-textLink-activeForeground: #21a6ff;
+  --vscode-textCodeBlock-background: #000000; --vscode-textPreformat-foreground: #ffffff;
+  --vscode-textBlockQuote-border: #ffffff; --vscode-badge-background: #000000; --vscode-badge-foreground: #ffffff;
+  --vscode-editorWarning-foreground: #ffd370; --vscode-testing-iconPassed: #73c991;
+  --vscode-inputValidation-errorBorder: #f48771; --vscode-inputValidation-errorBackground: #000000;
+  --vscode-inputValidation-warningBorder: #ffd370; --vscode-inputValidation-warningBackground: #000000;
+  --vscode-editorSuggestWidget-background: #000000; --vscode-editorSuggestWidget-border: #6fc3df;
+  --vscode-terminal-background: #000000; --vscode-terminal-foreground: #ffffff; --vscode-icon-foreground: #ffffff;`;
+
+export type Theme = 'dark' | 'light' | 'high-contrast';
+const THEMES: Record<Theme, { vars: string; body: string }> = {
+  dark: { vars: DARK_THEME, body: 'vscode-dark' },
+  light: { vars: LIGHT_THEME, body: 'vscode-light' },
+  'high-contrast': { vars: HC_THEME, body: 'vscode-high-contrast' },
+};
+
 /** The fake host: records posts, persists state, counts anything a payload manages to run. */
 const FAKE_HOST = `
   // tsx compiles test callbacks with keepNames; functions passed to page.evaluate may call __name.
@@ -86,15 +165,15 @@ const FAKE_HOST = `
     };
   };`;
 
-function pageHtml(script = 'webview.js'): string {
+function pageHtml(script = 'webview.js', theme: Theme = 'dark'): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${CSP}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="stylesheet" href="${ORIGIN}/codicons/codicon.css">
 <link rel="stylesheet" href="${ORIGIN}/webview.css">
-<style nonce="${NONCE}">html {${DARK_THEME}}</style>
+<style nonce="${NONCE}">html {${THEMES[theme].vars}}</style>
 <script nonce="${NONCE}">${FAKE_HOST}</script>
-</head><body><script nonce="${NONCE}" src="${ORIGIN}/${script}"></script></body></html>`;
+</head><body class="${THEMES[theme].body}"><script nonce="${NONCE}" src="${ORIGIN}/${script}"></script></body></html>`;
 }
 
 const TYPES: Record<string, string> = { js: 'text/javascript', css: 'text/css', ttf: 'font/ttf', html: 'text/html' };
@@ -102,12 +181,12 @@ const TYPES: Record<string, string> = { js: 'text/javascript', css: 'text/css', 
 export interface Harness {
   context: BrowserContext;
   bundleDir: string;
-  open(opts?: { width?: number; height?: number }): Promise<Panel>;
+  open(opts?: { width?: number; height?: number; theme?: Theme }): Promise<Panel>;
   close(): Promise<void>;
 }
 
 export async function launchHarness(bundleDir?: string): Promise<Harness> {
-  const dir = bundleDir ?? (await buildWebview());
+  const dir = bundleDir ?? (await cachedWebview());
   const profile = mkdtempSync(join(tmpdir(), 'agent-chat-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, viewport: { width: 420, height: 760 },
@@ -116,7 +195,8 @@ export async function launchHarness(bundleDir?: string): Promise<Harness> {
     const url = new URL(route.request().url());
     if (url.origin !== ORIGIN) return route.abort();
     if (url.pathname === '/' || url.pathname === '/index.html') {
-      return route.fulfill({ status: 200, contentType: 'text/html', body: pageHtml() });
+      const theme = (url.searchParams.get('theme') ?? 'dark') as Theme;
+      return route.fulfill({ status: 200, contentType: 'text/html', body: pageHtml('webview.js', theme in THEMES ? theme : 'dark') });
     }
     // `/<name>.html`: the same page around another bundle entry (the benchmark's baseline).
     const page = /^\/(\w+)\.html$/.exec(url.pathname);
@@ -135,24 +215,23 @@ export async function launchHarness(bundleDir?: string): Promise<Harness> {
       const page = await context.newPage();
       page.setDefaultTimeout(5000);
       if (opts.width) await page.setViewportSize({ width: opts.width, height: opts.height ?? 760 });
-      const panel = new Panel(page);
+      const panel = new Panel(page, opts.theme ?? 'dark');
       await panel.load();
       return panel;
     },
     async close() {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
-      if (!bundleDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
 
 /** One loaded panel page, seen from the host's side. */
 export class Panel {
-  constructor(readonly page: Page) {}
+  constructor(readonly page: Page, readonly theme: Theme = 'dark') {}
 
   async load(): Promise<void> {
-    await this.page.goto(`${ORIGIN}/`);
+    await this.page.goto(`${ORIGIN}/?theme=${this.theme}`);
     await this.page.waitForFunction(() => (globalThis as any).__posted?.some((m: { type: string }) => m.type === 'ready'));
   }
 

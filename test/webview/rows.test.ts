@@ -37,7 +37,10 @@ test('user and agent messages render Markdown with highlighted, actionable code 
   assert.deepEqual(await panel.postedOf('openLink'), [{ type: 'openLink', href: 'https://example.com/docs' }]);
   assert.deepEqual(await panel.postedOf('copy'), [{ type: 'copy', text: 'const answer: number = 42;\n' }]);
   assert.deepEqual(await panel.postedOf('insertAtCursor'), [{ type: 'insertAtCursor', text: 'const answer: number = 42;\n' }]);
-  assert.equal(panel.page.url(), 'https://webview.test/', 'a link click never navigates the webview');
+  assert.equal(new URL(panel.page.url()).pathname, '/', 'a link click never navigates the webview');
+  assert.deepEqual(await panel.violations(), [], 'the bundle runs under the panel CSP without violations');
+  assert.deepEqual(await panel.consoleErrors(), []);
+  await panel.page.screenshot({ path: '/tmp/agent-chat-messages.png' });
 });
 
 test('images only as data: URIs; remote Markdown images are dropped', async () => {

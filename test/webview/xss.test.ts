@@ -124,23 +124,34 @@ test('plan entries, notices, turn ends and resource links in messages', async ()
 test('failure panel, agent names, session title and usage', async () => {
   const panel = await harness.open();
   await panel.send(snapshot([]));
-  for (const p of P) {
-    await panel.send(
-      {
-        type: 'agent',
-        agent: { state: 'failed', agentName: p, reason: p, fix: p, commandLine: p, exitCode: 1, stderrTail: p },
-        agents: [{ name: p, source: 'settings' }],
-        composer: { image: true, audio: false, embeddedContext: false },
-      },
-      { type: 'session', session: session({ title: p, turnState: 'running', usage: { used: 1, size: 2, cost: { amount: 1, currency: p } } }) },
-    );
-    // Each payload replaces the last one's panel, so look after every one.
-    assertClean(await inspect(panel, false), `failure panel: ${p}`);
-  }
-  for (const p of P) {
-    await panel.send({ type: 'agent', agent: { state: 'exited', agentName: p, reason: p, stderrTail: p }, agents: P.map((name) => ({ name, source: 'preset' as const })), composer: { image: false, audio: false, embeddedContext: false } });
-    assertClean(await inspect(panel, false), `exited panel: ${p}`);
-  }
+  // Each payload replaces the last one's panel, so look after every one (in the page: one round trip).
+  const messages = P.flatMap((p): HostToWebview[][] => [[
+    {
+      type: 'agent',
+      agent: { state: 'failed', agentName: p, reason: p, fix: p, commandLine: p, exitCode: 1, stderrTail: p },
+      agents: [{ name: p, source: 'settings' }],
+      composer: { image: true, audio: false, embeddedContext: false },
+    },
+    { type: 'session', session: session({ title: p, turnState: 'running', usage: { used: 1, size: 2, cost: { amount: 1, currency: p } } }) },
+  ], [
+    { type: 'agent', agent: { state: 'exited', agentName: p, reason: p, stderrTail: p }, agents: P.map((name) => ({ name, source: 'preset' as const })), composer: { image: false, audio: false, embeddedContext: false } },
+  ]]);
+  const findings: string[] = await panel.page.evaluate((batches) => {
+    const g = globalThis as any;
+    const out: string[] = [];
+    for (const batch of batches) {
+      for (const m of batch) g.dispatchEvent(new g.MessageEvent('message', { data: m }));
+      g.__agentChatHooks.flush();
+      const panelEl = g.document.querySelector('.failure-panel');
+      if (!panelEl.textContent) out.push('failure panel empty');
+      for (const el of g.document.querySelectorAll('.app *')) {
+        if (/^(script|iframe|object|embed|svg|math|style|link|meta|base|img)$/i.test(el.tagName)) out.push(`<${el.tagName}>`);
+        for (const a of el.attributes) if (/^on/i.test(a.name)) out.push(`${el.tagName}[${a.name}]`);
+      }
+    }
+    return out;
+  }, messages);
+  assert.deepEqual(findings, []);
   assertClean(await inspect(panel), 'agent panels');
 });
 

@@ -17,11 +17,15 @@ export class StatusHeader {
   private readonly title = h('span', { class: 'session-title' });
   private readonly secondary: HTMLElement;
   private pickerSig = '';
+  private currentIndex = 0;
 
   constructor(private readonly host: Host) {
     this.picker.addEventListener('change', () => {
       const name = this.picker.value;
-      host.post(name ? { type: 'selectAgent', name } : { type: 'selectAgent' });
+      // "Other…" lets the host offer its own picker (presets, settings); the select stays put.
+      const other = this.picker.selectedOptions[0]?.dataset.pick === 'other';
+      host.post(name && !other ? { type: 'selectAgent', name } : { type: 'selectAgent' });
+      if (other) this.picker.selectedIndex = this.currentIndex;
     });
     this.el = h('header', { class: 'panel-header' }, [
       h('div', { class: 'header-line' }, [
@@ -43,8 +47,10 @@ export class StatusHeader {
       if (!agents.some((a) => a.name === current)) {
         options.unshift(h('option', { text: current || 'Select an agent…', attrs: { value: current } }));
       }
+      options.push(h('option', { text: 'Other agent…', data: { pick: 'other' } }));
       this.picker.replaceChildren(...options);
       this.picker.value = current;
+      this.currentIndex = this.picker.selectedIndex;
     }
     this.agentState.className = `agent-state state-${agent.state}`;
     switch (agent.state) {

@@ -11,10 +11,11 @@ import { h } from '../dom.js';
 /** Frozen text is rendered in groups of about this size: fewer, larger renders on a snapshot. */
 const GROUP_CHARS = 16_000;
 /**
- * Frozen chunks are filed into pages of this many; pages skip layout while off screen
- * (content-visibility), so a huge message costs the same per chunk at its end as at its start.
+ * Frozen chunks are filed into pages, pages into volumes, this many to each: every level skips
+ * layout while off screen (content-visibility) and no element gets thousands of children, so a
+ * huge message costs about the same per chunk at its end as at its start.
  */
-const CHUNKS_PER_PAGE = 32;
+const FANOUT = 32;
 
 export class StreamingMarkdown {
   readonly el: HTMLDivElement;
@@ -75,10 +76,15 @@ export class StreamingMarkdown {
   private freeze(text: string): void {
     const chunk = h('div', { class: 'md-chunk' });
     chunk.append(renderMarkdown(text, { highlight: true }));
-    let page = this.frozenEl.lastElementChild;
-    if (!page || page.childElementCount >= CHUNKS_PER_PAGE) {
+    let volume = this.frozenEl.lastElementChild;
+    let page = volume?.lastElementChild;
+    if (!volume || !page || page.childElementCount >= FANOUT) {
+      if (!volume || volume.childElementCount >= FANOUT) {
+        volume = h('div', { class: 'md-volume' });
+        this.frozenEl.append(volume);
+      }
       page = h('div', { class: 'md-page' });
-      this.frozenEl.append(page);
+      volume.append(page);
     }
     page.append(chunk);
   }
