@@ -34,6 +34,10 @@ describe('early-draft agent', () => {
     assert.equal(draft[0]?.status, 'failed');
     assert.deepEqual(draft, await toolCards('v1-error'));
   });
+
+  test('everything we sent is schema-valid', () => {
+    assert.deepEqual(peer.wire.outgoingErrors(1), []);
+  });
 });
 
 describe('hostile agent', () => {
@@ -69,5 +73,7 @@ describe('hostile agent', () => {
     assert.ok(notices.length <= 3, `not flooded (${notices.length} notices)`);
     await r.session.prompt(say('crlf'));
     assert.match(streamedText(r.events), /SURVIVED crlf/);
+    // Our answers, including the refusals, are still valid messages.
+    assert.deepEqual(peer.wire.outgoingErrors(1), []);
   });
 });
