@@ -15,6 +15,7 @@ import { normalizeSessionUpdate } from '../protocol/normalize.js';
 import { cancelParams, permissionResult, promptParams } from '../protocol/outgoing.js';
 import { parsePromptResult, type SessionSetup } from '../protocol/parseAgentResults.js';
 import type { PromptCapabilities } from './capabilities.js';
+import { EventHub } from './eventHub.js';
 import { filterPromptBlocks } from './promptFilter.js';
 import { PendingPermissions } from './permissions.js';
 import { readPermissionParams } from './permissionParams.js';
@@ -40,7 +41,6 @@ export interface AcpSessionOptions {
 }
 
 export const DEFAULT_CANCEL_TIMEOUT_MS = 10_000;
-const MAX_BACKLOG = 10_000;
 /** A transport failure (not an agent answer) waits this long for the exit report to explain it. */
 const EXIT_REPORT_GRACE_MS = 2_000;
 /** vscode-jsonrpc's own codes for "the connection went away" (not an answer from the agent). */
@@ -60,9 +60,8 @@ export class AcpChatSession implements ChatSession {
   readonly setup: SessionSetup;
   /** Set once the agent failed to confirm a cancel within the bounded wait. */
   unresponsive = false;
-  private readonly listeners = new Set<(event: SessionEvent) => void>();
+  private readonly hub = new EventHub<SessionEvent>((message) => this.log(message));
   private readonly permissions = new PendingPermissions();
-  private readonly backlog: SessionEvent[] = [];
   private turn: Turn | undefined;
   private turns = 0;
   private state: SessionTurnState = 'idle';
@@ -87,31 +86,12 @@ export class AcpChatSession implements ChatSession {
     return this.closed;
   }
 
-  /**
-   * Events emitted before anyone listened (updates that raced `session/new`'s answer, the
-   * initial config options) are held and handed to the first listener, synchronously.
-   */
   onEvent(listener: (event: SessionEvent) => void): { dispose(): void } {
-    this.listeners.add(listener);
-    const held = this.backlog.splice(0);
-    for (const event of held) this.deliver(listener, event);
-    return { dispose: () => this.listeners.delete(listener) };
+    return this.hub.on(listener);
   }
 
   emit(event: SessionEvent): void {
-    if (this.listeners.size === 0) {
-      if (this.backlog.length < MAX_BACKLOG) this.backlog.push(event);
-      return;
-    }
-    for (const listener of [...this.listeners]) this.deliver(listener, event);
-  }
-
-  private deliver(listener: (event: SessionEvent) => void, event: SessionEvent): void {
-    try {
-      listener(event);
-    } catch (err) {
-      this.log(`event listener failed on ${event.kind}: ${(err as Error).message}`);
-    }
+    this.hub.emit(event);
   }
 
   /** A `session/update` for this session, in wire order, in or outside a turn. */
