@@ -49,7 +49,9 @@ async function startCodeServerWindow() {
   const dirs = instanceDirs(join(cacheDir, 'start'));
   const settingsFile = join(dirs.userData, 'User/settings.json');
   if (!existsSync(settingsFile)) {
-    writeUserSettings(dirs, { 'chat.disableAIFeatures': true, 'workbench.secondarySideBar.defaultVisibility': 'hidden' });
+    // The sample workspace lives inside this repository: keep git from offering the parent repo.
+    writeUserSettings(dirs, { 'chat.disableAIFeatures': true, 'workbench.secondarySideBar.defaultVisibility': 'hidden',
+      'workbench.startupEditor': 'none', 'git.openRepositoryInParentFolders': 'never', 'telemetry.telemetryLevel': 'off' });
   }
   installExtension(dirs, vsix.path);
   const wanted = Number(process.env.PORT) || 8080;

@@ -80,6 +80,11 @@ export function journey(win, name, fn, { timeout = 90000 } = {}) {
   test(name, { timeout }, async () => {
     try {
       await fn(win);
+      // E2E_SCREENSHOTS=<dir>: keep a picture of every passing journey too (for reviews).
+      if (process.env.E2E_SCREENSHOTS) {
+        mkdirSync(process.env.E2E_SCREENSHOTS, { recursive: true });
+        await win.page.screenshot({ path: join(process.env.E2E_SCREENSHOTS, `${safeName(`${win.name}-${name}`)}.png`) });
+      }
     } catch (e) {
       const saved = await saveFailure(win.page, userData, `${win.name}-${name}`);
       throw annotate(e, saved);
