@@ -10,7 +10,6 @@
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import type { Message, MessageConnection } from 'vscode-jsonrpc/node';
-import { ResponseError } from 'vscode-jsonrpc/node';
 import type { AgentConfig, AgentLifecycle, FileSystemHost, LaunchFailure, WorkspaceHost } from './api.js';
 import { createAcpConnection } from '../protocol/transport.js';
 import { contains } from '../services/confine.js';
