@@ -39,8 +39,13 @@ export interface ChatStatus {
   sessionTitle?: string | null;
 }
 
+/** workspaceState key: name of the agent last started in this workspace. */
+const LAST_AGENT_KEY = 'agentChat.lastAgent';
+
 export interface ContextDeps {
   extensionPath: string;
+  /** Extension-private workspace storage (never the repository's files). */
+  state: vscode.Memento;
   launch: LaunchAgent;
   fs: FileSystemHost;
   log: ProtocolLog;
@@ -157,7 +162,7 @@ export class AgentChatContext implements vscode.Disposable {
   /** Starts the preferred agent unless one is chosen already (the chat was opened). */
   async ensureStarted(): Promise<void> {
     if (this.agent.state !== 'none') return;
-    await this.start(this.chosen ?? preferredAgent(this.settings, this.deps.extensionPath));
+    await this.start(this.chosen ?? this.defaultChoice());
   }
 
   /** Starts `config`, replacing whatever runs now. Resolves when it is ready or has failed. */
@@ -173,6 +178,8 @@ export class AgentChatContext implements vscode.Disposable {
 
   private async startNow(config: AgentConfig, cancel?: vscode.CancellationToken): Promise<AgentStatus> {
     this.chosen = config;
+    // Only the name is remembered; the command is always looked up in user settings again.
+    void this.deps.state.update(LAST_AGENT_KEY, config.name);
     this.disposeAgent();
     if (!vscode.workspace.isTrusted) {
       this.setAgent(untrustedStatus(config.name), NO_EXTRAS);
@@ -231,7 +238,7 @@ export class AgentChatContext implements vscode.Disposable {
 
   /** Restarts the chosen agent; with none chosen, starts the preferred one. */
   async restart(): Promise<AgentStatus> {
-    const config = this.chosen ?? preferredAgent(this.settings, this.deps.extensionPath);
+    const config = this.chosen ?? this.defaultChoice();
     // Pick up edited settings for the same name.
     const fresh = this.agentEntries().find((e) => e.config.name === config.name)?.config ?? config;
     return this.start(fresh);
@@ -246,7 +253,7 @@ export class AgentChatContext implements vscode.Disposable {
     if (this.running && this.agent.state === 'ready' && !this.agentScope.isDisposed) {
       await this.openSession(this.running, this.agentScope);
     } else {
-      await this.start(this.chosen ?? preferredAgent(this.settings, this.deps.extensionPath));
+      await this.start(this.chosen ?? this.defaultChoice());
     }
   }
 
@@ -317,6 +324,13 @@ export class AgentChatContext implements vscode.Disposable {
   }
 
   // ── internals ──────────────────────────────────────────────────────────────────────────
+
+  /** The agent picked last in this workspace (it survives a window reload), else the preferred one. */
+  private defaultChoice(): AgentConfig {
+    const last = this.deps.state.get<string>(LAST_AGENT_KEY);
+    const remembered = last ? this.agentEntries().find((e) => e.config.name === last)?.config : undefined;
+    return remembered ?? preferredAgent(this.settings, this.deps.extensionPath);
+  }
 
   private launchServices(config: AgentConfig): LaunchServices {
     const log = this.deps.log;

@@ -41,7 +41,14 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   const fs = new VscodeFileSystem();
 
   // The one owner of chat state (agent process, session, thread, permissions).
-  const context = own(new AgentChatContext({ extensionPath: extension.extensionPath, launch: launchAgent, fs, log, store }));
+  const context = own(new AgentChatContext({
+    extensionPath: extension.extensionPath,
+    state: extension.workspaceState,
+    launch: launchAgent,
+    fs,
+    log,
+    store,
+  }));
   current = { context, store };
 
   // Views onto that state.
