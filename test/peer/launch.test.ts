@@ -45,7 +45,7 @@ describe('launch and process lifecycle', () => {
     try {
       const t = Date.now();
       const state = await peer.client.start();
-      assert.ok(Date.now() - t < 5_000);
+      assert.ok(Date.now() - t < 8_000, "the time limit applies");
       assert.ok(state.state === 'failed' && state.failure.reason === 'timeout', JSON.stringify(state));
       assert.equal(state.failure.reason === 'timeout' && state.failure.afterMs, 1_500);
     } finally {

@@ -51,7 +51,7 @@ describe('v1 cancellation (seed 001)', () => {
     const t = Date.now();
     await session.cancel();
     const waited = Date.now() - t;
-    assert.ok(waited >= 900 && waited < 2500, `waited ${waited} ms`);
+    assert.ok(waited >= 900 && waited < 5000, `waited ${waited} ms`);
     await turn;
     const end = turnEnd(events);
     assert.equal(end?.stopReason, 'cancelled');
