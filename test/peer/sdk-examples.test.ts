@@ -49,14 +49,12 @@ describe('SDK 1.9.0 example agents', () => {
       const r = record(await peer.client.newSession());
       const turn = r.session.prompt(say('go'));
       await waitFor(() => permissionOf(r.events), 10_000, 'permission');
-      const t = Date.now();
       await r.session.cancel();
       await turn;
-      assert.ok(Date.now() - t < 1_500, 'no bounded wait needed');
       // This example returns normally when its permission comes back cancelled, so it answers
       // end_turn rather than cancelled; we show what the agent said.
       assert.equal(turnEnd(r.events)?.stopReason, 'end_turn');
-      assert.equal(turnEnd(r.events)?.timedOut, undefined);
+      assert.equal(turnEnd(r.events)?.timedOut, undefined, 'the agent answered; no bounded wait');
       const edit = r.thread.entries.find((e) => e.type === 'tool_call' && e.toolCallId === 'call_2');
       assert.equal(edit?.type === 'tool_call' && edit.status, 'cancelled', 'the unfinished tool call was marked cancelled at once');
       assert.deepEqual(peer.wire.answersTo('session/request_permission')[0]?.result, { outcome: { outcome: 'cancelled' } });
