@@ -46,6 +46,17 @@ async function scratch(name: string, text?: string): Promise<string> {
   return file;
 }
 
+/** Processes (Linux /proc) whose NUL-separated command line matches. */
+async function countProcesses(match: (cmdline: string) => boolean): Promise<number> {
+  let count = 0;
+  for (const pid of await fsp.readdir('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    const cmdline = await fsp.readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (cmdline && match(cmdline)) count++;
+  }
+  return count;
+}
+
 function nodeAgent(name: string, script: string): AgentConfig {
   return { name, command: process.execPath, args: [script], env: { ELECTRON_RUN_AS_NODE: '1' }, protocolVersion: 1 };
 }
@@ -229,6 +240,46 @@ test('scripted agent: permission, fs/write through the editor, usage in the stat
   assert.equal(end.type === 'turn_end' && end.stopReason, 'cancelled');
   assert.equal(chat.context.status.turnRunning, false);
 }, 90_000);
+
+test('attachments: the unsaved text of an attached selection is embedded as a resource', async () => {
+  const chat = await api();
+  const status = await chat.context.start(scriptedAgent());
+  assert.equal(status.state, 'ready');
+  assert.equal(chat.context.composerCapabilities.embeddedContext, true);
+  const file = await scratch('attached.ts', 'line one\nline two\nline three\n');
+  const document = await vscode.workspace.openTextDocument(file);
+  const editor = await vscode.window.showTextDocument(document);
+  await editor.edit((edit) => edit.replace(new vscode.Range(1, 0, 1, 8), 'line 2 (unsaved)'));
+  const before = chat.context.entries.length;
+  await chat.context.send({
+    text: 'echo',
+    attachments: [{ uri: document.uri.toString(), name: 'attached.ts', range: { startLine: 2, endLine: 3 } }],
+    images: [],
+  });
+  await until('the echo', () => chat.context.entries.slice(before).find((e) => e.type === 'turn_end'));
+  const answer = chat.context.entries.slice(before).find((e) => e.type === 'agent');
+  const text = answer?.type === 'agent' ? answer.content.map((c) => (c.type === 'text' ? c.text : '')).join('') : '';
+  const json = /ECHO:(.*)\n/.exec(text)?.[1];
+  assert.ok(json, `echo in ${text.slice(0, 200)}`);
+  const blocks = JSON.parse(json) as Array<Record<string, unknown>>;
+  assert.deepEqual(blocks[0], { type: 'text', text: 'echo' });
+  const resource = blocks[1] as { type: string; resource: { uri: string; text: string } };
+  assert.equal(resource.type, 'resource');
+  assert.equal(resource.resource.text, 'line 2 (unsaved)\nline three');
+  assert.match(resource.resource.uri, /attached\.ts#L2-L3$/);
+  await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+}, 60_000);
+
+test('restarting the agent leaves exactly one agent process', async () => {
+  const chat = await api();
+  const marker = String(20 + (Date.now() % 20));
+  const config = { ...scriptedAgent(), args: [...scriptedAgent().args, '--delay', marker] };
+  const running = () => countProcesses((cmd) => cmd.includes('scripted.agent.mjs') && cmd.endsWith(`--delay\0${marker}\0`));
+  for (let i = 0; i < 3; i++) assert.equal((await chat.context.start(config)).state, 'ready');
+  await until('one agent process', async () => (await running()) === 1, 10_000);
+  const { end } = await runTurn(chat, 'hello');
+  assert.equal(end.type === 'turn_end' && end.stopReason, 'end_turn');
+}, 60_000);
 
 test('the thread is saved and comes back as history after a reload', async () => {
   const chat = await api();
