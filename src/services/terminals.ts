@@ -89,6 +89,8 @@ export class NodeTerminals {
     const exited = new Promise<ExitStatus>((resolveExit) => {
       child.on('error', (err) => {
         buffer.push(`\n[could not run ${params.command}: ${err.message}]\n`);
+        // Never started (no pid): no 'close' is guaranteed, so report the exit here.
+        if (child.pid === undefined) resolveExit({ exitCode: null, signal: null });
       });
       // 'close' (not 'exit') so every byte of output is in before we report the exit.
       child.on('close', (code, signal) => resolveExit({ exitCode: code, signal }));
