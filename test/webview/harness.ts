@@ -256,7 +256,7 @@ export class Panel {
     await this.page.evaluate(() => ((globalThis as any).__posted.length = 0));
   }
 
-  /** Posted messages of one type (waits briefly for async posts). */
+  /** Posted messages of one type. */
   async postedOf<T extends WebviewToHost['type']>(type: T): Promise<Array<Extract<WebviewToHost, { type: T }>>> {
     return (await this.posted()).filter((m): m is Extract<WebviewToHost, { type: T }> => m.type === type);
   }
