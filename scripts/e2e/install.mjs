@@ -3,9 +3,9 @@
 // rg), so the package's own postinstall.sh is replayed step by step with Debian's rg linked in.
 // The marker file is written last: an interrupted install is detected and redone from scratch.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync, readFileSync, symlinkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { codeServerDir, codeServerVersion, codeServerEntry, nodePrefix } from './paths.mjs';
+import { cacheDir, codeServerDir, codeServerVersion, codeServerEntry, nodePrefix } from './paths.mjs';
 
 const marker = join(codeServerDir, '.installed.json');
 const wantedMarker = { codeServer: codeServerVersion, node: process.versions.node.split('.')[0] };
@@ -49,8 +49,50 @@ function relink(target, linkPath) {
   symlinkSync(target, linkPath);
 }
 
+/** Milliseconds since the lock was taken, or -1 when there is none. */
+function lockAge(lock) {
+  try {
+    return Date.now() - statSync(lock).mtimeMs;
+  } catch {
+    return -1;
+  }
+}
+
+const sleepSync = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Installs unless the cache is complete. Concurrent runs (two terminals, an editor task) take
+ * turns through a lock directory; one that finds the lock waits for the other to finish.
+ */
 export function ensureCodeServer() {
   if (isInstalled()) return codeServerEntry;
+  const lock = `${codeServerDir}.lock`;
+  const staleMs = 15 * 60 * 1000;
+  mkdirSync(cacheDir, { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock, { recursive: false });
+      break;
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
+      if (lockAge(lock) > staleMs) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      console.log('another run is installing code-server; waiting');
+      for (let age = lockAge(lock); age >= 0 && age <= staleMs; age = lockAge(lock)) sleepSync(1000);
+      if (isInstalled()) return codeServerEntry;
+    }
+  }
+  try {
+    if (isInstalled()) return codeServerEntry;
+    return install();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function install() {
   const rg = which('rg');
   if (!rg) throw new Error('ripgrep (rg) is missing: apt-get install -y ripgrep (or run .ci/run)');
   const t = Date.now();

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { root, cacheDir, resultsDir, resultsRoot } from './paths.mjs';
+import { root, resultsDir, resultsRoot } from './paths.mjs';
 import { ensureCodeServer } from './install.mjs';
 import { instanceDirs, installExtension, startCodeServer, writeUserSettings } from './server.mjs';
 import { userSettings } from './settings.mjs';
@@ -56,20 +56,20 @@ async function main() {
   }
   pruneOldResults();
   await time('code-server install (cached after the first run)', () => ensureCodeServer());
-  // Dev build for the scripted agents and the extension-host suite, then the production VSIX.
-  await time('build + package VSIX', () => {
-    const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
-    if (r.status !== 0) throw new Error('build failed');
-    const vsix = packageVsix({ out: join(cacheDir, 'e2e/agent-chat.vsix') });
-    console.log(`VSIX ${vsix.path}: ${(vsix.bytes / 1024).toFixed(1)} KB`);
-    return vsix;
-  });
-
   const base = mkdtempSync(join(tmpdir(), 'agent-chat-e2e-'));
   onCleanup(() => rmSync(base, { recursive: true, force: true }));
+  // Dev build for the scripted agents and the extension-host suite, then the production VSIX.
+  const vsix = await time('build + package VSIX', () => {
+    const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('build failed');
+    const packaged = packageVsix({ out: join(base, 'agent-chat.vsix') });
+    console.log(`VSIX: ${(packaged.bytes / 1024).toFixed(1)} KB`);
+    return packaged;
+  });
+
   const dirs = instanceDirs(base);
   writeUserSettings(dirs, userSettings());
-  await time('install VSIX into code-server', () => installExtension(dirs, join(cacheDir, 'e2e/agent-chat.vsix')));
+  await time('install VSIX into code-server', () => installExtension(dirs, vsix.path));
   const resultFile = join(base, 'exthost-result.json');
   const server = await time('start code-server', () => startCodeServer({ dirs, workspace: join(base, 'workspaces'),
     extraEnv: { AGENT_CHAT_TEST_RESULT: resultFile } }));
