@@ -11,6 +11,7 @@ export interface StatusInput {
   turnRunning: boolean;
   waitingForPermission: boolean;
   usage?: Usage;
+  sessionTitle?: string | null;
 }
 
 export interface StatusView {
@@ -31,6 +32,7 @@ export function renderStatus(input: StatusInput): StatusView {
       return { text: `$(loading~spin) ${agent.agentName}`, tooltip: `**${md(agent.agentName)}** is starting…` };
     case 'ready': {
       const lines = [`**${md(agent.agentTitle ?? agent.agentName)}** — ACP v${agent.protocolVersion}`];
+      if (input.sessionTitle) lines.push('', `Session: ${md(input.sessionTitle)}`);
       if (input.waitingForPermission) {
         lines.push('', '$(bell) Waiting for your permission answer.');
         return { text: withUsage(`$(bell) ${agent.agentName}`), tooltip: withUsageLine(lines, usage), background: 'warning' };
@@ -57,7 +59,8 @@ export function renderStatus(input: StatusInput): StatusView {
 }
 
 function withUsageLine(lines: string[], usage: string | undefined): string {
-  return usage ? [...lines, '', `Context: ${usage}`].join('\n') : lines.join('\n');
+  const all = usage ? [...lines, '', `Context: ${usage}`] : lines;
+  return [...all, '', 'Click to open the chat.'].join('\n');
 }
 
 /** Escapes Markdown so agent names and stderr cannot inject links or formatting. */

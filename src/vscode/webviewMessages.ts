@@ -18,6 +18,11 @@ export interface MessageDeps {
   log: ProtocolLog;
 }
 
+/** Messages come from our own page, but carry agent-derived values: check shapes, not intent. */
+function isString(value: unknown): value is string {
+  return typeof value === 'string';
+}
+
 export async function handleWebviewMessage(message: WebviewToHost, deps: MessageDeps): Promise<void> {
   const { context, view, diffs, log } = deps;
   switch (message.type) {
@@ -35,9 +40,10 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
       await context.cancel();
       return;
     case 'answerPermission':
-      context.answerPermission(message.requestId, message.optionId);
+      if (isString(message.requestId) && isString(message.optionId)) context.answerPermission(message.requestId, message.optionId);
       return;
     case 'openDiff': {
+      if (!isString(message.toolCallId) || !Number.isInteger(message.contentIndex)) return;
       const toolCall = context.findToolCall(message.toolCallId);
       if (!toolCall || !(await diffs.open(toolCall, message.contentIndex))) {
         log.warn(`openDiff: no diff at ${message.toolCallId}[${message.contentIndex}]`);
@@ -45,16 +51,16 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
       return;
     }
     case 'openLocation':
-      await openLocation(message.path, message.line);
+      if (isString(message.path)) await openLocation(message.path, typeof message.line === 'number' ? message.line : undefined);
       return;
     case 'openLink':
-      await openLink(message.href, log);
+      if (isString(message.href)) await openLink(message.href, log);
       return;
     case 'copy':
-      await vscode.env.clipboard.writeText(message.text);
+      if (isString(message.text)) await vscode.env.clipboard.writeText(message.text);
       return;
     case 'insertAtCursor':
-      await insertAtCursor(message.text);
+      if (isString(message.text)) await insertAtCursor(message.text);
       return;
     case 'attachActive': {
       const attachment = activeAttachment(message.selectionOnly);
@@ -63,7 +69,7 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
       return;
     }
     case 'selectAgent':
-      await vscode.commands.executeCommand(CommandId.selectAgent, message.name);
+      await vscode.commands.executeCommand(CommandId.selectAgent, isString(message.name) ? message.name : undefined);
       return;
     case 'newSession':
       await vscode.commands.executeCommand(CommandId.newSession);

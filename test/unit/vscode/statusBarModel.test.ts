@@ -36,3 +36,9 @@ test('no agent and starting', () => {
     '$(loading~spin) X',
   );
 });
+
+test('the tooltip names the session and the usage', () => {
+  const view = renderStatus({ agent: ready, turnRunning: false, waitingForPermission: false, usage, sessionTitle: 'Fix the build' });
+  assert.match(view.tooltip, /Session: Fix the build/);
+  assert.match(view.tooltip, /Context: 53k \/ 200k \(27%\) · \$0\.05/);
+});
