@@ -12,6 +12,9 @@ export class ProtocolLog implements vscode.Disposable {
 
   /** A message on the wire; `in` is agent → client. */
   message(agentName: string, direction: 'in' | 'out', message: unknown): void {
+    // Streaming sends thousands of messages a second: skip the serialising when nobody logs them.
+    const level = this.channel.logLevel;
+    if (level === vscode.LogLevel.Off || level > vscode.LogLevel.Info) return;
     let text: string;
     try {
       text = JSON.stringify(message);
