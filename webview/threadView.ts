@@ -21,7 +21,9 @@ interface Dirty {
 const BOTTOM_SLACK_PX = 40;
 
 export class ThreadView implements StoreListener {
-  readonly el = h('div', { class: 'thread', attrs: { role: 'log', 'aria-label': 'Conversation', tabindex: '0' } });
+  // A log is a live region by default; streamed text would be read out chunk by chunk, so it is
+  // switched off here and the Announcer speaks finished turns instead.
+  readonly el = h('div', { class: 'thread', attrs: { role: 'log', 'aria-live': 'off', 'aria-label': 'Conversation', tabindex: '0' } });
   private readonly views = new Map<string, RowView>();
   private readonly dirty = new Map<string, Dirty>();
   private readonly scheduler = new FrameScheduler((deadline) => this.drawUntil(deadline));

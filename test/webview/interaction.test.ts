@@ -223,7 +223,8 @@ test('focusComposer focuses the input; the thread is a labelled log reachable by
   await panel.send(snapshot([agent('a1', 'hello')]), { type: 'focusComposer' });
   assert.equal((await focused(panel)).tag, 'TEXTAREA');
   assert.equal(await panel.page.locator('.thread').getAttribute('role'), 'log');
-  assert.equal(await panel.count('[role="status"][aria-live="polite"]'), 2);
+  assert.equal(await panel.page.locator('.thread').getAttribute('aria-live'), 'off', 'streamed text is not read chunk by chunk');
+  assert.equal(await panel.count('.announcer [role="status"][aria-live="polite"]'), 1);
   // Tab order: from the top, the picker, then new session, then the thread.
   await panel.page.locator('select.agent-picker').focus();
   await panel.page.keyboard.press('Tab');

@@ -12,7 +12,8 @@ export class StatusHeader {
   readonly el: HTMLElement;
   private readonly picker = h('select', { class: 'agent-picker', attrs: { 'aria-label': 'Agent' } });
   private readonly agentState = h('span', { class: 'agent-state', attrs: { role: 'status' } });
-  private readonly turn = h('span', { class: 'turn-state', attrs: { role: 'status', 'aria-live': 'polite' } });
+  // Not a live region: the turn announcer and the permission alert already speak these changes.
+  private readonly turn = h('span', { class: 'turn-state' });
   private readonly usage = h('span', { class: 'usage' });
   private readonly title = h('span', { class: 'session-title' });
   private readonly secondary: HTMLElement;
