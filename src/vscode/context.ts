@@ -246,6 +246,12 @@ export class AgentChatContext implements vscode.Disposable {
 
   /** A fresh thread and session on the running agent (or a start when none runs). */
   async newSession(): Promise<void> {
+    if (this.starting) {
+      // The start under way opens the session; it lands on the empty thread.
+      this.thread.clear();
+      await this.starting;
+      return;
+    }
     // Leave no turn running unseen in the old session.
     if (this.session && this.thread.turnRunning) await this.session.cancel();
     this.sessionScope.dispose();

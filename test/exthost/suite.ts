@@ -302,6 +302,15 @@ test('commands behave in every state: cancel with no turn, restart, new session'
   assert.equal(chat.context.agentStatus.state, 'ready');
   await vscode.commands.executeCommand('agentChat.showLog');
 
+  // While starting: New Session waits for the start instead of starting again; Cancel has nothing to cancel.
+  const starting = chat.context.start(scriptedAgent());
+  await vscode.commands.executeCommand('agentChat.newSession');
+  await vscode.commands.executeCommand('agentChat.cancel');
+  assert.equal((await starting).state, 'ready');
+  assert.equal(chat.context.entries.length, 0);
+  const { end } = await runTurn(chat, 'hello');
+  assert.equal(end.type === 'turn_end' && end.stopReason, 'end_turn');
+
   const missing: AgentConfig = { name: 'missing (exthost)', command: '/nonexistent/agent-chat/agent', args: [], env: {}, protocolVersion: 1 };
   const failed = await chat.context.start(missing);
   assert.equal(failed.state, 'failed');
