@@ -222,6 +222,24 @@ export type LocalEvent =
       exitStatus?: { exitCode?: number | null; signal?: string | null } | null;
     }
   /** Something the user should see in the thread: fs refusals, agent crashes, bad input. */
-  | { kind: 'notice_local'; severity: 'info' | 'warning' | 'error'; title: string; detail?: string };
+  | { kind: 'notice_local'; severity: 'info' | 'warning' | 'error'; title: string; detail?: string }
+  /**
+   * The whole mode state, from a `session/new|load|resume` answer (the wire only ever updates
+   * the current id), so the thread learns the available modes without a separate seed.
+   */
+  | { kind: 'modes'; modes: SessionModeState }
+  /**
+   * The agent answered "authentication required" (-32000) and no login could run or the one
+   * that ran did not help: the UI offers a "Log in" action with these methods.
+   */
+  | { kind: 'auth_required'; methods: AuthRequiredMethod[]; message?: string };
+
+/** One way to log in, as the UI lists it (`kind` says who acts: agent, terminal, env vars). */
+export interface AuthRequiredMethod {
+  id: string;
+  name: string;
+  description?: string;
+  kind: 'agent' | 'terminal' | 'env_var' | 'unknown';
+}
 
 export type SessionEvent = WireEvent | LocalEvent;

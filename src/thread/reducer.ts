@@ -15,10 +15,12 @@ import { applyPermissionRequested, applyPermissionResolved } from './permissions
 import { applyPlan, applyPlanRemoved } from './plan.js';
 import { applyCancelRequested, applyTurnEnded, applyTurnState } from './turns.js';
 import {
+  applyAuthRequired,
   applyCommands,
   applyConfigOptions,
   applyCurrentMode,
   applyLocalNotice,
+  applyModes,
   applyNotice,
   applySessionInfo,
   applyUsage,
@@ -144,6 +146,12 @@ export class ThreadModel {
         break;
       case 'notice_local':
         applyLocalNotice(s, event, out);
+        break;
+      case 'modes':
+        applyModes(s, event, out);
+        break;
+      case 'auth_required':
+        applyAuthRequired(s, event, out);
         break;
       default: {
         // Compile-time exhaustiveness; at run time a stray kind changes nothing rather than

@@ -27,6 +27,19 @@ export function applyCurrentMode(state: ThreadState, event: Of<'current_mode'>, 
   });
 }
 
+export function applyModes(state: ThreadState, event: Of<'modes'>, out: ApplyResult): void {
+  setSession(state, out, { modes: { currentModeId: event.modes.currentModeId, availableModes: event.modes.availableModes.map((m) => ({ ...m })) } });
+}
+
+/** A notice row for now; the method list stays on the event for a view that offers "Log in". */
+export function applyAuthRequired(state: ThreadState, event: Of<'auth_required'>, out: ApplyResult): void {
+  const names = event.methods.map((m) => m.name).join(', ');
+  const detail = [event.message, names ? `Log in with: ${names}` : undefined].filter(Boolean).join('\n');
+  const entry: NoticeEntry = { type: 'notice', id: newEntryId(state), severity: 'warning', title: 'The agent needs you to log in' };
+  if (detail) entry.detail = detail;
+  insertRow(state, out, entry);
+}
+
 export function applyConfigOptions(state: ThreadState, event: Of<'config_options'>, out: ApplyResult): void {
   setSession(state, out, { configOptions: event.configOptions.map((o) => ({ ...o })) });
 }
