@@ -51,7 +51,8 @@ const composer = new Composer(host, viewState);
 const turns = new TurnAnnouncer(announcer, store);
 
 const app = h('div', { class: 'app' }, [header.el, failure.el, threadView.el, composer.el, announcer.el]);
-document.body.append(app);
+// The host page provides #root; a bare page (tests, benchmark) gets the panel on <body>.
+(document.getElementById('root') ?? document.body).append(app);
 installActions(app, host);
 
 document.addEventListener('keydown', (e) => {

@@ -197,12 +197,15 @@ test('pasting an image adds a chip when the agent accepts images, and sends it a
   assert.match(await panel.text('.composer-hint'), /does not accept images/);
 });
 
-test('view state survives a reload: draft, attachments, a thought the user opened, scroll position', async () => {
+test('view state survives a reload: draft, attachments, opened thought, folded card, scroll position', async () => {
   const panel = await fresh();
   const long = Array.from({ length: 60 }, (_, i) => agent(`a${i}`, `Paragraph ${i}\n\nwith two blocks`));
-  const entries = [thought('th', 'deep thoughts'), ...long, user('last', 'end')];
+  const card = tool('tc', { status: 'completed', title: 'Read a file', rawInput: { path: '/w/a.ts' } });
+  const entries = [thought('th', 'deep thoughts'), card, ...long, user('last', 'end')];
   await panel.send(snapshot(entries));
   await panel.page.locator('details.thought summary').click();
+  await panel.page.getByRole('button', { name: 'Collapse details' }).click();
+  assert.equal(await panel.page.locator('[data-entry-id="tc"] .tool-body').isVisible(), false);
   await panel.page.locator('textarea').fill('half-written idea');
   await panel.send({ type: 'attach', attachment: { uri: 'file:///w/x.ts', name: 'x.ts' } });
   await panel.page.locator('.thread').evaluate((el) => { (el as any).scrollTop = 300; el.dispatchEvent(new (globalThis as any).Event('scroll')); });
@@ -212,6 +215,8 @@ test('view state survives a reload: draft, attachments, a thought the user opene
   assert.equal(await panel.page.locator('textarea').inputValue(), 'half-written idea');
   assert.deepEqual(await panel.page.locator('.chip-label').allTextContents(), ['x.ts']);
   assert.equal(await panel.page.locator('details.thought').evaluate((d) => (d as any).open), true);
+  assert.equal(await panel.page.locator('[data-entry-id="tc"] .tool-body').isVisible(), false, 'the folded card stays folded');
+  assert.equal(await panel.page.locator('[data-entry-id="tc"] .tool-toggle').getAttribute('aria-expanded'), 'false');
   const top = await panel.page.locator('.thread').evaluate((el) => (el as any).scrollTop);
   assert.ok(Math.abs(top - 300) < 2, `scrollTop restored (${top})`);
   const ready = (await panel.posted()).filter((m) => m.type === 'ready');

@@ -191,7 +191,7 @@ test('turn ends: end_turn is quiet, every other stop reason reads differently; r
   assert.equal(new Set(labels).size, reasons.length - 1, `distinct labels: ${labels.join(' | ')}`);
   assert.match(labels[0]!, /token limit/);
   assert.match(labels[5]!, /rate_limited/);
-  assert.match(labels[6]!, /mystery/);
+  assert.match(await panel.text('[data-stop-reason="mystery"] .stop-detail'), /mystery/);
   assert.match(await panel.text('[data-stop-reason="error"]'), /Internal error \(code -32603\)/);
   assert.equal(await panel.count('.tone-error[data-stop-reason="error"][role="alert"]'), 1);
   assert.match(await panel.text('[data-entry-id="late"]'), /did not confirm in time/);

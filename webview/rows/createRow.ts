@@ -15,7 +15,7 @@ export function createRowView(entry: ThreadEntry, ctx: RowContext): RowView {
     case 'user': view = new UserRow(); break;
     case 'agent': view = new AgentRow(); break;
     case 'thought': view = new ThoughtRow(ctx, entry); break;
-    case 'tool_call': view = new ToolCard(ctx); break;
+    case 'tool_call': view = new ToolCard(ctx, entry.id); break;
     case 'plan': view = new PlanRow(); break;
     case 'notice': view = new NoticeRow(); break;
     case 'turn_end': view = new TurnEndRow(); break;

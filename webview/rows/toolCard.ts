@@ -35,21 +35,38 @@ export class ToolCard implements RowView<ToolCallEntry> {
   private readonly locations = h('div', { class: 'tool-locations' });
   private readonly permission = h('div', { class: 'tool-permission' });
   private readonly raw = h('div', { class: 'tool-raw' });
+  private readonly body = h('div', { class: 'tool-body' });
+  private readonly toggle = h('button', { class: 'btn icon-btn tool-toggle', attrs: { type: 'button', 'aria-expanded': 'true', 'aria-label': 'Collapse details' } });
+  private collapseKey = '';
   private contentSigs: string[] = [];
   private shownRequest: string | undefined;
   private sigs: Record<string, string> = {};
 
-  constructor(private readonly ctx: RowContext) {
-    this.el.append(
-      h('div', { class: 'tool-head' }, [this.kindIcon, this.title, this.orphan, this.status]),
-      this.content, this.locations, this.permission, this.raw,
-    );
+  constructor(private readonly ctx: RowContext, entryId: string) {
+    this.collapseKey = `${entryId}:card`;
+    this.body.append(this.content, this.locations, this.raw);
+    // The permission stays outside the collapsible body: a folded card must still ask.
+    this.el.append(h('div', { class: 'tool-head' }, [this.toggle, this.kindIcon, this.title, this.orphan, this.status]), this.permission, this.body);
+    this.setCollapsed(ctx.viewState.isExpanded(this.collapseKey) === false);
+    this.toggle.addEventListener('click', () => {
+      const collapse = !this.el.classList.contains('collapsed');
+      this.setCollapsed(collapse);
+      ctx.viewState.setExpanded(this.collapseKey, !collapse);
+    });
+  }
+
+  private setCollapsed(collapsed: boolean): void {
+    this.el.classList.toggle('collapsed', collapsed);
+    this.body.hidden = collapsed;
+    this.toggle.setAttribute('aria-expanded', String(!collapsed));
+    this.toggle.setAttribute('aria-label', collapsed ? 'Expand details' : 'Collapse details');
+    this.toggle.replaceChildren(icon(collapsed ? 'chevron-right' : 'chevron-down'));
   }
 
   render(entry: ToolCallEntry): void {
     const waiting = !!entry.permission;
     const st = STATUS[entry.status] ?? STATUS.pending;
-    this.el.className = `row tool status-${entry.status}${waiting ? ' awaiting' : ''}${entry.orphan ? ' is-orphan' : ''}`;
+    this.el.className = `row tool status-${entry.status}${waiting ? ' awaiting' : ''}${entry.orphan ? ' is-orphan' : ''}${this.body.hidden ? ' collapsed' : ''}`;
     this.el.setAttribute('aria-label', `Tool call: ${entry.title || entry.name || 'tool'}, ${waiting ? 'waiting for approval' : st.label}`);
     this.kindIcon.className = `codicon codicon-${KIND_ICON[entry.kind] ?? 'tools'} tool-kind`;
     this.title.textContent = entry.title || entry.name || 'Tool call';
