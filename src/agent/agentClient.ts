@@ -8,26 +8,28 @@
  * dispose()/restart() kill the whole process tree.
  */
 import { homedir } from 'node:os';
-import { isAbsolute, resolve } from 'node:path';
 import type { Message, MessageConnection } from 'vscode-jsonrpc/node';
 import type { AgentConfig, AgentLifecycle, FileSystemHost, LaunchFailure, WorkspaceHost } from './api.js';
 import { createAcpConnection } from '../protocol/transport.js';
-import { contains } from '../services/confine.js';
 import { NodeTerminals } from '../services/terminals.js';
 import type { AgentFacts } from './capabilities.js';
 import { BadInputReporter } from './badInput.js';
 import { registerClientHandlers } from './clientHandlers.js';
 import { initializeAgent } from './handshake.js';
 import { DEFAULT_CLIENT_INFO } from './initialize.js';
-import { newSessionParams, type ClientInfo, type McpServerStdio } from '../protocol/outgoing.js';
-import { parseNewSessionResult } from '../protocol/parseAgentResults.js';
+import type { ClientInfo } from '../protocol/outgoing.js';
 import { AgentProcess, spawnAgent } from './launch/agentProcess.js';
 import { loginShellPath } from './launch/loginShellPath.js';
 import { DEFAULT_KILL_GRACE_MS } from './launch/processTree.js';
-import { AcpChatSession } from './session.js';
+import type { AcpChatSession } from './session.js';
 import { SessionRouter } from './sessionRouter.js';
+import type { LoginCallbacks } from './auth/login.js';
+import type { AuthOutcome } from './auth/flow.js';
+import { AgentLogin } from './agentLogin.js';
+import { openSession, supportOf, type OpenOptions, type OpenRequest } from './sessionOpen.js';
+import { buildDeleteRequest, listAgentSessions, sendEnd, type ListResult } from '../history/agentSessions.js';
 
-export interface AgentClientOptions {
+export interface AgentClientOptions extends LoginCallbacks {
   config: AgentConfig;
   workspace: WorkspaceHost;
   fs: FileSystemHost;
@@ -69,8 +71,25 @@ export class AgentClient {
   private disposed = false;
   private generation = 0;
   private latestStart: Promise<AgentLifecycle> | undefined;
+  /** The launch config; an env-var login restarts the agent with the new variables in it. */
+  private currentConfig: AgentConfig;
+  private readonly login: AgentLogin;
 
-  constructor(private readonly opts: AgentClientOptions) {}
+  constructor(private readonly opts: AgentClientOptions) {
+    this.currentConfig = opts.config;
+    this.login = new AgentLogin(opts, {
+      facts: () => (this.state.state === 'ready' ? this.agentFacts : undefined),
+      config: () => this.currentConfig,
+      request: (method, params) => {
+        if (!this.running) return Promise.reject(new Error('The agent is not running.'));
+        return this.running.connection.sendRequest(method, params);
+      },
+      restart: async (config) => {
+        this.currentConfig = config;
+        return this.start();
+      },
+    });
+  }
 
   get lifecycle(): AgentLifecycle {
     return this.state;
@@ -90,7 +109,7 @@ export class AgentClient {
   }
 
   get config(): AgentConfig {
-    return this.opts.config;
+    return this.currentConfig;
   }
 
   onLifecycle(listener: (lifecycle: AgentLifecycle) => void): { dispose(): void } {
@@ -121,7 +140,7 @@ export class AgentClient {
     await this.stop();
     if (gen !== this.generation) return superseded();
     this.setState({ state: 'starting' });
-    const requested = this.opts.config.protocolVersion ?? 1;
+    const requested = this.currentConfig.protocolVersion ?? 1;
     let outcome = await this.attempt(requested, gen);
     if (gen !== this.generation) return superseded();
     if (outcome === 'retry_v1' && !this.disposed) {
@@ -147,39 +166,82 @@ export class AgentClient {
     return this.start();
   }
 
-  /** `session/new` in the first workspace root (or `cwd`); the roots bound fs and terminals. */
-  async newSession(options: { cwd?: string; mcpServers?: McpServerStdio[] } = {}): Promise<AcpChatSession> {
+  /**
+   * `session/new` in the first workspace root (or `cwd`); the roots bound fs and terminals and,
+   * when the agent supports it, the other roots go along as `additionalDirectories`. MCP
+   * servers the agent cannot take are left out with a warning in the thread. "Authentication
+   * required" runs one login and one retry; if that does not help it throws AuthRequiredError.
+   */
+  newSession(options: OpenOptions = {}): Promise<AcpChatSession> {
+    return this.open({ kind: 'new' }, options);
+  }
+
+  /**
+   * Reopens a session with its history: v1 `session/load`, v2 `session/resume` replaying from
+   * the start. The replayed updates are the session's first events (held for the first
+   * listener), followed by the answer's modes/config options; the call resolves after both.
+   */
+  loadSession(sessionId: string, options: OpenOptions = {}): Promise<AcpChatSession> {
+    return this.open({ kind: 'load', sessionId }, options);
+  }
+
+  /** Reconnects without replay (the client shows its own saved transcript). */
+  resumeSession(sessionId: string, options: OpenOptions = {}): Promise<AcpChatSession> {
+    return this.open({ kind: 'resume', sessionId }, options);
+  }
+
+  /** The agent's own session history (`session/list`, every page up to `maxPages`). */
+  async listSessions(options: { cwd?: string; maxPages?: number } = {}): Promise<ListResult> {
+    const { running, facts } = this.ready();
+    return listAgentSessions(running.connection, supportOf(facts), options);
+  }
+
+  /** `session/delete` ("not found" counts as deleted); a live session with that id is closed first. */
+  async deleteSession(sessionId: string): Promise<void> {
+    const { running, facts } = this.ready();
+    await running.router.get(sessionId)?.closeSession().catch((err: unknown) => this.opts.log?.(`close before delete failed: ${(err as Error).message}`));
+    await sendEnd(running.connection, buildDeleteRequest(supportOf(facts), sessionId));
+  }
+
+  /** What session operations the agent advertised (for enabling history/close/delete in the UI). */
+  get sessionSupport() {
+    return this.agentFacts && this.state.state === 'ready' ? supportOf(this.agentFacts) : undefined;
+  }
+
+  /**
+   * Runs one login: the given method, or the chooser's / first runnable one. A terminal or
+   * env-var login restarts the agent (open sessions end); then start new ones or reopen them.
+   */
+  authenticate(methodId?: string): Promise<AuthOutcome> {
+    return this.login.authenticate(methodId);
+  }
+
+  /** `logout` (v1) / `auth/logout` (v2); rejects when the agent did not advertise it. */
+  logout(): Promise<void> {
+    return this.login.logout();
+  }
+
+  private ready(): { running: Running; facts: AgentFacts } {
     const running = this.running;
     const facts = this.agentFacts;
     if (!running || !facts || this.state.state !== 'ready') throw new Error(`The agent is not ready (${this.state.state}).`);
-    const roots = this.opts.workspace.roots();
-    const cwd = options.cwd ?? roots[0] ?? homedir();
-    if (!isAbsolute(cwd)) throw new Error(`The session folder must be an absolute path: ${cwd}`);
-    // cwd is always inside the session's boundary (ACP: [cwd, ...additionalDirectories]).
-    const sessionRoots = roots.some((root) => contains(resolve(root), resolve(cwd))) ? roots : [cwd, ...roots];
-    running.router.expectSession();
-    try {
-      // A ResponseError (e.g. -32000 authentication required) is rethrown as is, code included.
-      const raw = await running.connection.sendRequest('session/new', newSessionParams({ cwd, mcpServers: options.mcpServers ?? [] }));
-      const parsed = parseNewSessionResult(raw);
-      if (!parsed.ok) throw new Error(`The agent's session/new answer is malformed: ${parsed.error}`);
-      const { sessionId, ...setup } = parsed.value;
-      const session = new AcpChatSession({
+    return { running, facts };
+  }
+
+  private open(req: OpenRequest, options: OpenOptions): Promise<AcpChatSession> {
+    // Each attempt reads the connection afresh: a login may have restarted the agent.
+    return this.login.withLogin(() => {
+      const { running, facts } = this.ready();
+      return openSession({
         connection: running.connection,
-        sessionId,
-        protocolVersion: facts.protocolVersion,
-        promptCapabilities: facts.prompt,
-        cwd,
-        roots: sessionRoots,
-        setup,
+        router: running.router,
+        facts,
+        workspaceRoots: this.opts.workspace.roots(),
         cancelTimeoutMs: this.opts.cancelTimeoutMs,
         log: this.opts.log,
-      });
-      running.router.add(session);
-      return session;
-    } finally {
-      running.router.sessionSettled();
-    }
+        onAuthRequired: (err) => this.login.forPrompt(err),
+      }, req, options);
+    });
   }
 
   /** Stops the agent (whole process tree) and ends its sessions; the client can start again. */
@@ -204,7 +266,7 @@ export class AgentClient {
   private async attempt(version: 1 | 2, gen: number): Promise<AgentFacts | LaunchFailure | 'retry_v1'> {
     const roots = this.opts.workspace.roots();
     const pathValue = await (this.opts.pathValue ?? (() => loginShellPath()))();
-    const spawned = await spawnAgent(this.opts.config, {
+    const spawned = await spawnAgent(this.currentConfig, {
       cwd: roots[0] ?? homedir(),
       pathValue,
       stderrLimit: this.opts.stderrLimitBytes,
@@ -222,7 +284,9 @@ export class AgentClient {
     this.running = running;
 
     const timeoutMs = this.opts.initializeTimeoutMs ?? DEFAULT_INITIALIZE_TIMEOUT_MS;
-    return initializeAgent(running.connection, proc, version, this.opts.clientInfo ?? DEFAULT_CLIENT_INFO, timeoutMs);
+    return initializeAgent(running.connection, proc, version, this.opts.clientInfo ?? DEFAULT_CLIENT_INFO, timeoutMs, {
+      terminalAuth: this.opts.terminalAuth !== undefined,
+    });
   }
 
   /** Connection, request handlers, terminals and session routing for one process. */

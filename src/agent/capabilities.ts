@@ -3,7 +3,8 @@
  * Parsing (v1 booleans vs v2 support markers, `agentInfo` vs `info`) is the protocol layer's
  * `parseInitializeResult`; this adds the negotiated version and keeps the raw answer.
  */
-import { parseInitializeResult, type AgentCapabilities, type AuthMethod } from '../protocol/parseAgentResults.js';
+import { parseInitializeResult, type AgentCapabilities } from '../protocol/parseAgentResults.js';
+import { parseAuthMethods, type AuthMethodInfo } from './auth/methods.js';
 
 export interface PromptCapabilities {
   image: boolean;
@@ -24,7 +25,11 @@ export interface AgentFacts {
   loadSession: boolean;
   /** Everything the agent advertised (session list/resume/close…, MCP transports, logout). */
   capabilities: AgentCapabilities;
-  authMethods: AuthMethod[];
+  /**
+   * Ways to log in, in the agent's order. Read with the auth module's lenient reader, which
+   * also understands the env-var methods some agents send outside the schema.
+   */
+  authMethods: AuthMethodInfo[];
   /** The raw result, for the log and for features read later. */
   raw: Record<string, unknown>;
 }
@@ -32,7 +37,7 @@ export interface AgentFacts {
 export function readAgentFacts(result: unknown, version: 1 | 2): { ok: true; facts: AgentFacts } | { ok: false; error: string } {
   const parsed = parseInitializeResult(result);
   if (!parsed.ok) return { ok: false, error: parsed.error };
-  const { capabilities, agentInfo, authMethods } = parsed.value;
+  const { capabilities, agentInfo } = parsed.value;
   return {
     ok: true,
     facts: {
@@ -41,7 +46,7 @@ export function readAgentFacts(result: unknown, version: 1 | 2): { ok: true; fac
       info: agentInfo ? { ...agentInfo } : {},
       loadSession: capabilities.loadSession,
       capabilities,
-      authMethods,
+      authMethods: parseAuthMethods(result),
       raw: (typeof result === 'object' && result !== null ? result : {}) as Record<string, unknown>,
     },
   };

@@ -5,8 +5,8 @@
 import { ResponseError, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { LaunchFailure } from './api.js';
 import { readAgentFacts, type AgentFacts } from './capabilities.js';
-import { checkAnsweredVersion } from './initialize.js';
-import { initializeParams, type ClientInfo } from '../protocol/outgoing.js';
+import { checkAnsweredVersion, initializeRequestParams, type InitializeExtras } from './initialize.js';
+import type { ClientInfo } from '../protocol/outgoing.js';
 import type { AgentProcess } from './launch/agentProcess.js';
 
 /** ACP v2's "no supported version at or below the requested one". */
@@ -18,10 +18,11 @@ export async function initializeAgent(
   version: 1 | 2,
   clientInfo: ClientInfo,
   timeoutMs: number,
+  extras: InitializeExtras = {},
 ): Promise<AgentFacts | LaunchFailure | 'retry_v1'> {
   let timer: NodeJS.Timeout | undefined;
   const answer = connection
-    .sendRequest('initialize', initializeParams(version, clientInfo))
+    .sendRequest('initialize', initializeRequestParams(version, clientInfo, extras))
     .then((result) => ({ kind: 'result' as const, result }), (error: unknown) => ({ kind: 'error' as const, error }));
   const exit = proc.exited.then((info) => ({ kind: 'exit' as const, info }));
   const timeout = new Promise<{ kind: 'timeout' }>((resolve) => (timer = setTimeout(() => resolve({ kind: 'timeout' }), timeoutMs)));

@@ -4,7 +4,7 @@
  * anything else we cannot speak. What we advertise is built in src/protocol/outgoing.ts.
  */
 import type { LaunchFailure } from './api.js';
-import type { ClientInfo } from '../protocol/outgoing.js';
+import { initializeParams, initializeParamsV1, type ClientInfo } from '../protocol/outgoing.js';
 
 export const DEFAULT_CLIENT_INFO: ClientInfo = { name: 'agent-chat', title: 'Agent Chat', version: '0.1.0' };
 
@@ -31,4 +31,19 @@ export function checkAnsweredVersion(requested: 1 | 2, result: unknown): Version
           : `The agent's initialize answer has no usable protocolVersion (got ${JSON.stringify(answered)}).`,
     },
   };
+}
+
+export interface InitializeExtras {
+  /** The editor can run a terminal login: agents may then offer `type: "terminal"` methods. */
+  terminalAuth?: boolean;
+}
+
+/**
+ * The protocol layer's initialize params plus what depends on the editor's wiring: an
+ * advertised capability must work, so `auth.terminal` is only sent with a terminal runner.
+ */
+export function initializeRequestParams(version: 1 | 2, clientInfo: ClientInfo, extras: InitializeExtras = {}) {
+  if (version === 2 || !extras.terminalAuth) return initializeParams(version, clientInfo);
+  const base = initializeParamsV1(clientInfo);
+  return { ...base, clientCapabilities: { ...base.clientCapabilities, auth: { terminal: true } } };
 }

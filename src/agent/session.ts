@@ -14,6 +14,8 @@ import type { ContentBlock, PermissionOutcome, SessionEvent, StopReason } from '
 import { normalizeSessionUpdate } from '../protocol/normalize.js';
 import { cancelParams, permissionResult, promptParams } from '../protocol/outgoing.js';
 import { parsePromptResult, type SessionSetup } from '../protocol/parseAgentResults.js';
+import { isAuthRequired } from './auth/retry.js';
+import { setConfigOption, setMode, setupEvents } from './sessionOptions.js';
 import type { PromptCapabilities } from './capabilities.js';
 import { EventHub } from './eventHub.js';
 import { filterPromptBlocks } from './promptFilter.js';
@@ -38,6 +40,13 @@ export interface AcpSessionOptions {
   /** Bounded wait for the agent to confirm a cancel (default 10 s). */
   cancelTimeoutMs?: number;
   log?: (line: string) => void;
+  /**
+   * A prompt answered "authentication required": run the login flow once. `true` = logged in
+   * on this connection, resend the prompt; `false` = no retry (the event says what to offer).
+   */
+  onAuthRequired?: (error: unknown) => Promise<{ retry: true } | { retry: false; event?: SessionEvent }>;
+  /** `session/close` (after gating and sending) — the client forgets the session. */
+  close?: () => Promise<void>;
 }
 
 export const DEFAULT_CANCEL_TIMEOUT_MS = 10_000;
@@ -53,11 +62,7 @@ export class AcpChatSession implements ChatSession {
   readonly protocolVersion: 1 | 2;
   readonly cwd: string;
   readonly roots: string[];
-  /**
-   * `session/new`'s extras. Modes have no event of their own (only `current_mode`), so the
-   * glue seeds the thread with `setup.modes` (ThreadModel.seedSession).
-   */
-  readonly setup: SessionSetup;
+  private currentSetup: SessionSetup;
   /** Set once the agent failed to confirm a cancel within the bounded wait. */
   unresponsive = false;
   private readonly hub = new EventHub<SessionEvent>((message) => this.log(message));
@@ -72,10 +77,58 @@ export class AcpChatSession implements ChatSession {
     this.protocolVersion = opts.protocolVersion;
     this.cwd = opts.cwd;
     this.roots = opts.roots;
-    this.setup = opts.setup ?? {};
-    // Held until the first listener: the thread learns them like later updates.
-    if (this.setup.configOptions) this.emit({ kind: 'config_options', configOptions: this.setup.configOptions });
-    if (this.setup.availableCommands) this.emit({ kind: 'available_commands', commands: this.setup.availableCommands });
+    this.currentSetup = {};
+    this.applySetup(opts.setup ?? {});
+  }
+
+  /**
+   * What `session/new|load|resume` returned besides the id, kept current by setMode /
+   * setConfigOption. The same facts also arrive as events (`modes`, `config_options`,
+   * `available_commands`), so a thread fed from onEvent needs no seeding.
+   */
+  get setup(): SessionSetup {
+    return this.currentSetup;
+  }
+
+  /** Merges an answer's extras and announces them (held until the first listener). */
+  applySetup(setup: SessionSetup): void {
+    this.currentSetup = { ...this.currentSetup, ...setup };
+    for (const event of setupEvents(setup)) this.emit(event);
+  }
+
+  /** `session/set_mode` (v1 only); the new current mode is emitted once the agent agreed. */
+  async setMode(modeId: string): Promise<void> {
+    this.assertOpen();
+    await setMode(this.opts.connection, this.protocolVersion, this.sessionId, modeId);
+    if (this.currentSetup.modes) this.currentSetup = { ...this.currentSetup, modes: { ...this.currentSetup.modes, currentModeId: modeId } };
+    this.emit({ kind: 'current_mode', currentModeId: modeId });
+  }
+
+  /** `session/set_config_option`; the answer's complete option list replaces ours and is emitted. */
+  async setConfigOption(configId: string, value: string | boolean): Promise<void> {
+    this.assertOpen();
+    const configOptions = await setConfigOption(this.opts.connection, this.protocolVersion, this.sessionId, configId, value);
+    this.currentSetup = { ...this.currentSetup, configOptions };
+    this.emit({ kind: 'config_options', configOptions });
+  }
+
+  /**
+   * Ends the session: `session/close` when the agent supports it (it cancels in-flight work),
+   * otherwise only here. A running turn ends cancelled; the thread stays readable.
+   */
+  async closeSession(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const requestId of this.permissions.cancelAll()) {
+      this.emit({ kind: 'permission_resolved', requestId, outcome: { outcome: 'cancelled' } });
+    }
+    if (this.turn) this.endTurn(this.turn, { stopReason: 'cancelled' });
+    this.state = 'idle';
+    await this.opts.close?.();
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('This session has ended; start a new one.');
   }
 
   get turnState(): SessionTurnState {
@@ -113,14 +166,38 @@ export class AcpChatSession implements ChatSession {
     const blocks = filterPromptBlocks(content, this.opts.promptCapabilities);
     const turn = this.startTurn();
     this.emit({ kind: 'prompt_sent', turnId: turn.id, content: blocks });
+    this.sendPrompt(turn, blocks, true);
+    return turn.done;
+  }
+
+  private sendPrompt(turn: Turn, blocks: ContentBlock[], mayAuth: boolean): void {
+    const onError = (err: unknown) => {
+      if (mayAuth && isAuthRequired(err) && this.opts.onAuthRequired && !turn.cancelRequested) void this.authThenRetry(turn, blocks, err);
+      else this.onPromptError(turn, err);
+    };
     try {
-      this.opts.connection
-        .sendRequest('session/prompt', promptParams(this.sessionId, blocks))
-        .then((result) => this.onPromptResult(turn, result), (err: unknown) => this.onPromptError(turn, err));
+      this.opts.connection.sendRequest('session/prompt', promptParams(this.sessionId, blocks)).then((result) => this.onPromptResult(turn, result), onError);
     } catch (err) {
       this.onPromptError(turn, err);
     }
-    return turn.done;
+  }
+
+  /** One login, one resend of the same prompt in the same turn; a second refusal ends the turn. */
+  private async authThenRetry(turn: Turn, blocks: ContentBlock[], err: unknown): Promise<void> {
+    let verdict: Awaited<ReturnType<NonNullable<AcpSessionOptions['onAuthRequired']>>>;
+    try {
+      verdict = await this.opts.onAuthRequired!(err);
+    } catch (authErr) {
+      this.log(`login failed: ${(authErr as Error).message}`);
+      verdict = { retry: false };
+    }
+    if (turn.ended) return;
+    if (verdict.retry && !turn.cancelRequested && !this.closed) {
+      this.sendPrompt(turn, blocks, false);
+      return;
+    }
+    if (!verdict.retry && verdict.event) this.emit(verdict.event);
+    this.onPromptError(turn, err);
   }
 
   /** Resolves when control is back: the agent ended the turn, or the bounded wait ran out. */

@@ -43,6 +43,11 @@ export class SessionRouter {
     for (const update of early) session.handleUpdate(update);
   }
 
+  /** A closed (or failed-to-open) session no longer receives anything. */
+  remove(session: AcpChatSession): void {
+    if (this.sessions.get(session.sessionId) === session) this.sessions.delete(session.sessionId);
+  }
+
   routeUpdate(params: unknown): void {
     const p = (typeof params === 'object' && params !== null ? params : {}) as { sessionId?: unknown; update?: unknown };
     const session = this.get(p.sessionId);

@@ -7,6 +7,7 @@
 import { isAbsolute } from 'node:path';
 import type { MessageConnection } from 'vscode-jsonrpc';
 import type { AcpMcpServer } from '../agent/mcp/filter.js';
+import type { AgentCapabilities } from '../protocol/parseAgentResults.js';
 
 export type RequestSender = Pick<MessageConnection, 'sendRequest'>;
 
@@ -36,6 +37,14 @@ export function sessionSupportOf(initializeResult: unknown, protocolVersion: 1 |
   const s = caps.sessionCapabilities ?? {};
   return { protocolVersion, load: caps.loadSession === true, list: marker(s.list), resume: marker(s.resume),
     close: marker(s.close), delete: marker(s.delete), additionalDirectories: marker(s.additionalDirectories) };
+}
+
+/** The same table from already parsed capabilities (what AgentClient holds after initialize). */
+export function sessionSupportFromCapabilities(caps: AgentCapabilities, protocolVersion: 1 | 2): SessionSupport {
+  const s = caps.session;
+  // v2 has no session/load: it resumes with replay, so "load" is "resume".
+  return { protocolVersion, load: protocolVersion === 2 ? s.resume : caps.loadSession, list: s.list, resume: s.resume,
+    close: s.close, delete: s.delete, additionalDirectories: s.additionalDirectories };
 }
 
 export interface AgentSessionInfo {

@@ -155,13 +155,13 @@ describe('session/new extras (modes, config options)', () => {
   });
   after(() => peer.close());
 
-  test('modes are on session.setup; config options reach the thread; mode/config updates apply', async () => {
+  test('modes are on session.setup and, like config options, reach the thread as events; updates apply', async () => {
     const session = await peer.client.newSession();
     assert.equal(session.setup.modes?.currentModeId, 'ask');
     assert.deepEqual(session.setup.modes?.availableModes.map((m) => m.id), ['ask', 'code']);
     const { events, thread } = record(session);
-    thread.seedSession({ modes: session.setup.modes });
-    assert.equal(events[0]?.kind, 'config_options', 'the initial options were held for the first listener');
+    assert.deepEqual(events.slice(0, 2).map((e) => e.kind), ['modes', 'config_options'], 'the answer\'s facts were held for the first listener');
+    assert.deepEqual(thread.session.modes, session.setup.modes);
     const model = () => thread.session.configOptions?.find((o) => o.id === 'model')?.currentValue;
     assert.equal(model(), 'fast');
     await session.prompt(say('modes'));
