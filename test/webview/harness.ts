@@ -276,6 +276,11 @@ export class Panel {
     await this.page.waitForFunction(() => (globalThis as any).__posted?.some((m: { type: string }) => m.type === 'ready'));
   }
 
+  /** Saves /tmp/agent-chat-<name>.png when SCREENSHOTS=1 (for human review; skipped in normal runs). */
+  async screenshot(name: string): Promise<void> {
+    if (process.env.SCREENSHOTS === '1') await this.page.screenshot({ path: `/tmp/agent-chat-${name}.png` });
+  }
+
   async count(selector: string): Promise<number> {
     return this.page.locator(selector).count();
   }

@@ -57,7 +57,7 @@ test('a permission request shows the agent\'s options inline, focuses the first 
   await panel.send({ type: 'rows', changes: [{ op: 'update', index: 1, entry: { ...rest, status: 'in_progress', permissionOutcome: 'Always allow npm' } }] });
   assert.equal(await panel.count('.permission button'), 0);
   assert.match(await panel.text('.permission-outcome'), /Always allow npm/);
-  await panel.page.screenshot({ path: '/tmp/agent-chat-permission-answered.png' });
+  await panel.screenshot('permission-answered');
 });
 
 test('a permission replayed in a snapshot is shown but does not steal focus', async () => {
@@ -67,7 +67,7 @@ test('a permission replayed in a snapshot is shown but does not steal focus', as
   await panel.page.waitForTimeout(50);
   assert.equal((await focused(panel)).tag, 'TEXTAREA');
   assert.equal(await panel.count('.permission button'), 4);
-  await panel.page.screenshot({ path: '/tmp/agent-chat-permission.png' });
+  await panel.screenshot('permission');
 });
 
 test('composer: Enter sends, Shift+Enter breaks the line, Enter while composing (IME) does nothing', async () => {
@@ -133,7 +133,7 @@ test('slash commands: popup filters, arrows move, Tab/Enter accept, shows descri
   await panel.page.keyboard.press('ArrowDown');
   assert.equal(await panel.text('.slash-item.active .slash-name'), '/research');
   assert.equal(await panel.text('.slash-item.active .slash-hint'), 'topic to research');
-  await panel.page.screenshot({ path: '/tmp/agent-chat-slash.png' });
+  await panel.screenshot('slash');
   await panel.page.keyboard.press('Tab');
   assert.equal(await input.inputValue(), '/research ');
   assert.equal(await panel.page.locator('.slash-popup').isVisible(), false);

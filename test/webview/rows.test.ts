@@ -40,7 +40,7 @@ test('user and agent messages render Markdown with highlighted, actionable code 
   assert.equal(new URL(panel.page.url()).pathname, '/', 'a link click never navigates the webview');
   assert.deepEqual(await panel.violations(), [], 'the bundle runs under the panel CSP without violations');
   assert.deepEqual(await panel.consoleErrors(), []);
-  await panel.page.screenshot({ path: '/tmp/agent-chat-messages.png' });
+  await panel.screenshot('messages');
 });
 
 test('images only as data: URIs; remote Markdown images are dropped', async () => {
@@ -247,5 +247,5 @@ test('header shows turn state (requires_action loud), usage, and picks agents / 
   await panel.page.locator('select.agent-picker').selectOption('claude');
   await panel.page.getByRole('button', { name: 'New session' }).click();
   assert.deepEqual((await panel.posted()).filter((m) => m.type !== 'ready'), [{ type: 'selectAgent', name: 'claude' }, { type: 'newSession' }]);
-  await panel.page.screenshot({ path: '/tmp/agent-chat-header.png' });
+  await panel.screenshot('header');
 });

@@ -47,7 +47,7 @@ for (const theme of ['dark', 'light', 'high-contrast'] as const) {
       allow.focus();
       return { bg: cs('body').backgroundColor, button: cs('.perm-option.btn-primary').backgroundColor, focus: cs('.perm-option.btn-primary:focus-visible').outlineColor, userBorder: cs('.row.user').borderTopColor };
     });
-    await panel.page.screenshot({ path: `/tmp/agent-chat-${theme}.png` });
+    await panel.screenshot(theme);
     assert.equal(styles.bg, EXPECTED[theme].bg);
     assert.equal(styles.button, EXPECTED[theme].button);
     assert.equal(styles.focus, EXPECTED[theme].focus);
