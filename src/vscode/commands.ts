@@ -62,6 +62,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     else await context.restart();
   });
   register(CommandId.showLog, () => log.show());
+  // Warm the login-shell PATH lookup the agent picker and launches use.
+  void loginShellPath().catch(() => undefined);
 
   // Escape cancels only while a turn runs (package.json keybinding `when`).
   let turnRunning: boolean | undefined;
@@ -75,6 +77,9 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
   syncContextKey();
   return scope;
 }
+
+/** Longest the picker waits for the PATH lookup before it opens without preset hints. */
+const PATH_WAIT_MS = 1_000;
 
 async function pickAgent(context: AgentChatContext): Promise<AgentConfig | undefined> {
   type Item = vscode.QuickPickItem & { entry?: AgentEntry };
@@ -104,16 +109,13 @@ async function pickAgent(context: AgentChatContext): Promise<AgentConfig | undef
     }
     return items;
   };
-  pick.items = toItems(context.agentEntries());
-  // PATH lookups may take a moment (login shell): refine the hints when they arrive.
-  void loginShellPath()
-    .then((pathValue) => {
-      const active = pick.activeItems[0]?.entry?.config.name;
-      pick.items = toItems(context.agentEntries(detectPresets(AGENT_PRESETS, pathValue)));
-      const again = pick.items.find((i) => i.entry?.config.name === active);
-      if (again) pick.activeItems = [again];
-    })
-    .catch(() => undefined);
+  // Preset hints ("not found on PATH") need the login-shell PATH, warmed at activation. The list
+  // is filled once: replacing items under the user's pointer could make a click pick another row.
+  const pathValue = await Promise.race<string | undefined>([
+    loginShellPath().catch(() => undefined),
+    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), PATH_WAIT_MS)),
+  ]);
+  pick.items = toItems(context.agentEntries(pathValue === undefined ? undefined : detectPresets(AGENT_PRESETS, pathValue)));
   try {
     return await new Promise<AgentConfig | undefined>((resolve) => {
       pick.onDidAccept(() => {
