@@ -73,6 +73,7 @@ function handle(msg: HostToWebview): void {
       failure.set(s.agent);
       composer.setCapabilities(s.composer);
       applySession(s.session);
+      viewState.keepOnly(new Set(s.entries.map((e) => e.id)));
       store.reset(s.entries);
       turns.reset(s.session.turnState);
       return;

@@ -50,6 +50,12 @@ export class ViewStateStore {
     this.update({ expanded: { ...this.state.expanded, [key]: open } });
   }
 
+  /** Forgets choices about rows that are gone (a new session), so the saved state stays small. */
+  keepOnly(entryIds: ReadonlySet<string>): void {
+    const kept = Object.entries(this.state.expanded).filter(([key]) => entryIds.has(key.slice(0, key.lastIndexOf(':'))));
+    if (kept.length !== Object.keys(this.state.expanded).length) this.update({ expanded: Object.fromEntries(kept) });
+  }
+
   isExpanded(key: string): boolean | undefined {
     return this.state.expanded[key];
   }

@@ -221,6 +221,13 @@ test('view state survives a reload: draft, attachments, opened thought, folded c
   assert.ok(Math.abs(top - 300) < 2, `scrollTop restored (${top})`);
   const ready = (await panel.posted()).filter((m) => m.type === 'ready');
   assert.equal(ready.length, 1, 'the reloaded page asked for a snapshot');
+
+  // A new session: choices about rows that no longer exist are forgotten, the draft is not.
+  await panel.send(snapshot([user('other', 'new session')]));
+  await panel.page.evaluate(() => (globalThis as any).dispatchEvent(new Event('beforeunload')));
+  const saved = await panel.page.evaluate(() => JSON.parse((globalThis as any).localStorage.getItem('vscodeState')));
+  assert.deepEqual(saved.expanded, {});
+  assert.equal(saved.draft, 'half-written idea');
 });
 
 test('focusComposer focuses the input; the thread is a labelled log reachable by keyboard', async () => {
