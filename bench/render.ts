@@ -39,6 +39,10 @@ export interface RenderBenchResult {
     longestTaskMs: number;
     longTasks: number;
     totalMs: number;
+    /** Noise floor: the same number of trivial 0.5 ms tasks, same page, right after — how many still took > 50 ms. */
+    controlTasks: number;
+    controlLongTasks: number;
+    controlLongestMs: number;
   };
   replay: {
     updates: number;
@@ -138,6 +142,7 @@ async function benchStreaming(harness: Harness, bytes: number, count: number): P
     return out;
   });
   const longTasks: number[] = await panel.page.evaluate(() => (globalThis as any).__longTasks);
+  const control = await controlRun(panel.page, 2000);
   const tenth = Math.floor(costs.length / 10);
   const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const median = (xs: number[]) => { const s = xs.slice().sort((a, b) => a - b); return s[Math.floor(s.length / 2)]!; };
@@ -154,7 +159,25 @@ async function benchStreaming(harness: Harness, bytes: number, count: number): P
     firstTenthMedianMs: firstMedian, lastTenthMedianMs: lastMedian, medianRatio: lastMedian / firstMedian,
     p99ChunkMs: costs.slice().sort((a, b) => a - b)[Math.floor(costs.length * 0.99)]!, maxChunkMs: Math.max(...costs),
     longestTaskMs: Math.max(0, ...longTasks), longTasks: longTasks.length, totalMs: costs.reduce((a, b) => a + b, 0),
+    controlTasks: control.tasks, controlLongTasks: control.long.length, controlLongestMs: Math.max(0, ...control.long),
   };
+}
+
+/** Trivial tasks (0.5 ms of busy work each) under the same long-task observer: what the machine alone costs. */
+async function controlRun(page: import('playwright-core').Page, tasks: number): Promise<{ tasks: number; long: number[] }> {
+  await page.evaluate(OBSERVE_LONG_TASKS);
+  await page.evaluate(async (n) => {
+    const g = globalThis as any;
+    const channel = new g.MessageChannel();
+    const yieldTask = () => new Promise((r) => { channel.port1.onmessage = r; channel.port2.postMessage(0); });
+    for (let i = 0; i < n; i++) {
+      const until = g.performance.now() + 0.5;
+      while (g.performance.now() < until) { /* busy */ }
+      await yieldTask();
+    }
+    await new Promise((r) => g.setTimeout(r, 100));
+  }, tasks);
+  return { tasks, long: await page.evaluate(() => (globalThis as any).__longTasks) };
 }
 
 async function benchReplay(harness: Harness, count: number, capMs: number): Promise<RenderBenchResult['replay']> {
@@ -228,7 +251,8 @@ export function formatRenderBench(r: RenderBenchResult): string {
     `render (a) streaming ${(s.bytes / 1e6).toFixed(1)} MB in ${s.chunks} chunks: per chunk, median first 10% ${s.firstTenthMedianMs.toFixed(3)} ms, ` +
       `last 10% ${s.lastTenthMedianMs.toFixed(3)} ms → ${s.medianRatio.toFixed(2)}× (target ≤ 1.5×); means ${s.firstTenthMsPerChunk.toFixed(3)} / ` +
       `${s.lastTenthMsPerChunk.toFixed(3)} ms → ${s.ratio.toFixed(2)}×; own work per chunk p99 ${s.p99ChunkMs.toFixed(1)} ms, max ${s.maxChunkMs.toFixed(1)} ms; ` +
-      `longest task ${s.longestTaskMs.toFixed(0)} ms, ${s.longTasks} task(s) > 50 ms (target 0); total ${(s.totalMs / 1000).toFixed(1)} s`,
+      `longest task ${s.longestTaskMs.toFixed(0)} ms, ${s.longTasks} task(s) > 50 ms (target 0); total ${(s.totalMs / 1000).toFixed(1)} s; ` +
+      `noise floor: ${s.controlLongTasks} of ${s.controlTasks} trivial 0.5 ms tasks also took > 50 ms (longest ${s.controlLongestMs.toFixed(0)} ms)`,
     `render (b) replay ${p.updates} updates → ${p.rows} rows: incremental ${p.incrementalMs.toFixed(0)} ms to fully drawn ` +
       `(longest own work ${p.incrementalLongestOwnMs.toFixed(0)} ms, longest task ${p.incrementalLongestTaskMs.toFixed(0)} ms); rebuild-every-update baseline ${p.baselineMs.toFixed(0)} ms` +
       `${p.baselineCapped ? ` for only ${p.baselineUpdatesDone} updates (capped)` : ''} → ${p.baselineCapped ? '≥ ' : ''}${p.speedup.toFixed(1)}× faster (target ≥ 10×)`,
