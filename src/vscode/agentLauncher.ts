@@ -16,6 +16,7 @@ export const launchAgent: LaunchAgent = async (config, services, signal) => {
     tap: (direction, message) => services.tap(direction, message),
     onStderr: stderrLines,
     log: services.log,
+    ...services.login,
   });
   const abort = () => void client.dispose();
   signal.addEventListener('abort', abort, { once: true });

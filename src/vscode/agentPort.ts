@@ -4,6 +4,7 @@
  * real agent layer (`src/agent`); nothing else in `src/vscode` imports agent internals.
  */
 import type { AgentConfig, AgentLifecycle, ChatSession, FileSystemHost, LaunchFailure } from '../agent/api.js';
+import type { LoginCallbacks } from '../agent/auth/login.js';
 import type { ComposerCapabilities } from '../shared/webviewProtocol.js';
 
 export interface LaunchServices {
@@ -16,6 +17,8 @@ export interface LaunchServices {
   stderr(line: string): void;
   /** Diagnostics from the agent layer (ignored input, late answers). */
   log(line: string): void;
+  /** The editor's part of a login the agent asks for (method choice, terminal, API keys). */
+  login: LoginCallbacks;
 }
 
 export interface RunningAgent {

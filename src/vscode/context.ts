@@ -10,6 +10,7 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { AgentConfig, ChatSession, FileSystemHost } from '../agent/api.js';
+import { AuthRequiredError } from '../agent/auth/login.js';
 import type { SessionEvent } from '../protocol/events.js';
 import type { AgentChoice, AgentStatus, ComposerCapabilities, PanelSnapshot } from '../shared/webviewProtocol.js';
 import type { SessionFacts, ThreadEntry, ToolCallEntry } from '../thread/types.js';
@@ -18,6 +19,7 @@ import { agentChoices, agentEntries, preferredAgent, readAgentSettings, sameAgen
 import type { AgentEntry, AgentSettings } from './config.js';
 import { commandLineOf } from './commandLine.js';
 import { DisposableScope } from './disposables.js';
+import { loginCallbacks } from './loginUi.js';
 import { buildPromptBlocks } from './promptBlocks.js';
 import type { ComposedPrompt } from './promptBlocks.js';
 import type { ProtocolLog } from './protocolLog.js';
@@ -346,6 +348,7 @@ export class AgentChatContext implements vscode.Disposable {
       tap: (direction, message) => log.message(config.name, direction, message),
       stderr: (line) => log.stderr(config.name, line),
       log: (line) => log.info(`[${config.name}] ${line}`),
+      login: loginCallbacks(config.name),
     };
   }
 
@@ -359,8 +362,20 @@ export class AgentChatContext implements vscode.Disposable {
     } catch (error) {
       if (scope.isDisposed) return;
       this.deps.log.error(`session/new failed: ${errorText(error)}`);
-      this.thread.notice('error', `${running.config.name} could not open a session`, errorText(error));
-      this.setAgent({ state: 'failed', agentName: running.config.name, reason: `Could not open a session: ${errorText(error)}` }, NO_EXTRAS);
+      const name = running.config.name;
+      if (error instanceof AuthRequiredError) {
+        // The login the agent layer ran (or offered) did not get us in: say so where the user looks.
+        this.thread.apply({ kind: 'auth_required', methods: error.methods, message: error.message });
+        this.setAgent({
+          state: 'failed',
+          agentName: name,
+          reason: `${name} needs a login: ${error.loginOutcome}`,
+          fix: `Log in with the agent's own CLI, or set its API key in agentChat.agents → env, then restart the agent.`,
+        }, NO_EXTRAS);
+        return;
+      }
+      this.thread.notice('error', `${name} could not open a session`, errorText(error));
+      this.setAgent({ state: 'failed', agentName: name, reason: `Could not open a session: ${errorText(error)}` }, NO_EXTRAS);
       return;
     }
     if (scope.isDisposed || agentScope.isDisposed) return;

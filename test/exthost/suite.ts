@@ -281,6 +281,31 @@ test('restarting the agent leaves exactly one agent process', async () => {
   assert.equal(end.type === 'turn_end' && end.stopReason, 'end_turn');
 }, 60_000);
 
+test('login: the agent asks for one, the user picks the terminal method, the login runs in a VS Code terminal', async () => {
+  const chat = await api();
+  const script = path.join(extensionPath(), 'out', 'test-agents', 'auth.agent.mjs');
+  assert.ok(existsSync(script), `auth test agent built at ${script}`);
+  const credentials = await fsp.mkdtemp(path.join(workspaceDir(), 'exthost-scratch', 'auth-'));
+  const config = { ...nodeAgent('auth (exthost)', script), env: { ELECTRON_RUN_AS_NODE: '1', AUTH_AGENT_DIR: credentials } };
+  const starting = chat.context.start(config);
+  // The method picker opens (agent, terminal, API key): take the second entry, the terminal.
+  const opened = vscode.window.onDidOpenTerminal((t) => terminals.push(t));
+  const terminals: vscode.Terminal[] = [];
+  try {
+    await new Promise((r) => setTimeout(r, 2_500));
+    await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    const status = await starting;
+    assert.equal(status.state, 'ready', JSON.stringify(status));
+  } finally {
+    opened.dispose();
+  }
+  assert.ok(terminals.some((t) => t.name === 'auth (exthost): log in'), 'the login ran in a terminal');
+  assert.match(await fsp.readFile(path.join(credentials, 'credentials'), 'utf8'), /^terminal/);
+  const { rows } = await runTurn(chat, 'hi');
+  assert.ok(rows.some((r) => r.type === 'agent' && r.content.some((c) => c.type === 'text' && c.text.includes('logged in via terminal'))));
+}, 60_000);
+
 test('the thread is saved and comes back as history after a reload', async () => {
   const chat = await api();
   assert.ok(chat.context.entries.length > 0);
