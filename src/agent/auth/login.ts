@@ -62,5 +62,7 @@ export class AuthRequiredError extends ResponseError<unknown> {
     data?: unknown,
   ) {
     super(AUTH_REQUIRED, message, data);
+    // ResponseError pins its own prototype, which would hide this subclass from instanceof.
+    Object.setPrototypeOf(this, new.target.prototype);
   }
 }
