@@ -11,6 +11,7 @@ import type { HostToWebview } from '../src/shared/webviewProtocol.js';
 import { Announcer } from './a11y.js';
 import { installActions } from './actions.js';
 import { Composer } from './composer/composer.js';
+import { SessionPickers } from './composer/pickers.js';
 import { h } from './dom.js';
 import { FailurePanel } from './header/failurePanel.js';
 import { StatusHeader } from './header/statusHeader.js';
@@ -48,9 +49,10 @@ const store = new ThreadStore(threadView);
 const header = new StatusHeader(host);
 const failure = new FailurePanel();
 const composer = new Composer(host, viewState);
+const pickers = new SessionPickers(host);
 const turns = new TurnAnnouncer(announcer, store);
 
-const app = h('div', { class: 'app' }, [header.el, failure.el, threadView.el, composer.el, announcer.el]);
+const app = h('div', { class: 'app' }, [header.el, failure.el, threadView.el, pickers.el, composer.el, announcer.el]);
 // The host page provides #root; a bare page (tests, benchmark) gets the panel on <body>.
 (document.getElementById('root') ?? document.body).append(app);
 installActions(app, host);
@@ -105,6 +107,7 @@ function applySession(session: Parameters<StatusHeader['setSession']>[0]): void 
   header.setSession(session);
   composer.setTurnState(session.turnState);
   composer.setCommands(session.commands);
+  pickers.set(session);
   turns.turnState(session.turnState);
 }
 

@@ -100,4 +100,14 @@ export type WebviewToHost =
   | { type: 'newSession' }
   | { type: 'restartAgent' }
   | { type: 'showLog' }
-  | { type: 'openSettings' };
+  | { type: 'openSettings' }
+  /**
+   * The mode picker changed (`session/set_mode`). Sent only when the session has modes and no
+   * `mode`-category config option; the host answers with a `session` message once the agent agreed.
+   */
+  | { type: 'setMode'; modeId: string }
+  /**
+   * A config option picker changed (`session/set_config_option`): a select's value id, or a
+   * boolean toggle's new state. The agent's answer replaces the whole option list.
+   */
+  | { type: 'setConfigOption'; configId: string; value: string | boolean };

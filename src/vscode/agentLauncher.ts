@@ -2,9 +2,10 @@
  * `LaunchAgent` on the real agent layer: an `AgentClient` per start, with the editor's file
  * system, the workspace roots, and the protocol log wired in.
  */
-import type { AgentConfig, AgentLifecycle, ChatSession } from '../agent/api.js';
+import type { AgentConfig, AgentLifecycle } from '../agent/api.js';
 import { AgentClient } from '../agent/agentClient.js';
-import type { LaunchAgent, LaunchResult, RunningAgent } from './agentPort.js';
+import type { AgentSessionInfo } from '../history/agentSessions.js';
+import type { LaunchAgent, LaunchResult, LiveSession, RunningAgent, SessionPlace } from './agentPort.js';
 import { commandLineOf } from './commandLine.js';
 
 export const launchAgent: LaunchAgent = async (config, services, signal) => {
@@ -67,8 +68,25 @@ class ClientAgent implements RunningAgent {
     return info?.title ?? info?.name;
   }
 
-  newSession(cwd: string): Promise<ChatSession> {
-    return this.client.newSession({ cwd });
+  newSession(place: SessionPlace): Promise<LiveSession> {
+    return this.client.newSession(place);
+  }
+
+  loadSession(sessionId: string, place: SessionPlace): Promise<LiveSession> {
+    return this.client.loadSession(sessionId, place);
+  }
+
+  resumeSession(sessionId: string, place: SessionPlace): Promise<LiveSession> {
+    return this.client.resumeSession(sessionId, place);
+  }
+
+  get sessionSupport() {
+    return this.client.sessionSupport;
+  }
+
+  async listSessions(cwd?: string): Promise<AgentSessionInfo[]> {
+    // A bounded walk: the history list is for picking, not an archive of everything.
+    return (await this.client.listSessions({ ...(cwd ? { cwd } : {}), maxPages: 10 })).sessions;
   }
 
   dispose(): Promise<void> {

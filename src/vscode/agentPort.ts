@@ -5,6 +5,8 @@
  */
 import type { AgentConfig, AgentLifecycle, ChatSession, FileSystemHost, LaunchFailure } from '../agent/api.js';
 import type { LoginCallbacks } from '../agent/auth/login.js';
+import type { McpServerSpec } from '../agent/mcp/types.js';
+import type { AgentSessionInfo, SessionSupport } from '../history/agentSessions.js';
 import type { ComposerCapabilities } from '../shared/webviewProtocol.js';
 
 export interface LaunchServices {
@@ -21,6 +23,24 @@ export interface LaunchServices {
   login: LoginCallbacks;
 }
 
+/** A session as the editor uses it: turns, plus the pickers and an explicit end. */
+export interface LiveSession extends ChatSession {
+  readonly cwd: string;
+  /** `session/set_mode`; the new mode arrives as an event once the agent agreed. */
+  setMode(modeId: string): Promise<void>;
+  /** `session/set_config_option`; the answer's full option list arrives as an event. */
+  setConfigOption(configId: string, value: string | boolean): Promise<void>;
+  /** `session/close` when supported; ends a running turn as cancelled either way. */
+  closeSession(): Promise<void>;
+}
+
+export interface SessionPlace {
+  /** Absolute folder the session works in. */
+  cwd: string;
+  /** Filtered by what the agent can take; skipped ones become a warning in the thread. */
+  mcpServers?: readonly McpServerSpec[];
+}
+
 export interface RunningAgent {
   readonly config: AgentConfig;
   /** `ready` once initialize succeeded; later `exited` when the process goes away. */
@@ -29,7 +49,15 @@ export interface RunningAgent {
   /** What prompts may carry (from `initialize`). */
   readonly composer: ComposerCapabilities;
   readonly agentTitle?: string;
-  newSession(cwd: string): Promise<ChatSession>;
+  newSession(place: SessionPlace): Promise<LiveSession>;
+  /** `session/load`: the replay arrives as the session's first events. */
+  loadSession(sessionId: string, place: SessionPlace): Promise<LiveSession>;
+  /** `session/resume`: no replay. */
+  resumeSession(sessionId: string, place: SessionPlace): Promise<LiveSession>;
+  /** What the agent advertised for list/load/resume/close/delete (undefined unless ready). */
+  readonly sessionSupport: SessionSupport | undefined;
+  /** The agent's own `session/list` (all pages up to a bound). */
+  listSessions(cwd?: string): Promise<AgentSessionInfo[]>;
   /** Ends every session and the process (and its process group). */
   dispose(): Promise<void>;
 }

@@ -148,6 +148,21 @@ export class ChatThread implements vscode.Disposable {
     this.replace(freshThread());
   }
 
+  /** Shows another thread (a reopened conversation); the next session continues it. */
+  show(model: Thread): void {
+    this.replace(model);
+  }
+
+  /** Views redraw the session facts (e.g. a picker change the agent refused). */
+  touchSession(): void {
+    this.rowsEmitter.fire({ rows: [], session: true });
+  }
+
+  /** A detached copy of the rows and facts (for transcripts). */
+  snapshot(): ReturnType<Thread['snapshot']> {
+    return this.model.snapshot();
+  }
+
   dispose(): void {
     this.scope.dispose();
   }

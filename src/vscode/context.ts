@@ -9,12 +9,16 @@
  */
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import type { AgentConfig, ChatSession, FileSystemHost } from '../agent/api.js';
+import type { AgentConfig, FileSystemHost } from '../agent/api.js';
 import { AuthRequiredError } from '../agent/auth/login.js';
 import type { SessionEvent } from '../protocol/events.js';
 import type { AgentChoice, AgentStatus, ComposerCapabilities, PanelSnapshot } from '../shared/webviewProtocol.js';
 import type { SessionFacts, ThreadEntry, ToolCallEntry } from '../thread/types.js';
-import type { LaunchAgent, LaunchServices, RunningAgent } from './agentPort.js';
+import type { McpServerSpec } from '../agent/mcp/types.js';
+import type { SessionSupport } from '../history/agentSessions.js';
+import { recordTranscript } from '../history/recorder.js';
+import type { TranscriptStore } from '../history/store.js';
+import type { LaunchAgent, LaunchServices, LiveSession, RunningAgent, SessionPlace } from './agentPort.js';
 import { agentChoices, agentEntries, preferredAgent, readAgentSettings, sameAgentConfig } from './config.js';
 import type { AgentEntry, AgentSettings } from './config.js';
 import { commandLineOf } from './commandLine.js';
@@ -26,7 +30,7 @@ import type { ProtocolLog } from './protocolLog.js';
 import { describeNoSession, failedStatus, untrustedStatus } from './statusText.js';
 import { ChatThread } from './chatThread.js';
 import type { PermissionRequest } from './chatThread.js';
-import type { ThreadStore } from './threadStore.js';
+import type { Thread, ThreadStore } from './threadStore.js';
 
 export type { PermissionRequest } from './chatThread.js';
 
@@ -52,7 +56,14 @@ export interface ContextDeps {
   fs: FileSystemHost;
   log: ProtocolLog;
   store: ThreadStore;
+  /** Every session's conversation is kept here for the history list (optional in tests). */
+  transcripts?: TranscriptStore;
+  /** MCP servers to hand each new, loaded or resumed session (settings + trusted mcp.json). */
+  mcpServers?: () => Promise<McpServerSpec[]>;
 }
+
+/** How a session is opened: fresh, or an earlier one by id (with or without replay). */
+export type SessionOpening = { kind: 'new' } | { kind: 'load' | 'resume'; sessionId: string };
 
 export class AgentChatContext implements vscode.Disposable {
   private readonly lifetime = new DisposableScope();
@@ -63,7 +74,7 @@ export class AgentChatContext implements vscode.Disposable {
   /** The agent the user chose (kept after a failure so "restart" retries it). */
   private chosen: AgentConfig | undefined;
   private running: RunningAgent | undefined;
-  private session: ChatSession | undefined;
+  private session: LiveSession | undefined;
   private composer: ComposerCapabilities = NO_EXTRAS;
   private settings: AgentSettings;
   private readonly thread: ChatThread;
@@ -271,6 +282,8 @@ export class AgentChatContext implements vscode.Disposable {
     if (!this.session && this.agent.state === 'none') await this.ensureStarted();
     // Sent while the agent was starting (or its session opening): wait instead of refusing.
     if (!this.session && this.starting) await this.starting;
+    // A saved conversation shown read-only has no session: the first prompt opens a new one below it.
+    if (!this.session && this.running && this.agent.state === 'ready') await this.openSession(this.running, this.agentScope);
     const session = this.session;
     if (!session) {
       this.thread.notice('warning', 'No agent session to send to', describeNoSession(this.agent));
@@ -302,6 +315,67 @@ export class AgentChatContext implements vscode.Disposable {
     if (!session || !this.thread.takeAnswer(requestId, optionId)) return false;
     session.answerPermission(requestId, { outcome: 'selected', optionId });
     return true;
+  }
+
+  // ── session settings and history ───────────────────────────────────────────────────────
+
+  /** Mode picker: failures (the agent said no, no session) land in the thread, not in a toast. */
+  async setMode(modeId: string): Promise<void> {
+    await this.changeSetting('mode', (session) => session.setMode(modeId));
+  }
+
+  /** Config option picker (model, thought level, toggles). */
+  async setConfigOption(configId: string, value: string | boolean): Promise<void> {
+    await this.changeSetting(`"${configId}" option`, (session) => session.setConfigOption(configId, value));
+  }
+
+  private async changeSetting(what: string, run: (session: LiveSession) => Promise<void>): Promise<void> {
+    const session = this.session;
+    if (!session) {
+      this.thread.notice('warning', `Cannot change the ${what}`, describeNoSession(this.agent));
+      return;
+    }
+    try {
+      await run(session);
+    } catch (error) {
+      this.thread.notice('error', `The agent did not change the ${what}`, errorText(error));
+      // The picker already shows the user's choice: a session update puts it back to the agent's truth.
+      this.thread.touchSession();
+    }
+  }
+
+  /** What the running agent can do with past sessions (undefined when none is ready). */
+  get sessionSupport(): SessionSupport | undefined {
+    return this.agent.state === 'ready' ? this.running?.sessionSupport : undefined;
+  }
+
+  /** The running agent's own session list; undefined when it has none to offer. */
+  async agentSessions(): Promise<{ agentName: string; sessions: Awaited<ReturnType<RunningAgent['listSessions']>> } | undefined> {
+    const running = this.running;
+    if (!running || !this.sessionSupport?.list) return undefined;
+    return { agentName: running.config.name, sessions: await running.listSessions(workspaceRoots()[0]) };
+  }
+
+  /**
+   * Reopens a past conversation on `config`'s agent (started if it is not the running one).
+   * `thread` is what to show first (a saved transcript, or empty before a replay); with no
+   * `opening` the thread is only shown, read-only, and the next prompt starts a new session.
+   */
+  async reopen(config: AgentConfig | undefined, thread: Thread, opening: SessionOpening | undefined): Promise<boolean> {
+    if (opening && config && (this.chosen?.name !== config.name || this.agent.state !== 'ready')) await this.start(config);
+    if (this.session && this.thread.turnRunning) await this.session.cancel();
+    this.sessionScope.dispose();
+    this.thread.show(thread);
+    if (!opening) {
+      this.fireStatus();
+      return true;
+    }
+    const running = this.running;
+    if (!running || this.agent.state !== 'ready') {
+      this.thread.notice('warning', 'The conversation is shown read-only', describeNoSession(this.agent));
+      return false;
+    }
+    return this.openSession(running, this.agentScope, opening);
   }
 
   // ── reacting to the editor ─────────────────────────────────────────────────────────────
@@ -352,16 +426,36 @@ export class AgentChatContext implements vscode.Disposable {
     };
   }
 
-  private async openSession(running: RunningAgent, agentScope: DisposableScope): Promise<void> {
+  /** Where sessions live and which MCP servers they get; a broken MCP config never blocks a session. */
+  private async sessionPlace(): Promise<SessionPlace> {
+    const cwd = workspaceRoots()[0] ?? os.homedir();
+    try {
+      return { cwd, mcpServers: (await this.deps.mcpServers?.()) ?? [] };
+    } catch (error) {
+      this.deps.log.warn(`MCP servers not read: ${errorText(error)}`);
+      return { cwd };
+    }
+  }
+
+  private async openSession(running: RunningAgent, agentScope: DisposableScope, opening: SessionOpening = { kind: 'new' }): Promise<boolean> {
     this.sessionScope.dispose();
     const scope = (this.sessionScope = new DisposableScope());
     this.session = undefined;
-    let session: ChatSession;
+    let session: LiveSession;
     try {
-      session = await running.newSession(workspaceRoots()[0] ?? os.homedir());
+      const place = await this.sessionPlace();
+      session = opening.kind === 'new' ? await running.newSession(place)
+        : opening.kind === 'load' ? await running.loadSession(opening.sessionId, place)
+        : await running.resumeSession(opening.sessionId, place);
     } catch (error) {
-      if (scope.isDisposed) return;
-      this.deps.log.error(`session/new failed: ${errorText(error)}`);
+      if (scope.isDisposed) return false;
+      this.deps.log.error(`session/${opening.kind} failed: ${errorText(error)}`);
+      if (opening.kind !== 'new') {
+        // The agent refused to reopen it: the thread (saved transcript, if any) stays readable.
+        this.thread.notice('error', `${running.config.name} could not reopen the session`, errorText(error));
+        this.fireStatus();
+        return false;
+      }
       const name = running.config.name;
       if (error instanceof AuthRequiredError) {
         // The login the agent layer ran (or offered) did not get us in: say so where the user looks.
@@ -372,16 +466,22 @@ export class AgentChatContext implements vscode.Disposable {
           reason: `${name} needs a login: ${error.loginOutcome}`,
           fix: `Log in with the agent's own CLI, or set its API key in agentChat.agents → env, then restart the agent.`,
         }, NO_EXTRAS);
-        return;
+        return false;
       }
       this.thread.notice('error', `${name} could not open a session`, errorText(error));
       this.setAgent({ state: 'failed', agentName: name, reason: `Could not open a session: ${errorText(error)}` }, NO_EXTRAS);
-      return;
+      return false;
     }
-    if (scope.isDisposed || agentScope.isDisposed) return;
-    this.thread.beginSession(running.config.name);
+    if (scope.isDisposed || agentScope.isDisposed) {
+      // Superseded while the agent answered: nobody will ever use this session.
+      void session.closeSession().catch(() => undefined);
+      return false;
+    }
+    if (opening.kind === 'new') this.thread.beginSession(running.config.name);
     this.session = session;
+    // The thread listens first, so the recorder always saves a thread that already has the event.
     scope.add(session.onEvent((event) => this.onSessionEvent(event)));
+    this.record(running.config.name, session, scope);
     scope.add({
       dispose: () => {
         if (this.session === session) this.session = undefined;
@@ -389,6 +489,18 @@ export class AgentChatContext implements vscode.Disposable {
       },
     });
     this.fireStatus();
+    return true;
+  }
+
+  /** Keeps the session's conversation in the transcript store until the session scope ends. */
+  private record(agentName: string, session: LiveSession, scope: DisposableScope): void {
+    const store = this.deps.transcripts;
+    if (!store) return;
+    const ids = { agentName, sessionId: session.sessionId, cwd: session.cwd };
+    const recording = recordTranscript(store, ids, { onEvent: (l) => session.onEvent(l), snapshot: () => this.thread.snapshot() });
+    // A replay (or a reopened transcript) arrived before the recorder listened: save it now.
+    if (this.thread.entries.length > 0) store.schedule(agentName, session.sessionId, () => ({ ...ids, ...this.thread.snapshot() }));
+    scope.add({ dispose: () => void recording.dispose().catch((e: unknown) => this.deps.log.warn(`transcript not saved: ${errorText(e)}`)) });
   }
 
   private onSessionEvent(event: SessionEvent): void {

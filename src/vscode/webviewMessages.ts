@@ -83,6 +83,14 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
     case 'openSettings':
       await vscode.commands.executeCommand('workbench.action.openSettings', 'agentChat.agents');
       return;
+    case 'setMode':
+      if (isString(message.modeId)) await context.setMode(message.modeId);
+      return;
+    case 'setConfigOption':
+      if (isString(message.configId) && (isString(message.value) || typeof message.value === 'boolean')) {
+        await context.setConfigOption(message.configId, message.value);
+      }
+      return;
     default: {
       const unknown: never = message;
       log.warn(`Ignored an unknown message from the chat view: ${JSON.stringify(unknown).slice(0, 200)}`);
