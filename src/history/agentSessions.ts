@@ -7,7 +7,8 @@
 import { isAbsolute } from 'node:path';
 import type { MessageConnection } from 'vscode-jsonrpc';
 import type { AcpMcpServer } from '../agent/mcp/filter.js';
-import type { AgentCapabilities } from '../protocol/parseAgentResults.js';
+import { listSessionsParams } from '../protocol/outgoing.js';
+import { parseInitializeResult, type AgentCapabilities } from '../protocol/parseAgentResults.js';
 
 export type RequestSender = Pick<MessageConnection, 'sendRequest'>;
 
@@ -22,21 +23,16 @@ export interface SessionSupport {
   additionalDirectories: boolean;
 }
 
-const marker = (v: unknown): boolean => v === true || (typeof v === 'object' && v !== null);
-
+/**
+ * From a raw initialize result, through the protocol layer's parser (the one AgentClient
+ * uses) so both read markers, `null`s and v2's "session implies list/resume/close" alike.
+ */
 export function sessionSupportOf(initializeResult: unknown, protocolVersion: 1 | 2): SessionSupport {
-  const r = (initializeResult ?? {}) as Record<string, any>;
-  if (protocolVersion === 2) {
-    const s = r.capabilities?.session;
-    // v2: advertising `session` at all obliges list, resume (with replay) and close.
-    const base = marker(s);
-    return { protocolVersion, load: base, list: base, resume: base, close: base,
-      delete: base && marker(s.delete), additionalDirectories: base && marker(s.additionalDirectories) };
-  }
-  const caps = r.agentCapabilities ?? {};
-  const s = caps.sessionCapabilities ?? {};
-  return { protocolVersion, load: caps.loadSession === true, list: marker(s.list), resume: marker(s.resume),
-    close: marker(s.close), delete: marker(s.delete), additionalDirectories: marker(s.additionalDirectories) };
+  const raw = initializeResult !== null && typeof initializeResult === 'object' ? initializeResult : {};
+  // The caller already settled the version; the parser picks the v1 or v2 shape from it.
+  const parsed = parseInitializeResult({ ...raw, protocolVersion });
+  if (parsed.ok) return sessionSupportFromCapabilities(parsed.value.capabilities, protocolVersion);
+  return { protocolVersion, load: false, list: false, resume: false, close: false, delete: false, additionalDirectories: false };
 }
 
 /** The same table from already parsed capabilities (what AgentClient holds after initialize). */
@@ -88,10 +84,7 @@ export async function listAgentSessions(
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < maxPages; page++) {
-    const params: Record<string, string> = {};
-    if (opts.cwd) params.cwd = opts.cwd;
-    if (cursor) params.cursor = cursor;
-    const res = (await conn.sendRequest('session/list', params)) as Record<string, unknown> | null;
+    const res = (await conn.sendRequest('session/list', listSessionsParams(opts.cwd, cursor))) as Record<string, unknown> | null;
     for (const s of Array.isArray(res?.sessions) ? res.sessions : []) {
       const info = readSession(s);
       if (info) sessions.push(info);
