@@ -6,6 +6,7 @@ export const CommandId = {
   cancel: 'agentChat.cancel',
   restartAgent: 'agentChat.restartAgent',
   showLog: 'agentChat.showLog',
+  showHistory: 'agentChat.showHistory',
 } as const;
 
 export const ContextKey = {

@@ -15,16 +15,19 @@ import type { AgentEntry } from './config.js';
 import type { AgentChatContext } from './context.js';
 import { DisposableScope } from './disposables.js';
 import type { ProtocolLog } from './protocolLog.js';
+import { showHistory } from './historyPicker.js';
+import type { TranscriptStore } from '../history/store.js';
 import { isUntrusted } from './statusText.js';
 
 export interface CommandDeps {
   context: AgentChatContext;
   view: ChatViewProvider;
   log: ProtocolLog;
+  transcripts: TranscriptStore;
 }
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable {
-  const { context, view, log } = deps;
+  const { context, view, log, transcripts } = deps;
   const scope = new DisposableScope();
   const register = (id: string, run: (...args: unknown[]) => unknown) => scope.add(vscode.commands.registerCommand(id, run));
 
@@ -62,6 +65,10 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     else await context.restart();
   });
   register(CommandId.showLog, () => log.show());
+  register(CommandId.showHistory, async () => {
+    await showHistory(context, transcripts, log);
+    await view.reveal();
+  });
   // Warm the login-shell PATH lookup the agent picker and launches use.
   void loginShellPath().catch(() => undefined);
 

@@ -14,7 +14,7 @@ import { AuthRequiredError } from '../agent/auth/login.js';
 import type { SessionEvent } from '../protocol/events.js';
 import type { AgentChoice, AgentStatus, ComposerCapabilities, PanelSnapshot } from '../shared/webviewProtocol.js';
 import type { SessionFacts, ThreadEntry, ToolCallEntry } from '../thread/types.js';
-import type { McpServerSpec } from '../agent/mcp/types.js';
+import type { McpParseResult } from '../agent/mcp/parse.js';
 import type { SessionSupport } from '../history/agentSessions.js';
 import { recordTranscript } from '../history/recorder.js';
 import type { TranscriptStore } from '../history/store.js';
@@ -24,6 +24,7 @@ import type { AgentEntry, AgentSettings } from './config.js';
 import { commandLineOf } from './commandLine.js';
 import { DisposableScope } from './disposables.js';
 import { loginCallbacks } from './loginUi.js';
+import { describeMcpProblems } from './mcpServers.js';
 import { buildPromptBlocks } from './promptBlocks.js';
 import type { ComposedPrompt } from './promptBlocks.js';
 import type { ProtocolLog } from './protocolLog.js';
@@ -59,7 +60,7 @@ export interface ContextDeps {
   /** Every session's conversation is kept here for the history list (optional in tests). */
   transcripts?: TranscriptStore;
   /** MCP servers to hand each new, loaded or resumed session (settings + trusted mcp.json). */
-  mcpServers?: () => Promise<McpServerSpec[]>;
+  mcpServers?: () => Promise<McpParseResult>;
 }
 
 /** How a session is opened: fresh, or an earlier one by id (with or without replay). */
@@ -427,13 +428,14 @@ export class AgentChatContext implements vscode.Disposable {
   }
 
   /** Where sessions live and which MCP servers they get; a broken MCP config never blocks a session. */
-  private async sessionPlace(): Promise<SessionPlace> {
+  private async sessionPlace(): Promise<SessionPlace & { mcpProblems: McpParseResult['problems'] }> {
     const cwd = workspaceRoots()[0] ?? os.homedir();
     try {
-      return { cwd, mcpServers: (await this.deps.mcpServers?.()) ?? [] };
+      const mcp = await this.deps.mcpServers?.();
+      return { cwd, mcpServers: mcp?.servers ?? [], mcpProblems: mcp?.problems ?? [] };
     } catch (error) {
       this.deps.log.warn(`MCP servers not read: ${errorText(error)}`);
-      return { cwd };
+      return { cwd, mcpProblems: [] };
     }
   }
 
@@ -442,8 +444,8 @@ export class AgentChatContext implements vscode.Disposable {
     const scope = (this.sessionScope = new DisposableScope());
     this.session = undefined;
     let session: LiveSession;
+    const place = await this.sessionPlace();
     try {
-      const place = await this.sessionPlace();
       session = opening.kind === 'new' ? await running.newSession(place)
         : opening.kind === 'load' ? await running.loadSession(opening.sessionId, place)
         : await running.resumeSession(opening.sessionId, place);
@@ -482,6 +484,7 @@ export class AgentChatContext implements vscode.Disposable {
     // The thread listens first, so the recorder always saves a thread that already has the event.
     scope.add(session.onEvent((event) => this.onSessionEvent(event)));
     this.record(running.config.name, session, scope);
+    if (place.mcpProblems.length > 0) this.thread.notice('warning', 'Some MCP servers were left out or changed', describeMcpProblems(place.mcpProblems));
     scope.add({
       dispose: () => {
         if (this.session === session) this.session = undefined;

@@ -15,6 +15,8 @@ import { AgentStatusBar } from './statusBar.js';
 import { ThreadStore } from './threadStore.js';
 import { watchWorkspaceTrust } from './trust.js';
 import { VscodeFileSystem } from './vscodeFileSystem.js';
+import { TranscriptStore } from '../history/store.js';
+import { readMcpServers } from './mcpServers.js';
 import { handleWebviewMessage } from './webviewMessages.js';
 
 /** What `activate` returns: the extension-host test suite drives the real state through it. */
@@ -25,9 +27,10 @@ export interface AgentChatApi {
   view: ChatViewProvider;
   diffs: DiffDocuments;
   fs: VscodeFileSystem;
+  transcripts: TranscriptStore;
 }
 
-let current: { context: AgentChatContext; store: ThreadStore } | undefined;
+let current: { context: AgentChatContext; store: ThreadStore; transcripts: TranscriptStore } | undefined;
 
 export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   const own = <T extends vscode.Disposable>(d: T): T => {
@@ -39,6 +42,10 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   const log = own(new ProtocolLog());
   const store = own(new ThreadStore(extension.workspaceState));
   const fs = new VscodeFileSystem();
+  // Every conversation, for the history list; in global storage so it outlives the workspace window.
+  const transcripts = new TranscriptStore(extension.globalStorageUri.fsPath, {
+    onError: (error, id) => log.warn(`Transcript ${id} not saved: ${error instanceof Error ? error.message : String(error)}`),
+  });
 
   // The one owner of chat state (agent process, session, thread, permissions).
   const context = own(new AgentChatContext({
@@ -48,8 +55,10 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
     fs,
     log,
     store,
+    transcripts,
+    mcpServers: readMcpServers,
   }));
-  current = { context, store };
+  current = { context, store, transcripts };
 
   // Views onto that state.
   const view = own(new ChatViewProvider(extension.extensionUri, context));
@@ -60,18 +69,18 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   own(new PermissionNotifier(context, () => view.visible));
 
   // User intents and editor events.
-  own(registerCommands({ context, view, log }));
+  own(registerCommands({ context, view, log, transcripts }));
   own(watchWorkspaceTrust(context));
   own(vscode.workspace.onDidChangeConfiguration((event) => {
     if (affectsAgentSettings(event)) context.settingsChanged();
   }));
 
-  return { context, statusBar, store, view, diffs, fs };
+  return { context, statusBar, store, view, diffs, fs, transcripts };
 }
 
 export async function deactivate(): Promise<void> {
   // Save the thread before the host goes away; the agent processes are killed by dispose.
   const state = current;
   current = undefined;
-  if (state) await state.store.flush();
+  if (state) await Promise.all([state.store.flush(), state.transcripts.flush()]);
 }

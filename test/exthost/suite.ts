@@ -21,6 +21,7 @@ const COMMANDS = [
   'agentChat.cancel',
   'agentChat.restartAgent',
   'agentChat.showLog',
+  'agentChat.showHistory',
 ];
 
 async function api(): Promise<AgentChatApi> {

@@ -1,0 +1,127 @@
+/**
+ * "Agent Chat: Show History": past conversations, newest first — our saved transcripts merged
+ * with the running agent's own `session/list` — and reopening the one picked the best way
+ * the agent allows (planReopen): replay, resume under the saved transcript, or read-only.
+ */
+import * as vscode from 'vscode';
+import type { AgentConfig } from '../agent/api.js';
+import { mergeHistory, planReopen, type HistoryItem, type ReopenPlan } from '../history/reopen.js';
+import type { TranscriptStore } from '../history/store.js';
+import type { Transcript, TranscriptMeta } from '../history/types.js';
+import { ThreadModel } from '../thread/reducer.js';
+import { archivedThread } from './archive.js';
+import type { AgentChatContext, SessionOpening } from './context.js';
+import type { ProtocolLog } from './protocolLog.js';
+import { freshThread } from './threadStore.js';
+import type { Thread } from './threadStore.js';
+
+interface Pick extends vscode.QuickPickItem {
+  item: HistoryItem;
+  /** Whether the running agent's list was asked (false: we do not know if the agent still has it). */
+  listed: boolean;
+}
+
+/** Every saved transcript, plus the running agent's list when it has one; newest first. */
+export async function historyItems(context: AgentChatContext, transcripts: TranscriptStore, log: ProtocolLog): Promise<Pick[]> {
+  const local = await transcripts.list();
+  let remote: Awaited<ReturnType<AgentChatContext['agentSessions']>>;
+  try {
+    remote = await context.agentSessions();
+  } catch (error) {
+    // The list is a bonus; the saved transcripts still make a history.
+    log.warn(`session/list failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const names = new Set<string>(local.map((t: TranscriptMeta) => t.agentName));
+  if (remote) names.add(remote.agentName);
+  const items: Pick[] = [];
+  for (const name of names) {
+    const listed = remote?.agentName === name;
+    for (const item of mergeHistory(name, local, listed ? remote!.sessions : [])) items.push(toPick(item, listed));
+  }
+  return items.sort((a, b) => (b.item.updatedAt ?? '').localeCompare(a.item.updatedAt ?? ''));
+}
+
+function toPick(item: HistoryItem, listed: boolean): Pick {
+  const when = item.updatedAt ? new Date(item.updatedAt).toLocaleString() : undefined;
+  return {
+    label: item.title,
+    description: [item.agentName, when].filter(Boolean).join(' · '),
+    detail: item.cwd,
+    item,
+    listed,
+  };
+}
+
+export async function showHistory(context: AgentChatContext, transcripts: TranscriptStore, log: ProtocolLog): Promise<void> {
+  const picks = await historyItems(context, transcripts, log);
+  if (picks.length === 0) {
+    void vscode.window.showInformationMessage('Agent Chat: no past conversations yet.');
+    return;
+  }
+  const picked = await vscode.window.showQuickPick(picks, {
+    title: 'Agent Chat: History',
+    placeHolder: 'Reopen a conversation',
+    matchOnDescription: true,
+    matchOnDetail: true,
+  });
+  if (picked) await reopenItem(context, transcripts, picked.item, picked.listed);
+}
+
+/** Reopens one history entry; what happens depends on the agent (started first if needed). */
+export async function reopenItem(context: AgentChatContext, transcripts: TranscriptStore, item: HistoryItem, listed: boolean): Promise<void> {
+  const transcript = item.transcriptId ? await transcripts.load(item.transcriptId) : undefined;
+  const chosen = context.chosenAgent;
+  const config = chosen?.name === item.agentName ? chosen : context.agentEntries().find((e) => e.config.name === item.agentName)?.config;
+  if (!config) {
+    if (transcript) await context.reopen(undefined, readOnly(transcript, `${item.agentName} is no longer configured`), undefined);
+    else void vscode.window.showWarningMessage(`Agent Chat: no agent named "${item.agentName}" is configured.`);
+    return;
+  }
+  // What the agent supports is known once it runs; start it when the history belongs to another one.
+  if (context.chosenAgent?.name !== config.name || context.agentStatus.state !== 'ready') await context.start(config);
+  const support = context.sessionSupport;
+  const plan: ReopenPlan = support
+    ? planReopen(support, transcript !== undefined, listed ? item.onAgent : undefined)
+    : { kind: 'read_only', reason: `${config.name} is not running` };
+  const [thread, opening] = threadFor(plan, item, transcript);
+  if (!thread) {
+    void vscode.window.showWarningMessage(`Agent Chat: cannot reopen "${item.title}": ${plan.kind === 'unavailable' ? plan.reason : 'nothing to show'}.`);
+    return;
+  }
+  await context.reopen(config, thread, opening);
+}
+
+function threadFor(plan: ReopenPlan, item: HistoryItem, transcript: Transcript | undefined): [Thread | undefined, SessionOpening | undefined] {
+  switch (plan.kind) {
+    case 'load':
+      // The agent replays the conversation into an empty thread.
+      return [freshThread(), { kind: 'load', sessionId: item.sessionId }];
+    case 'resume_with_transcript':
+      return [continued(transcript!), { kind: 'resume', sessionId: item.sessionId }];
+    case 'resume_blind': {
+      const thread = freshThread();
+      thread.apply({ kind: 'notice_local', severity: 'info', title: `Reopened "${item.title}"`, detail: `${plan.note}.` });
+      return [thread, { kind: 'resume', sessionId: item.sessionId }];
+    }
+    case 'read_only':
+      return [transcript ? readOnly(transcript, plan.reason) : undefined, undefined];
+    case 'unavailable':
+      return [undefined, undefined];
+    default: {
+      const unreachable: never = plan;
+      return unreachable;
+    }
+  }
+}
+
+/** The saved thread, continued by the same session (same ids: later updates may patch its rows). */
+function continued(t: Transcript): Thread {
+  return ThreadModel.restore({ entries: t.entries, session: { ...t.session, turnState: 'idle', currentTurnId: undefined } });
+}
+
+function readOnly(t: Transcript, reason: string): Thread {
+  return archivedThread({ entries: t.entries, session: t.session }, {
+    title: `Saved conversation "${t.title}" (read-only)`,
+    detail: `It cannot be continued: ${reason}. A message you send starts a new session below it.`,
+  });
+}

@@ -1,0 +1,128 @@
+/**
+ * Daily use with real (scripted) agents inside VS Code: mode/model pickers against the options
+ * agent, history reopened by resume and by load replay against the history agent, MCP servers
+ * from the user setting against the mcp-echo agent.
+ */
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import * as fsp from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AgentConfig } from '../../src/agent/api.js';
+import type { ThreadEntry } from '../../src/thread/types.js';
+import type { AgentChatApi } from '../../src/vscode/extension.js';
+import { historyItems, reopenItem } from '../../src/vscode/historyPicker.js';
+import type { ProtocolLog } from '../../src/vscode/protocolLog.js';
+import { test, until } from './harness.js';
+
+const EXTENSION_ID = 'agent-chat.agent-chat';
+
+async function api(): Promise<AgentChatApi> {
+  const extension = vscode.extensions.getExtension<AgentChatApi>(EXTENSION_ID);
+  assert.ok(extension);
+  return extension.isActive ? extension.exports : extension.activate();
+}
+
+function testAgent(name: string, file: string, env: Record<string, string> = {}): AgentConfig {
+  const script = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'out', 'test-agents', `${file}.agent.mjs`);
+  assert.ok(existsSync(script), `test agent built at ${script}`);
+  return { name, command: process.execPath, args: [script], env: { ELECTRON_RUN_AS_NODE: '1', ...env }, protocolVersion: 1 };
+}
+
+const textOf = (e: ThreadEntry) => (e.type === 'agent' || e.type === 'user' ? e.content.map((c) => (c.type === 'text' ? c.text : '')).join('') : '');
+
+async function turn(chat: AgentChatApi, text: string): Promise<ThreadEntry[]> {
+  const before = chat.context.entries.length;
+  await chat.context.send({ text, attachments: [], images: [] });
+  await until(`the end of "${text}"`, () => chat.context.entries.slice(before).some((e) => e.type === 'turn_end'), 20_000);
+  return chat.context.entries.slice(before);
+}
+
+const quietLog = { warn: () => undefined } as unknown as ProtocolLog;
+
+test('pickers: modes and config options come from the agent; changes reach it; a refused value leaves a notice', async () => {
+  const chat = await api();
+  assert.equal((await chat.context.start(testAgent('options (exthost)', 'options'))).state, 'ready');
+  const facts = await until('config options', () => chat.context.sessionFacts.configOptions?.length ? chat.context.sessionFacts : undefined);
+  assert.deepEqual(facts.configOptions!.map((o) => o.id).sort(), ['fast', 'mode', 'model', 'thought_level'], 'boolean options advertised and received');
+  assert.equal(facts.modes?.currentModeId, 'ask');
+
+  await chat.context.setConfigOption('model', 'gpt-5');
+  await chat.context.setConfigOption('fast', true);
+  await chat.context.setMode('architect');
+  const now = chat.context.sessionFacts;
+  assert.equal(now.configOptions!.find((o) => o.id === 'model')?.currentValue, 'gpt-5');
+  assert.equal(now.configOptions!.find((o) => o.id === 'fast')?.currentValue, true);
+  assert.equal(now.modes?.currentModeId, 'architect');
+  const rows = await turn(chat, 'status');
+  assert.ok(rows.some((r) => /model=gpt-5/.test(textOf(r)) && /fast=true/.test(textOf(r))), 'the agent uses the picked values');
+
+  // Agent-side change (current_mode_update + config_option_update) lands in the facts.
+  await turn(chat, 'mode code');
+  assert.equal(chat.context.sessionFacts.modes?.currentModeId, 'code');
+
+  await chat.context.setConfigOption('model', 'no-such-model');
+  const last = chat.context.entries.at(-1)!;
+  assert.ok(last.type === 'notice' && /did not change/.test(last.title), 'refusal shown in the thread');
+  assert.equal(chat.context.sessionFacts.configOptions!.find((o) => o.id === 'model')?.currentValue, 'gpt-5');
+}, 60_000);
+
+test('history: a conversation is saved, listed, resumed under its transcript, and replayed by load without one', async () => {
+  const chat = await api();
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'agent-chat-history-'));
+  const agent = testAgent('history (exthost)', 'history', { HISTORY_AGENT_DIR: dir });
+  assert.equal((await chat.context.start(agent)).state, 'ready');
+  await turn(chat, 'remember apples');
+  await until('the title from session_info_update', () => chat.context.sessionFacts.title === 'remember apples');
+  await chat.context.newSession();
+  await turn(chat, 'remember pears');
+  await chat.transcripts.flush();
+
+  const items = await historyItems(chat.context, chat.transcripts, quietLog);
+  const apples = items.find((i) => i.item.title === 'remember apples' && i.item.agentName === agent.name);
+  assert.ok(apples, 'the first conversation is listed');
+  assert.equal(items.filter((i) => i.item.agentName === agent.name)[0]!.item.title, 'remember pears', 'newest first');
+  assert.ok(apples.item.transcriptId && apples.item.onAgent, 'known both locally and to the agent');
+
+  // Saved transcript + resume: the rows come from the transcript, the session continues.
+  await reopenItem(chat.context, chat.transcripts, apples.item, apples.listed);
+  await until('the saved rows', () => chat.context.entries.some((e) => textOf(e) === 'noted: remember apples'));
+  const more = await turn(chat, 'and bananas');
+  assert.ok(more.some((e) => textOf(e) === 'noted: and bananas'), 'the resumed session takes prompts');
+
+  // Without a transcript the agent replays the conversation (session/load).
+  await chat.transcripts.delete(apples.item.transcriptId!);
+  const again = (await historyItems(chat.context, chat.transcripts, quietLog)).find((i) => i.item.sessionId === apples.item.sessionId)!;
+  assert.equal(again.item.transcriptId, undefined);
+  await chat.context.newSession();
+  await reopenItem(chat.context, chat.transcripts, again.item, again.listed);
+  await until('the replayed rows', () => chat.context.entries.some((e) => textOf(e) === 'noted: and bananas'));
+  const replayed = chat.context.entries;
+  assert.ok(replayed.some((e) => e.type === 'user' && textOf(e) === 'remember apples'));
+  assert.ok(replayed.some((e) => e.type === 'tool_call' && e.title === 'Recall "remember apples"'));
+  await fsp.rm(dir, { recursive: true, force: true });
+}, 90_000);
+
+test('MCP: servers from the user setting reach the agent; ones it cannot take are named in the thread', async () => {
+  const chat = await api();
+  const config = vscode.workspace.getConfiguration('agentChat');
+  const original = config.inspect('mcpServers')?.globalValue;
+  try {
+    await config.update('mcpServers', {
+      files: { command: process.execPath, args: ['--version'], env: { MCP_X: '1' } },
+      old: { type: 'sse', url: 'https://example.invalid/sse' },
+    }, vscode.ConfigurationTarget.Global);
+    assert.equal((await chat.context.start(testAgent('mcp-echo (exthost)', 'mcp-echo'))).state, 'ready');
+    const notice = await until('the skipped-server notice', () => chat.context.entries.find((e) => e.type === 'notice' && /"old"/.test(e.title)));
+    assert.equal(notice.type === 'notice' && notice.severity, 'warning');
+    const rows = await turn(chat, 'echo');
+    const echoed = JSON.parse(textOf(rows.find((r) => r.type === 'agent')!)) as { mcpServers: Array<{ name: string; command?: string; env?: unknown }>; cwd: string };
+    assert.deepEqual(echoed.mcpServers.map((s) => s.name), ['files']);
+    assert.equal(echoed.mcpServers[0]!.command, process.execPath);
+    assert.deepEqual(echoed.mcpServers[0]!.env, [{ name: 'MCP_X', value: '1' }]);
+    assert.equal(echoed.cwd, vscode.workspace.workspaceFolders![0]!.uri.fsPath);
+  } finally {
+    await config.update('mcpServers', original, vscode.ConfigurationTarget.Global);
+  }
+}, 60_000);
