@@ -191,12 +191,13 @@ export class AcpChatSession implements ChatSession {
       this.log(`login failed: ${(authErr as Error).message}`);
       verdict = { retry: false };
     }
+    // A login that restarted the agent has already ended this turn; its notice still matters.
+    if (!verdict.retry && verdict.event) this.emit(verdict.event);
     if (turn.ended) return;
     if (verdict.retry && !turn.cancelRequested && !this.closed) {
       this.sendPrompt(turn, blocks, false);
       return;
     }
-    if (!verdict.retry && verdict.event) this.emit(verdict.event);
     this.onPromptError(turn, err);
   }
 

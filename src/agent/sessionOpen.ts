@@ -77,6 +77,8 @@ export async function openSession(ctx: OpenContext, req: OpenRequest, options: O
     }
   }
 
+  // Reopening a session that is open here supersedes that object, unless the reopen fails.
+  const previous = ctx.router.get(req.sessionId);
   const session = create(ctx, support, plan, req.sessionId, {});
   ctx.router.add(session);
   try {
@@ -86,6 +88,7 @@ export async function openSession(ctx: OpenContext, req: OpenRequest, options: O
     return session;
   } catch (err) {
     ctx.router.remove(session);
+    if (previous && !previous.isClosed) ctx.router.add(previous);
     throw err;
   }
 }

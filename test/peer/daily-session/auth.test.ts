@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { AuthRequiredError } from '../../../src/agent/auth/login.js';
 import type { AgentClientOptions } from '../../../src/agent/agentClient.js';
-import { record, say, streamedText, turnEnd } from '../support/harness.js';
+import { record, say, streamedText, turnEnd, waitFor } from '../support/harness.js';
 import { runToExit } from '../daily/support.js';
 import { assertWireValid, startDaily, tempDir, type DailyPeer } from './support.js';
 
@@ -120,6 +120,26 @@ describe('daily sessions: auth agent', () => {
       assert.equal(end?.stopReason, 'error');
       assert.equal(end?.error?.code, -32000);
       assert.ok(thread.entries.some((e) => e.type === 'notice' && e.title === 'The agent needs you to log in'));
+    });
+  });
+
+  test('a prompt refused after logout with a terminal login: the agent restarts, the turn ends, a notice says why', async () => {
+    // The first login (for session/new) is agent-driven; the one after logout uses the terminal.
+    let peerLoggedIn = false;
+    await withAuthAgent({
+      terminalAuth: async (command, args, env) => (await runToExit(command, args, env)).code,
+      chooseAuthMethod: async (methods) => methods.find((m) => m.kind === (peerLoggedIn ? 'terminal' : 'agent')),
+    }, async (peer) => {
+      const { session, events } = record(await peer.client.newSession());
+      peerLoggedIn = true;
+      await peer.client.logout();
+      await session.prompt(say('hi'));
+      assert.equal(turnEnd(events)?.stopReason, 'error');
+      // The turn ends when the old process is stopped; the notice follows once the new one is up.
+      await waitFor(() => events.some((e) => e.kind === 'notice_local' && e.title === 'Logged in; the agent was restarted'), 5_000, 'the restart notice');
+      assert.equal(session.isClosed, true);
+      assert.equal(peer.wire.sent('initialize').length, 2);
+      assert.equal(await promptText(peer), 'logged in via terminal:tui', 'a new session works at once');
     });
   });
 });
