@@ -15,7 +15,7 @@ import { normalizeSessionUpdate } from '../protocol/normalize.js';
 import { cancelParams, permissionResult, promptParams } from '../protocol/outgoing.js';
 import { parsePromptResult, type SessionSetup } from '../protocol/parseAgentResults.js';
 import { isAuthRequired } from './auth/retry.js';
-import { setConfigOption, setMode, setupEvents } from './sessionOptions.js';
+import { SessionSettings, setConfigOption, setMode, setupEvents } from './sessionOptions.js';
 import type { PromptCapabilities } from './capabilities.js';
 import { EventHub } from './eventHub.js';
 import { filterPromptBlocks } from './promptFilter.js';
@@ -62,7 +62,7 @@ export class AcpChatSession implements ChatSession {
   readonly protocolVersion: 1 | 2;
   readonly cwd: string;
   readonly roots: string[];
-  private currentSetup: SessionSetup;
+  private readonly settings = new SessionSettings();
   /** Set once the agent failed to confirm a cancel within the bounded wait. */
   unresponsive = false;
   private readonly hub = new EventHub<SessionEvent>((message) => this.log(message));
@@ -77,22 +77,20 @@ export class AcpChatSession implements ChatSession {
     this.protocolVersion = opts.protocolVersion;
     this.cwd = opts.cwd;
     this.roots = opts.roots;
-    this.currentSetup = {};
     this.applySetup(opts.setup ?? {});
   }
 
   /**
-   * What `session/new|load|resume` returned besides the id, kept current by setMode /
-   * setConfigOption. The same facts also arrive as events (`modes`, `config_options`,
-   * `available_commands`), so a thread fed from onEvent needs no seeding.
+   * Modes, config options and commands as they stand now: from the session/new|load|resume
+   * answer, then our changes and the agent's pushes. The same facts arrive as events
+   * (`modes`, `config_options`, `available_commands`), so a thread needs no seeding.
    */
   get setup(): SessionSetup {
-    return this.currentSetup;
+    return this.settings.setup;
   }
 
-  /** Merges an answer's extras and announces them (held until the first listener). */
+  /** Announces an answer's extras (held until the first listener). */
   applySetup(setup: SessionSetup): void {
-    this.currentSetup = { ...this.currentSetup, ...setup };
     for (const event of setupEvents(setup)) this.emit(event);
   }
 
@@ -100,7 +98,6 @@ export class AcpChatSession implements ChatSession {
   async setMode(modeId: string): Promise<void> {
     this.assertOpen();
     await setMode(this.opts.connection, this.protocolVersion, this.sessionId, modeId);
-    if (this.currentSetup.modes) this.currentSetup = { ...this.currentSetup, modes: { ...this.currentSetup.modes, currentModeId: modeId } };
     this.emit({ kind: 'current_mode', currentModeId: modeId });
   }
 
@@ -108,7 +105,6 @@ export class AcpChatSession implements ChatSession {
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
     this.assertOpen();
     const configOptions = await setConfigOption(this.opts.connection, this.protocolVersion, this.sessionId, configId, value);
-    this.currentSetup = { ...this.currentSetup, configOptions };
     this.emit({ kind: 'config_options', configOptions });
   }
 
@@ -144,6 +140,7 @@ export class AcpChatSession implements ChatSession {
   }
 
   emit(event: SessionEvent): void {
+    this.settings.observe(event);
     this.hub.emit(event);
   }
 

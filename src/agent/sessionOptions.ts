@@ -37,3 +37,34 @@ export async function setConfigOption(
   if (!parsed.ok) throw new Error(`The agent's session/set_config_option answer is malformed: ${parsed.error}`);
   return parsed.value;
 }
+
+/**
+ * The session's current modes, options and commands, kept in step with every event the
+ * thread sees (answers, our own changes, and the agent's pushes alike).
+ */
+export class SessionSettings {
+  private value: SessionSetup = {};
+
+  get setup(): SessionSetup {
+    return this.value;
+  }
+
+  observe(event: SessionEvent): void {
+    switch (event.kind) {
+      case 'modes':
+        this.value = { ...this.value, modes: event.modes };
+        break;
+      case 'current_mode':
+        if (this.value.modes) this.value = { ...this.value, modes: { ...this.value.modes, currentModeId: event.currentModeId } };
+        break;
+      case 'config_options':
+        this.value = { ...this.value, configOptions: event.configOptions };
+        break;
+      case 'available_commands':
+        this.value = { ...this.value, availableCommands: event.commands };
+        break;
+      default:
+        break;
+    }
+  }
+}

@@ -64,6 +64,8 @@ describe('daily sessions: options agent', () => {
     assert.equal(current(thread, 'mode'), 'architect');
     await session.prompt(say('model gpt-5'));
     assert.equal(current(thread, 'model'), 'gpt-5');
+    assert.equal(session.setup.modes?.currentModeId, 'architect', 'setup follows the pushes too');
+    assert.equal(session.setup.configOptions?.find((o) => o.id === 'model')?.currentValue, 'gpt-5');
   });
 
   test('everything we sent is valid v1', () => {
