@@ -12,6 +12,7 @@ import { Announcer } from './a11y.js';
 import { installActions } from './actions.js';
 import { Composer } from './composer/composer.js';
 import { SessionPickers } from './composer/pickers.js';
+import { TabStrip } from './sessions/tabStrip.js';
 import { h } from './dom.js';
 import { FailurePanel } from './header/failurePanel.js';
 import { StatusHeader } from './header/statusHeader.js';
@@ -50,9 +51,10 @@ const header = new StatusHeader(host);
 const failure = new FailurePanel();
 const composer = new Composer(host, viewState);
 const pickers = new SessionPickers(host);
+const tabStrip = new TabStrip(host);
 const turns = new TurnAnnouncer(announcer, store);
 
-const app = h('div', { class: 'app' }, [header.el, failure.el, threadView.el, pickers.el, composer.el, announcer.el]);
+const app = h('div', { class: 'app' }, [tabStrip.el, header.el, failure.el, threadView.el, pickers.el, composer.el, announcer.el]);
 // The host page provides #root; a bare page (tests, benchmark) gets the panel on <body>.
 (document.getElementById('root') ?? document.body).append(app);
 installActions(app, host);
@@ -74,6 +76,7 @@ function handle(msg: HostToWebview): void {
       header.setAgent(s.agent, s.agents);
       failure.set(s.agent);
       composer.setCapabilities(s.composer);
+      tabStrip.set(s.tabs);
       applySession(s.session);
       viewState.keepOnly(new Set(s.entries.map((e) => e.id)));
       store.reset(s.entries);
@@ -97,6 +100,9 @@ function handle(msg: HostToWebview): void {
       return;
     case 'focusComposer':
       composer.focus();
+      return;
+    case 'tabs':
+      tabStrip.set(msg.tabs);
       return;
     default:
       assertNever(msg);

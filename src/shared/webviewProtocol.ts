@@ -40,12 +40,28 @@ export interface ComposerCapabilities {
   embeddedContext: boolean;
 }
 
+/** One session tab of the panel (the tab strip shows every open conversation). */
+export interface SessionTabInfo {
+  id: string;
+  title: string;
+  /** `closed`: no live session (ended, agent gone, or a read-only saved conversation). */
+  state: 'idle' | 'running' | 'waiting' | 'closed';
+}
+
+export interface SessionTabs {
+  tabs: SessionTabInfo[];
+  activeId: string;
+}
+
 export interface PanelSnapshot {
   agent: AgentStatus;
   agents: AgentChoice[];
+  /** The active tab's thread. */
   entries: ThreadEntry[];
   session: SessionFacts;
   composer: ComposerCapabilities;
+  /** Every tab; absent from hosts that predate tabs (the strip stays hidden). */
+  tabs?: SessionTabs;
 }
 
 /** Host → webview. */
@@ -61,7 +77,9 @@ export type HostToWebview =
   /** Add an attachment chip to the composer (from "attach active file/selection"). */
   | { type: 'attach'; attachment: Attachment }
   /** Focus the composer input (after `agentChat.open`). */
-  | { type: 'focusComposer' };
+  | { type: 'focusComposer' }
+  /** A tab was added, closed, renamed or changed state; switching tabs also sends a `snapshot`. */
+  | { type: 'tabs'; tabs: SessionTabs };
 
 /** A file or selection the user attached; the host turns it into prompt blocks. */
 export interface Attachment {
@@ -110,4 +128,8 @@ export type WebviewToHost =
    * A config option picker changed (`session/set_config_option`): a select's value id, or a
    * boolean toggle's new state. The agent's answer replaces the whole option list.
    */
-  | { type: 'setConfigOption'; configId: string; value: string | boolean };
+  | { type: 'setConfigOption'; configId: string; value: string | boolean }
+  /** Show another tab's conversation (the host answers with a `snapshot`). */
+  | { type: 'switchTab'; id: string }
+  /** Close a tab: its session ends (`session/close` when the agent supports it). */
+  | { type: 'closeTab'; id: string };

@@ -38,8 +38,9 @@ export class ChatThread implements vscode.Disposable {
   /** A pending permission was answered (from anywhere) or withdrawn. */
   readonly onPermissionSettled = this.settledEmitter.event;
 
-  constructor(private readonly store: ThreadStore) {
-    this.model = store.restore() ?? freshThread();
+  /** `restore`: continue the thread the previous window saved (only the first tab does). */
+  constructor(private readonly store: ThreadStore, restore = true) {
+    this.model = (restore ? store.restore() : undefined) ?? freshThread();
   }
 
   get entries(): readonly ThreadEntry[] {

@@ -43,6 +43,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       if (this.pageReady && this.view?.visible) this.batcher.push(result.rows, result.session);
     }));
     this.lifetime.add(context.onThreadReplaced(() => this.sendSnapshot()));
+    this.lifetime.add(context.onTabs((tabs) => {
+      if (this.pageReady && this.view?.visible) this.post({ type: 'tabs', tabs });
+    }));
     this.lifetime.add(context.onAgentChanged(() => {
       this.batcher.flush();
       const s = this.context.snapshot();

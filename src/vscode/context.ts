@@ -12,8 +12,8 @@ import * as vscode from 'vscode';
 import type { AgentConfig, FileSystemHost } from '../agent/api.js';
 import { AuthRequiredError } from '../agent/auth/login.js';
 import type { SessionEvent } from '../protocol/events.js';
-import type { AgentChoice, AgentStatus, ComposerCapabilities, PanelSnapshot } from '../shared/webviewProtocol.js';
-import type { SessionFacts, ThreadEntry, ToolCallEntry } from '../thread/types.js';
+import type { AgentChoice, AgentStatus, ComposerCapabilities, PanelSnapshot, SessionTabs } from '../shared/webviewProtocol.js';
+import type { ApplyResult, SessionFacts, ThreadEntry, ToolCallEntry } from '../thread/types.js';
 import type { McpParseResult } from '../agent/mcp/parse.js';
 import type { SessionSupport } from '../history/agentSessions.js';
 import { recordTranscript } from '../history/recorder.js';
@@ -31,6 +31,7 @@ import type { ProtocolLog } from './protocolLog.js';
 import { describeNoSession, failedStatus, untrustedStatus } from './statusText.js';
 import { ChatThread } from './chatThread.js';
 import type { PermissionRequest } from './chatThread.js';
+import { SessionTab } from './sessionTabs.js';
 import type { Thread, ThreadStore } from './threadStore.js';
 
 export type { PermissionRequest } from './chatThread.js';
@@ -69,41 +70,53 @@ export type SessionOpening = { kind: 'new' } | { kind: 'load' | 'resume'; sessio
 export class AgentChatContext implements vscode.Disposable {
   private readonly lifetime = new DisposableScope();
   private agentScope = new DisposableScope();
-  private sessionScope = new DisposableScope();
 
   private agent: AgentStatus = { state: 'none' };
   /** The agent the user chose (kept after a failure so "restart" retries it). */
   private chosen: AgentConfig | undefined;
   private running: RunningAgent | undefined;
-  private session: LiveSession | undefined;
+  /** Open conversations, in strip order; `active` is the one the panel and status bar show. */
+  private tabs: SessionTab[] = [];
+  private active: SessionTab;
+  private tabsKey = '';
   private composer: ComposerCapabilities = NO_EXTRAS;
   private settings: AgentSettings;
-  private readonly thread: ChatThread;
   /** The start in progress (a prompt sent meanwhile waits for it). */
   private starting: Promise<AgentStatus> | undefined;
 
   private readonly agentEmitter = this.lifetime.add(new vscode.EventEmitter<void>());
   private readonly statusEmitter = this.lifetime.add(new vscode.EventEmitter<ChatStatus>());
+  private readonly rowsEmitter = this.lifetime.add(new vscode.EventEmitter<ApplyResult>());
+  private readonly replacedEmitter = this.lifetime.add(new vscode.EventEmitter<void>());
+  private readonly requestedEmitter = this.lifetime.add(new vscode.EventEmitter<PermissionRequest>());
+  private readonly settledEmitter = this.lifetime.add(new vscode.EventEmitter<string>());
+  private readonly tabsEmitter = this.lifetime.add(new vscode.EventEmitter<SessionTabs>());
 
   /** Agent lifecycle, the agent list or composer capabilities changed. */
   readonly onAgentChanged = this.agentEmitter.event;
   readonly onStatus = this.statusEmitter.event;
-  /** Row changes of the current thread (and whether session facts changed). */
-  readonly onRows: ChatThread['onRows'];
-  /** The thread was replaced (new session): views need a snapshot. */
-  readonly onThreadReplaced: ChatThread['onReplaced'];
-  readonly onPermissionRequested: ChatThread['onPermissionRequested'];
+  /** Row changes of the active tab's thread (and whether its session facts changed). */
+  readonly onRows = this.rowsEmitter.event;
+  /** Another thread is shown (new session, tab switch, reopened history): views need a snapshot. */
+  readonly onThreadReplaced = this.replacedEmitter.event;
+  /** A permission question from any tab (a background tab's turn may need an answer too). */
+  readonly onPermissionRequested = this.requestedEmitter.event;
   /** A pending permission was answered (from anywhere) or withdrawn. */
-  readonly onPermissionSettled: ChatThread['onPermissionSettled'];
+  readonly onPermissionSettled = this.settledEmitter.event;
+  /** Tabs were added, closed, renamed or changed state. */
+  readonly onTabs = this.tabsEmitter.event;
 
   constructor(private readonly deps: ContextDeps) {
     this.settings = readAgentSettings();
-    this.thread = this.lifetime.add(new ChatThread(deps.store));
-    this.onRows = this.thread.onRows;
-    this.onThreadReplaced = this.thread.onReplaced;
-    this.onPermissionRequested = this.thread.onPermissionRequested;
-    this.onPermissionSettled = this.thread.onPermissionSettled;
-    this.lifetime.add(this.thread.onPermissionSettled(() => this.fireStatus()));
+    this.active = this.addTab(new ChatThread(deps.store));
+  }
+
+  private get thread(): ChatThread {
+    return this.active.thread;
+  }
+
+  private get session(): LiveSession | undefined {
+    return this.active.session;
   }
 
   // ── reading ────────────────────────────────────────────────────────────────────────────
@@ -160,7 +173,12 @@ export class AgentChatContext implements vscode.Disposable {
       entries: [...this.thread.entries],
       session: this.thread.session,
       composer: this.composer,
+      tabs: this.tabsInfo(),
     };
+  }
+
+  tabsInfo(): SessionTabs {
+    return { tabs: this.tabs.map((t) => t.info()), activeId: this.active.id };
   }
 
   findToolCall(toolCallId: string): ToolCallEntry | undefined {
@@ -168,7 +186,11 @@ export class AgentChatContext implements vscode.Disposable {
   }
 
   pendingPermission(requestId: string): PermissionRequest | undefined {
-    return this.thread.pendingPermission(requestId);
+    for (const tab of this.tabs) {
+      const request = tab.thread.pendingPermission(requestId);
+      if (request) return request;
+    }
+    return undefined;
   }
 
   // ── agent lifecycle ────────────────────────────────────────────────────────────────────
@@ -266,15 +288,84 @@ export class AgentChatContext implements vscode.Disposable {
       await this.starting;
       return;
     }
-    // Leave no turn running unseen in the old session.
-    if (this.session && this.thread.turnRunning) await this.session.cancel();
-    this.sessionScope.dispose();
-    this.thread.clear();
     if (this.running && this.agent.state === 'ready' && !this.agentScope.isDisposed) {
-      await this.openSession(this.running, this.agentScope);
+      // A new tab beside the others: their sessions (and running turns) carry on.
+      const tab = this.isBlank(this.active) ? this.active : this.addTab(new ChatThread(this.deps.store, false));
+      this.activate(tab);
+      await this.openSession(this.running, this.agentScope, { kind: 'new' }, tab);
     } else {
+      this.thread.clear();
       await this.start(this.chosen ?? this.defaultChoice());
     }
+  }
+
+  // ── tabs ───────────────────────────────────────────────────────────────────────────────
+
+  /** Shows another tab; the status bar follows it. */
+  switchTab(id: string): boolean {
+    const tab = this.tabs.find((t) => t.id === id);
+    if (!tab) return false;
+    this.activate(tab);
+    return true;
+  }
+
+  /** Ends the tab's session (`session/close` when supported) and drops its thread from the panel. */
+  async closeTab(id: string): Promise<void> {
+    const tab = this.tabs.find((t) => t.id === id);
+    if (!tab) return;
+    const session = tab.session;
+    if (session) {
+      await session.closeSession().catch((error: unknown) => this.deps.log.warn(`session/close failed: ${errorText(error)}`));
+    }
+    const index = this.tabs.indexOf(tab);
+    this.tabs.splice(index, 1);
+    tab.dispose();
+    // Never zero tabs: the panel always has a conversation to show (the next prompt opens a session).
+    const next = this.tabs[Math.min(index, this.tabs.length - 1)] ?? this.addTab(new ChatThread(this.deps.store, false));
+    if (this.active === tab) this.activate(next);
+    else this.fireTabs();
+  }
+
+  private addTab(thread: ChatThread): SessionTab {
+    const tab = new SessionTab(thread);
+    this.tabs.push(tab);
+    thread.onRows((result) => {
+      if (this.active === tab) this.rowsEmitter.fire(result);
+      if (result.session) this.fireTabs();
+    });
+    thread.onReplaced(() => {
+      if (this.active === tab) this.replacedEmitter.fire();
+    });
+    thread.onPermissionRequested((request) => this.requestedEmitter.fire(request));
+    thread.onPermissionSettled((requestId) => {
+      this.settledEmitter.fire(requestId);
+      if (this.active === tab) this.fireStatus();
+      this.fireTabs();
+    });
+    this.fireTabs();
+    return tab;
+  }
+
+  private activate(tab: SessionTab): void {
+    if (this.active !== tab) {
+      this.active = tab;
+      this.replacedEmitter.fire();
+    }
+    this.fireStatus();
+    this.fireTabs();
+  }
+
+  /** An untouched tab without a session: reuse it instead of adding another. */
+  private isBlank(tab: SessionTab): boolean {
+    return !tab.session && tab.thread.entries.length === 0;
+  }
+
+  private fireTabs(): void {
+    const tabs = this.tabsInfo();
+    const key = JSON.stringify(tabs);
+    if (key === this.tabsKey) return;
+    this.tabsKey = key;
+    this.tabsEmitter.fire(tabs);
   }
 
   // ── turns ──────────────────────────────────────────────────────────────────────────────
@@ -312,8 +403,10 @@ export class AgentChatContext implements vscode.Disposable {
 
   /** First answer wins: false when the request was already answered or withdrawn. */
   answerPermission(requestId: string, optionId: string): boolean {
-    const session = this.session;
-    if (!session || !this.thread.takeAnswer(requestId, optionId)) return false;
+    // The question may come from a background tab (answered from a notification).
+    const tab = this.tabs.find((t) => t.thread.pendingPermission(requestId)) ?? this.active;
+    const session = tab.session;
+    if (!session || !tab.thread.takeAnswer(requestId, optionId)) return false;
     session.answerPermission(requestId, { outcome: 'selected', optionId });
     return true;
   }
@@ -364,8 +457,11 @@ export class AgentChatContext implements vscode.Disposable {
    */
   async reopen(config: AgentConfig | undefined, thread: Thread, opening: SessionOpening | undefined): Promise<boolean> {
     if (opening && config && (this.chosen?.name !== config.name || this.agent.state !== 'ready')) await this.start(config);
-    if (this.session && this.thread.turnRunning) await this.session.cancel();
-    this.sessionScope.dispose();
+    // A live conversation keeps its tab; the reopened one gets its own.
+    if (this.active.session && this.thread.entries.length > 0) this.activate(this.addTab(new ChatThread(this.deps.store, false)));
+    // An empty tab's session is replaced by the reopened one: end it on the agent too.
+    void this.active.session?.closeSession().catch(() => undefined);
+    this.active.renewScope();
     this.thread.show(thread);
     if (!opening) {
       this.fireStatus();
@@ -403,6 +499,7 @@ export class AgentChatContext implements vscode.Disposable {
 
   dispose(): void {
     this.disposeAgent();
+    for (const tab of this.tabs) tab.dispose();
     this.lifetime.dispose();
   }
 
@@ -439,10 +536,15 @@ export class AgentChatContext implements vscode.Disposable {
     }
   }
 
-  private async openSession(running: RunningAgent, agentScope: DisposableScope, opening: SessionOpening = { kind: 'new' }): Promise<boolean> {
-    this.sessionScope.dispose();
-    const scope = (this.sessionScope = new DisposableScope());
-    this.session = undefined;
+  private async openSession(
+    running: RunningAgent,
+    agentScope: DisposableScope,
+    opening: SessionOpening = { kind: 'new' },
+    tab: SessionTab = this.active,
+  ): Promise<boolean> {
+    const scope = tab.renewScope();
+    tab.session = undefined;
+    const thread = tab.thread;
     let session: LiveSession;
     const place = await this.sessionPlace();
     try {
@@ -454,14 +556,14 @@ export class AgentChatContext implements vscode.Disposable {
       this.deps.log.error(`session/${opening.kind} failed: ${errorText(error)}`);
       if (opening.kind !== 'new') {
         // The agent refused to reopen it: the thread (saved transcript, if any) stays readable.
-        this.thread.notice('error', `${running.config.name} could not reopen the session`, errorText(error));
+        thread.notice('error', `${running.config.name} could not reopen the session`, errorText(error));
         this.fireStatus();
         return false;
       }
       const name = running.config.name;
       if (error instanceof AuthRequiredError) {
         // The login the agent layer ran (or offered) did not get us in: say so where the user looks.
-        this.thread.apply({ kind: 'auth_required', methods: error.methods, message: error.message });
+        thread.apply({ kind: 'auth_required', methods: error.methods, message: error.message });
         this.setAgent({
           state: 'failed',
           agentName: name,
@@ -470,7 +572,7 @@ export class AgentChatContext implements vscode.Disposable {
         }, NO_EXTRAS);
         return false;
       }
-      this.thread.notice('error', `${name} could not open a session`, errorText(error));
+      thread.notice('error', `${name} could not open a session`, errorText(error));
       this.setAgent({ state: 'failed', agentName: name, reason: `Could not open a session: ${errorText(error)}` }, NO_EXTRAS);
       return false;
     }
@@ -479,37 +581,42 @@ export class AgentChatContext implements vscode.Disposable {
       void session.closeSession().catch(() => undefined);
       return false;
     }
-    if (opening.kind === 'new') this.thread.beginSession(running.config.name);
-    this.session = session;
+    // A reopened thread was just shown (nothing to archive); this marks it as a session's, so a
+    // later session on another agent process keeps it as history above.
+    thread.beginSession(running.config.name);
+    tab.session = session;
     // The thread listens first, so the recorder always saves a thread that already has the event.
-    scope.add(session.onEvent((event) => this.onSessionEvent(event)));
-    this.record(running.config.name, session, scope);
-    if (place.mcpProblems.length > 0) this.thread.notice('warning', 'Some MCP servers were left out or changed', describeMcpProblems(place.mcpProblems));
+    scope.add(session.onEvent((event) => this.onSessionEvent(tab, event)));
+    this.record(running.config.name, session, scope, thread);
+    if (place.mcpProblems.length > 0) thread.notice('warning', 'Some MCP servers were left out or changed', describeMcpProblems(place.mcpProblems));
     scope.add({
       dispose: () => {
-        if (this.session === session) this.session = undefined;
-        this.thread.settleAll();
+        if (tab.session === session) tab.session = undefined;
+        thread.settleAll();
+        this.fireTabs();
       },
     });
     this.fireStatus();
+    this.fireTabs();
     return true;
   }
 
   /** Keeps the session's conversation in the transcript store until the session scope ends. */
-  private record(agentName: string, session: LiveSession, scope: DisposableScope): void {
+  private record(agentName: string, session: LiveSession, scope: DisposableScope, thread: ChatThread): void {
     const store = this.deps.transcripts;
     if (!store) return;
     const ids = { agentName, sessionId: session.sessionId, cwd: session.cwd };
-    const recording = recordTranscript(store, ids, { onEvent: (l) => session.onEvent(l), snapshot: () => this.thread.snapshot() });
+    const recording = recordTranscript(store, ids, { onEvent: (l) => session.onEvent(l), snapshot: () => thread.snapshot() });
     // A replay (or a reopened transcript) arrived before the recorder listened: save it now.
-    if (this.thread.entries.length > 0) store.schedule(agentName, session.sessionId, () => ({ ...ids, ...this.thread.snapshot() }));
+    if (thread.entries.length > 0) store.schedule(agentName, session.sessionId, () => ({ ...ids, ...thread.snapshot() }));
     scope.add({ dispose: () => void recording.dispose().catch((e: unknown) => this.deps.log.warn(`transcript not saved: ${errorText(e)}`)) });
   }
 
-  private onSessionEvent(event: SessionEvent): void {
-    const { statusChanged, requested } = this.thread.apply(event);
-    if (statusChanged) this.fireStatus();
-    if (requested) this.thread.announce(requested);
+  private onSessionEvent(tab: SessionTab, event: SessionEvent): void {
+    const { statusChanged, requested } = tab.thread.apply(event);
+    if (statusChanged && tab === this.active) this.fireStatus();
+    if (statusChanged) this.fireTabs();
+    if (requested) tab.thread.announce(requested);
   }
 
   private agentExited(running: RunningAgent, exitCode: number | null, signal: string | null, stderrTail: string): void {
@@ -524,9 +631,11 @@ export class AgentChatContext implements vscode.Disposable {
   }
 
   private disposeAgent(): void {
-    this.sessionScope.dispose();
+    for (const tab of this.tabs) {
+      tab.scope.dispose();
+      tab.session = undefined;
+    }
     this.agentScope.dispose();
-    this.session = undefined;
     this.running = undefined;
   }
 

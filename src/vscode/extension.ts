@@ -17,6 +17,7 @@ import { watchWorkspaceTrust } from './trust.js';
 import { VscodeFileSystem } from './vscodeFileSystem.js';
 import { TranscriptStore } from '../history/store.js';
 import { readMcpServers } from './mcpServers.js';
+import { historyItems, reopenItem } from './historyPicker.js';
 import { handleWebviewMessage } from './webviewMessages.js';
 
 /** What `activate` returns: the extension-host test suite drives the real state through it. */
@@ -28,6 +29,11 @@ export interface AgentChatApi {
   diffs: DiffDocuments;
   fs: VscodeFileSystem;
   transcripts: TranscriptStore;
+  /** The history list and reopening, as the Show History command runs them. */
+  history: {
+    items(): ReturnType<typeof historyItems>;
+    reopen(pick: Awaited<ReturnType<typeof historyItems>>[number]): Promise<void>;
+  };
 }
 
 let current: { context: AgentChatContext; store: ThreadStore; transcripts: TranscriptStore } | undefined;
@@ -75,7 +81,11 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
     if (affectsAgentSettings(event)) context.settingsChanged();
   }));
 
-  return { context, statusBar, store, view, diffs, fs, transcripts };
+  const history: AgentChatApi['history'] = {
+    items: () => historyItems(context, transcripts, log),
+    reopen: (pick) => reopenItem(context, transcripts, pick.item, pick.listed),
+  };
+  return { context, statusBar, store, view, diffs, fs, transcripts, history };
 }
 
 export async function deactivate(): Promise<void> {

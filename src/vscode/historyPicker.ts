@@ -9,7 +9,7 @@ import { mergeHistory, planReopen, type HistoryItem, type ReopenPlan } from '../
 import type { TranscriptStore } from '../history/store.js';
 import type { Transcript, TranscriptMeta } from '../history/types.js';
 import { ThreadModel } from '../thread/reducer.js';
-import { archivedThread } from './archive.js';
+import { archivePrefix, archiveSnapshot, archivedThread } from './archive.js';
 import type { AgentChatContext, SessionOpening } from './context.js';
 import type { ProtocolLog } from './protocolLog.js';
 import { freshThread } from './threadStore.js';
@@ -114,9 +114,12 @@ function threadFor(plan: ReopenPlan, item: HistoryItem, transcript: Transcript |
   }
 }
 
-/** The saved thread, continued by the same session (same ids: later updates may patch its rows). */
+/**
+ * The saved thread, continued by the resumed session. Its rows are re-keyed: the resumed session
+ * counts turns from 1 again, and must not end or patch a saved turn that has the same id.
+ */
 function continued(t: Transcript): Thread {
-  return ThreadModel.restore({ entries: t.entries, session: { ...t.session, turnState: 'idle', currentTurnId: undefined } });
+  return ThreadModel.restore(archiveSnapshot({ entries: t.entries, session: t.session }, archivePrefix()));
 }
 
 function readOnly(t: Transcript, reason: string): Thread {

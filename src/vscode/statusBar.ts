@@ -21,6 +21,12 @@ export class AgentStatusBar implements vscode.Disposable {
     return this.item.text;
   }
 
+  /** The rendered tooltip Markdown (for tests). */
+  get tooltip(): string {
+    const tooltip = this.item.tooltip;
+    return typeof tooltip === 'string' ? tooltip : tooltip?.value ?? '';
+  }
+
   private render(status: ChatStatus): void {
     const view = renderStatus(status);
     this.item.text = view.text;

@@ -91,6 +91,12 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
         await context.setConfigOption(message.configId, message.value);
       }
       return;
+    case 'switchTab':
+      if (isString(message.id)) context.switchTab(message.id);
+      return;
+    case 'closeTab':
+      if (isString(message.id)) await context.closeTab(message.id);
+      return;
     default: {
       const unknown: never = message;
       log.warn(`Ignored an unknown message from the chat view: ${JSON.stringify(unknown).slice(0, 200)}`);

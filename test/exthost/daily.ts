@@ -12,8 +12,6 @@ import * as vscode from 'vscode';
 import type { AgentConfig } from '../../src/agent/api.js';
 import type { ThreadEntry } from '../../src/thread/types.js';
 import type { AgentChatApi } from '../../src/vscode/extension.js';
-import { historyItems, reopenItem } from '../../src/vscode/historyPicker.js';
-import type { ProtocolLog } from '../../src/vscode/protocolLog.js';
 import { test, until } from './harness.js';
 
 const EXTENSION_ID = 'agent-chat.agent-chat';
@@ -38,8 +36,6 @@ async function turn(chat: AgentChatApi, text: string): Promise<ThreadEntry[]> {
   await until(`the end of "${text}"`, () => chat.context.entries.slice(before).some((e) => e.type === 'turn_end'), 20_000);
   return chat.context.entries.slice(before);
 }
-
-const quietLog = { warn: () => undefined } as unknown as ProtocolLog;
 
 test('pickers: modes and config options come from the agent; changes reach it; a refused value leaves a notice', async () => {
   const chat = await api();
@@ -79,24 +75,24 @@ test('history: a conversation is saved, listed, resumed under its transcript, an
   await turn(chat, 'remember pears');
   await chat.transcripts.flush();
 
-  const items = await historyItems(chat.context, chat.transcripts, quietLog);
+  const items = await chat.history.items();
   const apples = items.find((i) => i.item.title === 'remember apples' && i.item.agentName === agent.name);
   assert.ok(apples, 'the first conversation is listed');
   assert.equal(items.filter((i) => i.item.agentName === agent.name)[0]!.item.title, 'remember pears', 'newest first');
   assert.ok(apples.item.transcriptId && apples.item.onAgent, 'known both locally and to the agent');
 
   // Saved transcript + resume: the rows come from the transcript, the session continues.
-  await reopenItem(chat.context, chat.transcripts, apples.item, apples.listed);
+  await chat.history.reopen(apples);
   await until('the saved rows', () => chat.context.entries.some((e) => textOf(e) === 'noted: remember apples'));
   const more = await turn(chat, 'and bananas');
   assert.ok(more.some((e) => textOf(e) === 'noted: and bananas'), 'the resumed session takes prompts');
 
   // Without a transcript the agent replays the conversation (session/load).
   await chat.transcripts.delete(apples.item.transcriptId!);
-  const again = (await historyItems(chat.context, chat.transcripts, quietLog)).find((i) => i.item.sessionId === apples.item.sessionId)!;
+  const again = (await chat.history.items()).find((i) => i.item.sessionId === apples.item.sessionId)!;
   assert.equal(again.item.transcriptId, undefined);
   await chat.context.newSession();
-  await reopenItem(chat.context, chat.transcripts, again.item, again.listed);
+  await chat.history.reopen(again);
   await until('the replayed rows', () => chat.context.entries.some((e) => textOf(e) === 'noted: and bananas'));
   const replayed = chat.context.entries;
   assert.ok(replayed.some((e) => e.type === 'user' && textOf(e) === 'remember apples'));
@@ -125,4 +121,30 @@ test('MCP: servers from the user setting reach the agent; ones it cannot take ar
   } finally {
     await config.update('mcpServers', original, vscode.ConfigurationTarget.Global);
   }
+}, 60_000);
+
+test('tabs: two sessions of one agent side by side, each with its own thread and settings; closing one keeps the other', async () => {
+  const chat = await api();
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'agent-chat-tabs-'));
+  assert.equal((await chat.context.start(testAgent('history tabs (exthost)', 'history', { HISTORY_AGENT_DIR: dir }))).state, 'ready');
+  await turn(chat, 'first tab');
+  const first = chat.context.tabsInfo().activeId;
+  await vscode.commands.executeCommand('agentChat.newSession');
+  const second = chat.context.tabsInfo().activeId;
+  assert.notEqual(second, first);
+  assert.equal(chat.context.entries.length, 0, 'the new tab starts empty');
+  await turn(chat, 'second tab');
+  assert.deepEqual(chat.context.tabsInfo().tabs.filter((t) => t.id === first || t.id === second).map((t) => t.title), ['first tab', 'second tab']);
+
+  assert.ok(chat.context.switchTab(first));
+  assert.ok(chat.context.entries.some((e) => textOf(e) === 'noted: first tab'));
+  assert.ok(!chat.context.entries.some((e) => textOf(e) === 'noted: second tab'));
+  assert.match(chat.statusBar.tooltip, /first tab/, 'the status bar follows the active tab');
+  // The first tab's session still takes prompts after the switch.
+  await turn(chat, 'still here');
+
+  await chat.context.closeTab(second);
+  assert.ok(!chat.context.tabsInfo().tabs.some((t) => t.id === second));
+  assert.equal(chat.context.tabsInfo().activeId, first);
+  await fsp.rm(dir, { recursive: true, force: true });
 }, 60_000);

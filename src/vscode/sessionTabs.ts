@@ -1,0 +1,49 @@
+/**
+ * One tab of the panel: a thread and the session feeding it (if any). Several tabs share the
+ * agent process; each keeps its own rows, turn state and pending permissions, so a turn keeps
+ * running in a tab the user switched away from.
+ */
+import type { SessionTabInfo } from '../shared/webviewProtocol.js';
+import type { LiveSession } from './agentPort.js';
+import type { ChatThread } from './chatThread.js';
+import { DisposableScope } from './disposables.js';
+
+let nextTab = 0;
+
+export class SessionTab {
+  readonly id = `tab-${++nextTab}`;
+  session: LiveSession | undefined;
+  /** Lives as long as the tab's current session (its listeners, its transcript recording). */
+  scope = new DisposableScope();
+
+  constructor(readonly thread: ChatThread) {}
+
+  /** Ends the session scope and starts a fresh one for the next session. */
+  renewScope(): DisposableScope {
+    this.scope.dispose();
+    return (this.scope = new DisposableScope());
+  }
+
+  info(): SessionTabInfo {
+    const facts = this.thread.session;
+    const state: SessionTabInfo['state'] = !this.session ? 'closed'
+      : this.thread.waitingForPermission ? 'waiting'
+      : this.thread.turnRunning ? 'running'
+      : 'idle';
+    return { id: this.id, title: facts.title || firstPrompt(this.thread) || 'New session', state };
+  }
+
+  dispose(): void {
+    this.scope.dispose();
+    this.thread.dispose();
+  }
+}
+
+function firstPrompt(thread: ChatThread): string | undefined {
+  for (const entry of thread.entries) {
+    if (entry.type !== 'user') continue;
+    const text = entry.content.find((b) => b.type === 'text');
+    if (text && text.type === 'text' && text.text.trim()) return text.text.trim().split('\n')[0]!.slice(0, 40);
+  }
+  return undefined;
+}

@@ -1,0 +1,58 @@
+/** The session tab strip: hidden with one tab, states shown, switching and closing posted, keyboard. */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchHarness, type Harness } from './harness.js';
+import { snapshot, user } from './fixtures.js';
+import type { SessionTabs } from '../../src/shared/webviewProtocol.js';
+
+let harness: Harness;
+before(async () => { harness = await launchHarness(); });
+after(async () => { await harness?.close(); });
+
+const TWO: SessionTabs = {
+  activeId: 'tab-1',
+  tabs: [
+    { id: 'tab-1', title: 'Fix the build', state: 'idle' },
+    { id: 'tab-2', title: 'Write docs', state: 'running' },
+  ],
+};
+
+test('one tab: no strip; two: a tablist with titles, the active one selected, states visible', async () => {
+  const panel = await harness.open();
+  await panel.send(snapshot([user('u1', 'hi')], { tabs: { activeId: 'tab-1', tabs: [{ id: 'tab-1', title: 'hi', state: 'idle' }] } }));
+  assert.equal(await panel.page.locator('.session-tabs').isHidden(), true);
+  await panel.send({ type: 'tabs', tabs: TWO });
+  assert.equal(await panel.page.locator('.session-tabs').isVisible(), true);
+  assert.deepEqual(await panel.page.getByRole('tab').allTextContents(), ['Fix the build', 'Write docs']);
+  assert.equal(await panel.page.getByRole('tab', { name: 'Fix the build' }).getAttribute('aria-selected'), 'true');
+  assert.equal(await panel.count('.session-tab.state-running .codicon-loading'), 1);
+  assert.match(await panel.page.getByRole('tab', { name: 'Write docs' }).getAttribute('title') ?? '', /working/);
+  await panel.screenshot('tabs');
+});
+
+test('clicking a tab switches, the close button closes, + opens a new session', async () => {
+  const panel = await harness.open();
+  await panel.send(snapshot([], { tabs: TWO }));
+  await panel.page.getByRole('tab', { name: 'Fix the build' }).click();
+  await panel.page.getByRole('tab', { name: 'Write docs' }).click();
+  await panel.page.getByRole('button', { name: 'Close Fix the build' }).click();
+  await panel.page.locator('.session-tab-new').click();
+  assert.deepEqual((await panel.posted()).filter((m) => m.type !== 'ready'), [
+    { type: 'switchTab', id: 'tab-2' },
+    { type: 'closeTab', id: 'tab-1' },
+    { type: 'newSession' },
+  ]);
+});
+
+test('keyboard: arrows move focus, Enter switches, Delete closes; a redraw keeps focus', async () => {
+  const panel = await harness.open();
+  await panel.send(snapshot([], { tabs: TWO }));
+  await panel.page.getByRole('tab', { name: 'Fix the build' }).focus();
+  await panel.page.keyboard.press('ArrowRight');
+  await panel.send({ type: 'tabs', tabs: { ...TWO, tabs: [TWO.tabs[0]!, { ...TWO.tabs[1]!, state: 'waiting' }] } });
+  assert.equal(await panel.page.evaluate(() => (globalThis as any).document.activeElement?.textContent), 'Write docs');
+  await panel.page.keyboard.press('Enter');
+  await panel.page.keyboard.press('Delete');
+  assert.deepEqual(await panel.postedOf('switchTab'), [{ type: 'switchTab', id: 'tab-2' }]);
+  assert.deepEqual(await panel.postedOf('closeTab'), [{ type: 'closeTab', id: 'tab-2' }]);
+});

@@ -1,0 +1,78 @@
+/**
+ * The session tab strip at the top of the panel: one tab per open conversation, each with its
+ * state (running, waiting for approval, ended), a close button, and "+" for a new session.
+ * Hidden while there is only one conversation, so the single-session panel looks as before.
+ * Tabs are a roving-focus tablist: arrows move, Enter/Space switch, Delete closes.
+ */
+import '../styles/tabs.css';
+import type { SessionTabInfo, SessionTabs } from '../../src/shared/webviewProtocol.js';
+import { h, icon } from '../dom.js';
+import type { Host } from '../vscodeApi.js';
+
+const STATE_LABEL: Record<SessionTabInfo['state'], string> = {
+  idle: '',
+  running: 'working',
+  waiting: 'waiting for your approval',
+  closed: 'ended',
+};
+
+export class TabStrip {
+  readonly el = h('div', { class: 'session-tabs' });
+  private readonly list = h('div', { class: 'session-tab-list', attrs: { role: 'tablist', 'aria-label': 'Sessions' } });
+  private tabs: SessionTabs = { tabs: [], activeId: '' };
+
+  constructor(private readonly host: Host) {
+    const add = h('button', { class: 'btn icon-btn session-tab-new', title: 'New session', attrs: { type: 'button', 'aria-label': 'New session' } }, [icon('add')]);
+    add.addEventListener('click', () => this.host.post({ type: 'newSession' }));
+    this.el.append(this.list, add);
+    this.list.addEventListener('keydown', (e) => this.onKey(e));
+    this.el.hidden = true;
+  }
+
+  set(tabs: SessionTabs | undefined): void {
+    this.tabs = tabs ?? { tabs: [], activeId: '' };
+    const focusedId = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('.session-tab')?.dataset.tabId;
+    this.list.replaceChildren(...this.tabs.tabs.map((t) => this.tab(t)));
+    this.el.hidden = this.tabs.tabs.length < 2;
+    // Redraws must not steal or drop keyboard focus inside the strip.
+    if (focusedId) this.list.querySelector<HTMLElement>(`[data-tab-id="${CSS.escape(focusedId)}"] .session-tab-label`)?.focus();
+  }
+
+  private tab(info: SessionTabInfo): HTMLElement {
+    const active = info.id === this.tabs.activeId;
+    const state = STATE_LABEL[info.state];
+    const label = h('button', {
+      class: 'session-tab-label',
+      title: state ? `${info.title} (${state})` : info.title,
+      attrs: { type: 'button', role: 'tab', 'aria-selected': String(active), tabindex: active ? '0' : '-1' },
+    }, [
+      info.state === 'running' ? icon('loading', 'codicon-modifier-spin') : info.state === 'waiting' ? icon('bell-dot') : null,
+      h('span', { class: 'session-tab-title', text: info.title }),
+    ]);
+    label.addEventListener('click', () => this.switchTo(info.id));
+    const close = h('button', { class: 'session-tab-close', title: `Close ${info.title}`, attrs: { type: 'button', 'aria-label': `Close ${info.title}`, tabindex: '-1' } }, [icon('close')]);
+    close.addEventListener('click', () => this.host.post({ type: 'closeTab', id: info.id }));
+    return h('div', { class: `session-tab${active ? ' active' : ''} state-${info.state}`, data: { tabId: info.id } }, [label, close]);
+  }
+
+  private switchTo(id: string): void {
+    if (id !== this.tabs.activeId) this.host.post({ type: 'switchTab', id });
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const labels = [...this.list.querySelectorAll<HTMLElement>('.session-tab-label')];
+    const at = labels.indexOf(document.activeElement as HTMLElement);
+    if (at < 0) return;
+    const id = this.tabs.tabs[at]?.id;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+      e.preventDefault();
+      labels[(at + (e.key === 'ArrowRight' ? 1 : labels.length - 1)) % labels.length]?.focus();
+    } else if (e.key === 'Delete' && id) {
+      e.preventDefault();
+      this.host.post({ type: 'closeTab', id });
+    } else if ((e.key === 'Enter' || e.key === ' ') && id) {
+      e.preventDefault();
+      this.switchTo(id);
+    }
+  }
+}
