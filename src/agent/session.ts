@@ -12,17 +12,15 @@ import { ResponseError, type CancellationToken, type MessageConnection } from 'v
 import type { ChatSession } from './api.js';
 import type { ContentBlock, PermissionOutcome, SessionEvent, StopReason } from '../protocol/events.js';
 import { normalizeSessionUpdate } from '../protocol/normalize.js';
-import { cancelParams, permissionResult, promptParams } from '../protocol/outgoing.js';
+import { cancelParams, promptParams } from '../protocol/outgoing.js';
 import { parsePromptResult, type SessionSetup } from '../protocol/parseAgentResults.js';
 import { isAuthRequired } from './auth/retry.js';
 import { SessionSettings, setConfigOption, setMode, setupEvents } from './sessionOptions.js';
 import type { PromptCapabilities } from './capabilities.js';
 import { EventHub } from './eventHub.js';
 import { filterPromptBlocks } from './promptFilter.js';
-import { PendingPermissions } from './permissions.js';
-import { readPermissionParams } from './permissionParams.js';
+import { PermissionDesk } from './permissionDesk.js';
 import { createTurn, isUnknownStopReason, type Turn } from './turn.js';
-import { ErrorCode } from '../services/errorCodes.js';
 
 export type SessionTurnState = 'idle' | 'running' | 'requires_action' | 'cancelling';
 
@@ -66,7 +64,7 @@ export class AcpChatSession implements ChatSession {
   /** Set once the agent failed to confirm a cancel within the bounded wait. */
   unresponsive = false;
   private readonly hub = new EventHub<SessionEvent>((message) => this.log(message));
-  private readonly permissions = new PendingPermissions();
+  private readonly permissions = new PermissionDesk((event) => this.emit(event));
   private turn: Turn | undefined;
   private turns = 0;
   private state: SessionTurnState = 'idle';
@@ -115,9 +113,7 @@ export class AcpChatSession implements ChatSession {
   async closeSession(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const requestId of this.permissions.cancelAll()) {
-      this.emit({ kind: 'permission_resolved', requestId, outcome: { outcome: 'cancelled' } });
-    }
+    this.permissions.cancelAll();
     if (this.turn) this.endTurn(this.turn, { stopReason: 'cancelled' });
     this.state = 'idle';
     await this.opts.close?.();
@@ -209,9 +205,7 @@ export class AcpChatSession implements ChatSession {
       this.log(`could not send session/cancel: ${(err as Error).message}`);
     });
     this.emit({ kind: 'cancel_requested', turnId: turn.id });
-    for (const requestId of this.permissions.cancelAll()) {
-      this.emit({ kind: 'permission_resolved', requestId, outcome: { outcome: 'cancelled' } });
-    }
+    this.permissions.cancelAll();
     const waitMs = this.opts.cancelTimeoutMs ?? DEFAULT_CANCEL_TIMEOUT_MS;
     turn.timer = setTimeout(() => {
       this.unresponsive = true;
@@ -227,46 +221,28 @@ export class AcpChatSession implements ChatSession {
   }
 
   answerPermission(requestId: string, outcome: PermissionOutcome): void {
-    if (this.permissions.answer(requestId, outcome)) this.emit({ kind: 'permission_resolved', requestId, outcome });
+    this.permissions.answer(requestId, outcome);
   }
 
   /** Serves `session/request_permission`; the answer waits for the user, a cancel, or the agent withdrawing it. */
-  async requestPermission(params: unknown, token: CancellationToken): Promise<unknown> {
-    const parsed = readPermissionParams(params, `permission-${this.turns}-${this.permissions.size + 1}`);
-    if (!parsed.ok) {
-      this.emit({ kind: 'notice_local', severity: 'warning', title: 'Malformed permission request', detail: parsed.message });
-      throw new ResponseError(ErrorCode.invalidParams, parsed.message);
-    }
-    // After a cancel every permission is answered cancelled, including ones that arrive late.
-    if (this.turn?.cancelRequested || this.closed) return { outcome: { outcome: 'cancelled' } };
-    const { toolCallId, toolCall, options, title } = parsed.value;
-    const { requestId, settled } = this.permissions.open(toolCallId, options);
-    this.emit({ kind: 'permission_requested', requestId, toolCallId, toolCall, options, ...(title ? { title } : {}) });
-    if (this.turn) this.state = 'requires_action';
-    const withdraw = () => {
-      if (this.permissions.withdraw(requestId)) {
-        this.emit({ kind: 'permission_resolved', requestId, outcome: { outcome: 'cancelled' } });
-      }
-    };
-    const sub = token.onCancellationRequested(withdraw);
-    if (token.isCancellationRequested) withdraw();
-    try {
-      const result = await settled;
-      if (result.kind === 'withdrawn') throw new ResponseError(ErrorCode.requestCancelled, 'Permission request cancelled.');
-      return permissionResult(result.outcome);
-    } finally {
-      sub.dispose();
-      if (this.turn && !this.turn.cancelRequested && this.permissions.size === 0) this.state = 'running';
-    }
+  requestPermission(params: unknown, token: CancellationToken): Promise<unknown> {
+    return this.permissions.serve(params, token, {
+      fallbackToolCallId: `permission-${this.turns}-${this.permissions.size + 1}`,
+      answerCancelled: () => Boolean(this.turn?.cancelRequested) || this.closed,
+      opened: () => {
+        if (this.turn) this.state = 'requires_action';
+      },
+      settled: () => {
+        if (this.turn && !this.turn.cancelRequested && this.permissions.size === 0) this.state = 'running';
+      },
+    });
   }
 
   /** The agent process is gone (crash, or we stopped it): end the turn, keep the thread. */
   agentGone(info: { exitCode: number | null; signal: string | null; stderrTail: string }, expected: boolean): void {
     if (this.closed) return;
     this.closed = true;
-    for (const requestId of this.permissions.cancelAll()) {
-      this.emit({ kind: 'permission_resolved', requestId, outcome: { outcome: 'cancelled' } });
-    }
+    this.permissions.cancelAll();
     const how = info.signal ? `was killed by ${info.signal}` : `exited with code ${info.exitCode}`;
     if (this.turn) {
       const message = expected ? 'The agent was stopped during the turn.' : `The agent ${how} during the turn.`;
