@@ -361,6 +361,8 @@ export class AgentChatContext implements vscode.Disposable {
   }
 
   private fireTabs(): void {
+    // The first tab is added while the context is being built: nobody listens yet.
+    if (!this.active) return;
     const tabs = this.tabsInfo();
     const key = JSON.stringify(tabs);
     if (key === this.tabsKey) return;
