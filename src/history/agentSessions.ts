@@ -7,7 +7,7 @@
 import { isAbsolute } from 'node:path';
 import type { MessageConnection } from 'vscode-jsonrpc';
 import type { AcpMcpServer } from '../agent/mcp/filter.js';
-import { listSessionsParams } from '../protocol/outgoing.js';
+import { listSessionsParams, loadSessionParams, newSessionParams, resumeSessionParams, sessionIdParams } from '../protocol/outgoing.js';
 import { parseInitializeResult, type AgentCapabilities } from '../protocol/parseAgentResults.js';
 
 export type RequestSender = Pick<MessageConnection, 'sendRequest'>;
@@ -123,15 +123,19 @@ function extraRoots(support: SessionSupport, cwd: string, dirs: string[] | undef
   return out.length ? out : undefined;
 }
 
-function base(support: SessionSupport, input: ReopenInput, notes: string[]) {
+/**
+ * Field rules (required `mcpServers`, `additionalDirectories` only when non-empty, `replayFrom`)
+ * are the protocol layer's builders; the server list is ours because it may carry http/sse.
+ */
+function target(support: SessionSupport, input: Omit<ReopenInput, 'sessionId'>, notes: string[]) {
   const additionalDirectories = extraRoots(support, input.cwd, input.additionalDirectories, notes);
-  return { sessionId: input.sessionId, cwd: input.cwd, mcpServers: input.mcpServers, ...(additionalDirectories ? { additionalDirectories } : {}) };
+  return { cwd: input.cwd, ...(additionalDirectories ? { additionalDirectories } : {}) };
 }
 
 export function buildNewSessionRequest(support: SessionSupport, input: Omit<ReopenInput, 'sessionId'>): Gated<Record<string, unknown>> {
   if (!isAbsolute(input.cwd)) return { ok: false, reason: `cwd must be absolute: ${input.cwd}` };
   const notes: string[] = [];
-  const { sessionId: _none, ...params } = base(support, { ...input, sessionId: '' }, notes);
+  const params = { ...newSessionParams(target(support, input, notes)), mcpServers: input.mcpServers };
   return { ok: true, method: 'session/new', params, notes };
 }
 
@@ -140,11 +144,12 @@ export function buildLoadRequest(support: SessionSupport, input: ReopenInput): G
   if (!support.load) return { ok: false, reason: 'the agent cannot load sessions' };
   if (!isAbsolute(input.cwd)) return { ok: false, reason: `cwd must be absolute: ${input.cwd}` };
   const notes: string[] = [];
-  const params = base(support, input, notes);
+  const where = target(support, input, notes);
   if (support.protocolVersion === 2) {
-    return { ok: true, method: 'session/resume', params: { ...params, replayFrom: { type: 'start' } }, notes };
+    // v2 has no session/load: resume, replaying from the start.
+    return { ok: true, method: 'session/resume', params: { ...resumeSessionParams(input.sessionId, where, true), mcpServers: input.mcpServers }, notes };
   }
-  return { ok: true, method: 'session/load', params, notes };
+  return { ok: true, method: 'session/load', params: { ...loadSessionParams(input.sessionId, where), mcpServers: input.mcpServers }, notes };
 }
 
 /** Reconnect without replay: the client shows its own transcript. */
@@ -152,15 +157,16 @@ export function buildResumeRequest(support: SessionSupport, input: ReopenInput):
   if (!support.resume) return { ok: false, reason: 'the agent cannot resume sessions' };
   if (!isAbsolute(input.cwd)) return { ok: false, reason: `cwd must be absolute: ${input.cwd}` };
   const notes: string[] = [];
-  return { ok: true, method: 'session/resume', params: base(support, input, notes), notes };
+  const params = { ...resumeSessionParams(input.sessionId, target(support, input, notes)), mcpServers: input.mcpServers };
+  return { ok: true, method: 'session/resume', params, notes };
 }
 
 export function buildCloseRequest(support: SessionSupport, sessionId: string): Gated<{ sessionId: string }> {
-  return support.close ? { ok: true, method: 'session/close', params: { sessionId }, notes: [] } : { ok: false, reason: 'the agent cannot close sessions' };
+  return support.close ? { ok: true, method: 'session/close', params: sessionIdParams(sessionId), notes: [] } : { ok: false, reason: 'the agent cannot close sessions' };
 }
 
 export function buildDeleteRequest(support: SessionSupport, sessionId: string): Gated<{ sessionId: string }> {
-  return support.delete ? { ok: true, method: 'session/delete', params: { sessionId }, notes: [] } : { ok: false, reason: 'the agent cannot delete sessions' };
+  return support.delete ? { ok: true, method: 'session/delete', params: sessionIdParams(sessionId), notes: [] } : { ok: false, reason: 'the agent cannot delete sessions' };
 }
 
 const NOT_FOUND = -32002;

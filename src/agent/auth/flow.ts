@@ -5,6 +5,7 @@
 import type { AgentConfig } from '../api.js';
 import type { AuthMethodInfo, EnvVarSpec } from './methods.js';
 import { applyEnvAuth, planAuth } from './plan.js';
+import { authenticateParams } from '../../protocol/outgoing.js';
 
 export interface AuthDeps {
   /** A request on the live connection (`authenticate` / `auth/login`). */
@@ -31,7 +32,7 @@ export async function runAuth(method: AuthMethodInfo, agent: AgentConfig, deps: 
   switch (plan.kind) {
     case 'agent':
       try {
-        await deps.request(plan.rpcMethod, { methodId: plan.methodId });
+        await deps.request(plan.rpcMethod, authenticateParams(plan.methodId));
         return { kind: 'authenticated' };
       } catch (e) {
         return { kind: 'failed', message: `${method.name} failed: ${e instanceof Error ? e.message : String(e)}` };
