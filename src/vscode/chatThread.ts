@@ -39,8 +39,20 @@ export class ChatThread implements vscode.Disposable {
   readonly onPermissionSettled = this.settledEmitter.event;
 
   /** `restore`: continue the thread the previous window saved (only the first tab does). */
+  /** Only the thread on screen is kept for the next window (one slot in workspaceState). */
+  private saving: boolean;
+
+  /** `restore`: continue the thread the previous window saved (only the first tab does). */
   constructor(private readonly store: ThreadStore, restore = true) {
     this.model = (restore ? store.restore() : undefined) ?? freshThread();
+    this.saving = restore;
+  }
+
+  /** The tab became (or stopped being) the one shown: it takes the saved slot now. */
+  setSaving(on: boolean): void {
+    if (this.saving === on) return;
+    this.saving = on;
+    if (on) this.store.schedule(this.model);
   }
 
   get entries(): readonly ThreadEntry[] {
@@ -105,8 +117,11 @@ export class ChatThread implements vscode.Disposable {
     }
     // A turn's start and end are checkpoints worth saving at once: a window reload right after a
     // turn must not lose its end to the debounce (deactivation is not guaranteed time to save).
-    if (event.kind === 'turn_ended' || event.kind === 'prompt_sent') void this.store.flush(this.model);
-    else this.store.schedule(this.model);
+    // Background tabs are kept as transcripts; the one saved slot belongs to the shown tab.
+    if (this.saving) {
+      if (event.kind === 'turn_ended' || event.kind === 'prompt_sent') void this.store.flush(this.model);
+      else this.store.schedule(this.model);
+    }
     return { statusChanged, requested };
   }
 
@@ -173,7 +188,7 @@ export class ChatThread implements vscode.Disposable {
     this.model = model;
     this.hadSession = false;
     this.replacedEmitter.fire();
-    this.store.schedule(this.model);
+    if (this.saving) this.store.schedule(this.model);
   }
 
   private settle(requestId: string): boolean {

@@ -348,6 +348,8 @@ export class AgentChatContext implements vscode.Disposable {
 
   private activate(tab: SessionTab): void {
     if (this.active !== tab) {
+      this.active.thread.setSaving(false);
+      tab.thread.setSaving(true);
       this.active = tab;
       this.replacedEmitter.fire();
     }
