@@ -6,14 +6,11 @@
 import * as vscode from 'vscode';
 import type { AgentConfig } from '../agent/api.js';
 import { mergeHistory, planReopen, type HistoryItem, type ReopenPlan } from '../history/reopen.js';
+import { readOnlyThread, threadForPlan } from './reopenThread.js';
 import type { TranscriptStore } from '../history/store.js';
-import type { Transcript, TranscriptMeta } from '../history/types.js';
-import { ThreadModel } from '../thread/reducer.js';
-import { archivePrefix, archiveSnapshot, archivedThread } from './archive.js';
-import type { AgentChatContext, SessionOpening } from './context.js';
+import type { TranscriptMeta } from '../history/types.js';
+import type { AgentChatContext } from './context.js';
 import type { ProtocolLog } from './protocolLog.js';
-import { freshThread } from './threadStore.js';
-import type { Thread } from './threadStore.js';
 
 interface Pick extends vscode.QuickPickItem {
   item: HistoryItem;
@@ -73,7 +70,7 @@ export async function reopenItem(context: AgentChatContext, transcripts: Transcr
   const chosen = context.chosenAgent;
   const config = chosen?.name === item.agentName ? chosen : context.agentEntries().find((e) => e.config.name === item.agentName)?.config;
   if (!config) {
-    if (transcript) await context.reopen(undefined, readOnly(transcript, `${item.agentName} is no longer configured`), undefined);
+    if (transcript) await context.reopen(undefined, readOnlyThread(transcript, `${item.agentName} is no longer configured`), undefined);
     else void vscode.window.showWarningMessage(`Agent Chat: no agent named "${item.agentName}" is configured.`);
     return;
   }
@@ -83,48 +80,10 @@ export async function reopenItem(context: AgentChatContext, transcripts: Transcr
   const plan: ReopenPlan = support
     ? planReopen(support, transcript !== undefined, listed ? item.onAgent : undefined)
     : { kind: 'read_only', reason: `${config.name} is not running` };
-  const [thread, opening] = threadFor(plan, item, transcript);
+  const [thread, opening] = threadForPlan(plan, item, transcript);
   if (!thread) {
     void vscode.window.showWarningMessage(`Agent Chat: cannot reopen "${item.title}": ${plan.kind === 'unavailable' ? plan.reason : 'nothing to show'}.`);
     return;
   }
   await context.reopen(config, thread, opening);
-}
-
-function threadFor(plan: ReopenPlan, item: HistoryItem, transcript: Transcript | undefined): [Thread | undefined, SessionOpening | undefined] {
-  switch (plan.kind) {
-    case 'load':
-      // The agent replays the conversation into an empty thread.
-      return [freshThread(), { kind: 'load', sessionId: item.sessionId }];
-    case 'resume_with_transcript':
-      return [continued(transcript!), { kind: 'resume', sessionId: item.sessionId }];
-    case 'resume_blind': {
-      const thread = freshThread();
-      thread.apply({ kind: 'notice_local', severity: 'info', title: `Reopened "${item.title}"`, detail: `${plan.note}.` });
-      return [thread, { kind: 'resume', sessionId: item.sessionId }];
-    }
-    case 'read_only':
-      return [transcript ? readOnly(transcript, plan.reason) : undefined, undefined];
-    case 'unavailable':
-      return [undefined, undefined];
-    default: {
-      const unreachable: never = plan;
-      return unreachable;
-    }
-  }
-}
-
-/**
- * The saved thread, continued by the resumed session. Its rows are re-keyed: the resumed session
- * counts turns from 1 again, and must not end or patch a saved turn that has the same id.
- */
-function continued(t: Transcript): Thread {
-  return ThreadModel.restore(archiveSnapshot({ entries: t.entries, session: t.session }, archivePrefix()));
-}
-
-function readOnly(t: Transcript, reason: string): Thread {
-  return archivedThread({ entries: t.entries, session: t.session }, {
-    title: `Saved conversation "${t.title}" (read-only)`,
-    detail: `It cannot be continued: ${reason}. A message you send starts a new session below it.`,
-  });
 }
