@@ -36,6 +36,9 @@ export interface AgentChatApi {
   };
 }
 
+/** Saved conversations kept across windows (the oldest beyond this go at activation). */
+const MAX_TRANSCRIPTS = 200;
+
 let current: { context: AgentChatContext; store: ThreadStore; transcripts: TranscriptStore } | undefined;
 
 export function activate(extension: vscode.ExtensionContext): AgentChatApi {
@@ -52,6 +55,8 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   const transcripts = new TranscriptStore(extension.globalStorageUri.fsPath, {
     onError: (error, id) => log.warn(`Transcript ${id} not saved: ${error instanceof Error ? error.message : String(error)}`),
   });
+  // Bounded: history is for picking recent work up again, not an archive that grows forever.
+  void transcripts.prune(MAX_TRANSCRIPTS).catch(() => undefined);
 
   // The one owner of chat state (agent process, session, thread, permissions).
   const context = own(new AgentChatContext({

@@ -20,7 +20,8 @@ interface Pick extends vscode.QuickPickItem {
 
 /** Every saved transcript, plus the running agent's list when it has one; newest first. */
 export async function historyItems(context: AgentChatContext, transcripts: TranscriptStore, log: ProtocolLog): Promise<Pick[]> {
-  const local = await transcripts.list();
+  // A session that never got a message is saved too (its setup is an event); it is not history.
+  const local = (await transcripts.list()).filter((t) => t.entryCount > 0);
   let remote: Awaited<ReturnType<AgentChatContext['agentSessions']>>;
   try {
     remote = await context.agentSessions();
