@@ -12,10 +12,7 @@ import type {
   SessionConfigOption,
   SessionModeState,
   StopReason,
-  ToolCallContent,
-  ToolCallLocation,
-  ToolCallStatus,
-  ToolKind,
+  ToolCallFields,
   Usage,
 } from '../protocol/events.js';
 
@@ -60,16 +57,11 @@ export interface TerminalView {
   exitStatus?: { exitCode?: number | null; signal?: string | null } | null;
 }
 
-export interface ToolCallEntry {
+/** A tool call row: the wire fields (raw input/output may be absent) plus what the client tracks. */
+export interface ToolCallEntry extends Omit<ToolCallFields, 'rawInput' | 'rawOutput'> {
   type: 'tool_call';
   id: EntryId;
   toolCallId: string;
-  title: string;
-  name: string | null;
-  kind: ToolKind;
-  status: ToolCallStatus;
-  content: ToolCallContent[];
-  locations: ToolCallLocation[];
   rawInput?: unknown;
   rawOutput?: unknown;
   /** Set while the agent waits for the user's answer. */
