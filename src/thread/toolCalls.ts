@@ -63,6 +63,15 @@ export function createToolCall(
   return index;
 }
 
+/**
+ * A call the user cancelled stays shown as cancelled when the agent then reports it `failed`:
+ * v1 has no cancelled status, so agents report the abort they were asked for as a failure.
+ * A call that really completed after the cancel still shows completed.
+ */
+function keepCancelled(current: ToolCallEntry['status'], reported: ToolCallEntry['status']): ToolCallEntry['status'] {
+  return current === 'cancelled' && reported === 'failed' ? 'cancelled' : reported;
+}
+
 /** Applies the patch convention: undefined keeps, null clears, a value replaces. */
 export function patchToolCall(row: ToolCallEntry, patch: ToolCallPatch): ToolCallEntry {
   const next: ToolCallEntry = { ...row };
@@ -70,7 +79,7 @@ export function patchToolCall(row: ToolCallEntry, patch: ToolCallPatch): ToolCal
   if (patch.title !== undefined) next.title = patch.title ?? row.toolCallId;
   if (patch.name !== undefined) next.name = patch.name;
   if (patch.kind !== undefined) next.kind = patch.kind ?? 'other';
-  if (patch.status !== undefined) next.status = patch.status ?? 'pending';
+  if (patch.status !== undefined) next.status = keepCancelled(row.status, patch.status ?? 'pending');
   if (patch.content !== undefined) next.content = patch.content === null ? [] : patch.content.map(copyItem);
   if (patch.locations !== undefined) {
     next.locations = patch.locations === null ? [] : patch.locations.map((l) => ({ ...l }));
