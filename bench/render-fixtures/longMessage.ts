@@ -1,4 +1,8 @@
-/** A long, realistic agent answer: prose, lists, headings and fenced code, deterministic. */
+/**
+ * A long, realistic agent answer: prose, lists, headings and fenced code, deterministic. Halfway
+ * through comes one very long code block (a whole generated file, ~3,000 lines), the case that
+ * stresses an open tail block the most.
+ */
 
 function rng(seed: number): () => number {
   let x = seed >>> 0;
@@ -26,10 +30,15 @@ export function longMarkdown(bytes: number, seed = 7): string {
   const parts: string[] = [];
   let size = 0;
   let n = 0;
+  let longFence = false;
   while (size < bytes) {
     let block: string;
     const k = n++ % 8;
-    if (k === 0) block = `## Section ${n}`;
+    if (!longFence && size > bytes / 2) {
+      longFence = true;
+      const lines = Array.from({ length: 3000 }, (_, i) => `  ${pick()}${i}: ${pick()}(${Math.floor(r() * 1000)}, '${pick()} ${pick()}'),`);
+      block = `\`\`\`ts\nexport const table = {\n${lines.join('\n')}\n};\n\`\`\``;
+    } else if (k === 0) block = `## Section ${n}`;
     else if (k === 3) block = Array.from({ length: 3 + Math.floor(r() * 4) }, () => `- ${sentence()}`).join('\n');
     else if (k === 5) {
       const lines = Array.from({ length: 8 + Math.floor(r() * 20) }, (_, i) => `  const ${pick()}${i} = ${pick()}(${Math.floor(r() * 100)});`);

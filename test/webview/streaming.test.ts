@@ -17,6 +17,10 @@ const DOCS = [
   '```\nfence with\n\n\nblank lines\n\nand column-0 text\n```\nimmediately after\n\n~~~python\ndef f():\n    return 1\n~~~',
   'para one\nstill para one\n\n- item a\n- item b\n\n  continued b\n\nend with a [link](https://example.com) and **bold',
   '````md\n```\ninner fence\n```\n````\n\ntext',
+  // Open fences grown line by line: a closing line without its newline, a longer or other fence that does not close it.
+  'Intro\n\n```ts\nconst a = 1;\n\n  ``\n~~~\nlast\n```',
+  '````\n```\nnot closed\n``` \nstill code\n\n~~~\n````  \nafter\n\n```js\nopen at the end\nx <b> & y',
+  'Text\n\n```\r\nwindows\r\nlines\r\n```\r\n\r\nend',
 ];
 
 /** Streams `doc` in chunks of `size` (drawing after each), returns the blocks' HTML. */
@@ -77,4 +81,30 @@ test('a full update that only grew is applied as an append; a rewrite starts ove
   assert.equal(await panel.page.evaluate(() => (globalThis as any).document.querySelector('.md-chunk p').__keep), 1);
   await panel.send({ type: 'rows', changes: [{ op: 'update', index: 0, entry: agent('m', 'Completely different') }] });
   assert.equal((await panel.text('.row.agent')).trim(), 'Completely different');
+});
+
+test('a long open fence grows in place, in parts, and is rendered as a one-shot would once it closes', async () => {
+  const panel = await harness.open();
+  const lines = Array.from({ length: 800 }, (_, i) => `  row${i}: value(${i}, 'text <b> & more'),`).join('\n');
+  const doc = `Intro\n\n\`\`\`ts\nexport const table = {\n${lines}\n};\n\`\`\`\n\nOutro with **bold**.`;
+  const close = doc.indexOf('};\n```') + 3;
+  await panel.send(snapshot([agent('m', doc.slice(0, 40))]));
+  await panel.page.evaluate(() => { (globalThis as any).document.querySelector('.md-tail pre > code').__keep = 1; });
+  for (let i = 40; i < close; i += 97) await panel.send({ type: 'rows', changes: [{ op: 'append', index: 0, id: 'm', text: doc.slice(i, Math.min(close, i + 97)) }] });
+  const open = await panel.page.evaluate(() => {
+    const code = (globalThis as any).document.querySelector('.md-tail pre > code');
+    return { kept: code.__keep, text: code.textContent, parts: code.querySelectorAll('.md-code-part').length, pres: (globalThis as any).document.querySelectorAll('.row.agent pre').length };
+  });
+  assert.equal(open.kept, 1, 'the open fence is not re-rendered per chunk');
+  assert.equal(open.text, doc.slice(doc.indexOf('export'), close));
+  assert.ok(open.parts > 3, `a long open fence is split into parts (${open.parts})`);
+  assert.equal(open.pres, 1);
+  assert.equal(await panel.count('.row.agent .hljs-keyword'), 0, 'not highlighted while open');
+  for (let i = close; i < doc.length; i += 5) await panel.send({ type: 'rows', changes: [{ op: 'append', index: 0, id: 'm', text: doc.slice(i, i + 5) }] });
+  const html = () => panel.page.evaluate(() => Array.from((globalThis as any).document.querySelectorAll('.row.agent .md-chunk > *, .row.agent .md-tail > *')).map((e: any) => e.outerHTML).join(''));
+  const streamedHtml = await html();
+  assert.equal(await panel.count('.row.agent .md-code-part'), 0);
+  assert.ok(await panel.count('.row.agent .md-frozen .hljs-keyword') > 0, 'highlighted once closed');
+  await panel.send(snapshot([agent('m2', doc)]));
+  assert.equal(streamedHtml, await html());
 });

@@ -9,7 +9,7 @@
  * Pure (no DOM) so it can be tested in node.
  */
 
-interface Fence {
+export interface Fence {
   char: '`' | '~';
   length: number;
   indent: number;
@@ -47,8 +47,7 @@ export function scanBlocks(text: string): BlockScan {
 
     if (fence) {
       if (!complete) break;
-      const close = FENCE_CLOSE.exec(line);
-      if (close && close[1]![0] === fence.char && close[1]!.length >= fence.length) {
+      if (closesFence(line, fence)) {
         if (fence.indent === 0) cuts.push(nl + 1);
         fence = null;
       }
@@ -68,6 +67,24 @@ export function scanBlocks(text: string): BlockScan {
     pos = nl + 1;
   }
   return { cuts, openFence: fence !== null };
+}
+
+/**
+ * The code fence opened by the first line of `text`, when that line is complete and is a column-0
+ * fence opener; `end` is where its content starts. Lets an open fence be grown without rescanning.
+ */
+export function leadingFence(text: string): { fence: Fence; end: number } | null {
+  const nl = text.indexOf('\n');
+  if (nl < 0) return null;
+  const open = FENCE_OPEN.exec(text.slice(0, nl));
+  if (!open || open[1]!.length !== 0 || (open[2]![0] === '`' && open[3]!.includes('`'))) return null;
+  return { fence: { char: open[2]![0] as '`' | '~', length: open[2]!.length, indent: 0 }, end: nl + 1 };
+}
+
+/** Whether `line` (without its newline) closes `fence`. */
+export function closesFence(line: string, fence: Fence): boolean {
+  const close = FENCE_CLOSE.exec(line);
+  return !!close && close[1]![0] === fence.char && close[1]!.length >= fence.length;
 }
 
 function pushCut(cuts: number[], at: number): void {
