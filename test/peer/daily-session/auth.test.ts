@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { AuthRequiredError } from '../../../src/agent/auth/login.js';
 import type { AgentClientOptions } from '../../../src/agent/agentClient.js';
-import { record, say, streamedText, turnEnd, waitFor } from '../support/harness.js';
+import { record, say, streamedText, tempDir, turnEnd, waitFor } from '../support/harness.js';
 import { runToExit } from '../daily/support.js';
-import { assertWireValid, startDaily, tempDir, type DailyPeer } from './support.js';
+import { assertWireValid, startDaily, type DailyPeer } from './support.js';
 
 async function withAuthAgent(opts: Partial<AgentClientOptions>, body: (peer: DailyPeer) => Promise<void>): Promise<void> {
   const dir = await tempDir('auth-agent-');

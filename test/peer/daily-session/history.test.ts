@@ -5,8 +5,8 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
-import { record, say, streamedText } from '../support/harness.js';
-import { assertWireValid, startDaily, tempDir, type DailyPeer } from './support.js';
+import { record, say, streamedText, tempDir } from '../support/harness.js';
+import { assertWireValid, startDaily, type DailyPeer } from './support.js';
 
 describe('daily sessions: history agent', () => {
   let peer: DailyPeer;

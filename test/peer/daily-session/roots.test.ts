@@ -6,8 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { record, say, startPeer, streamedText, testAgent, type Peer } from '../support/harness.js';
-import { tempDir } from './support.js';
+import { record, say, startPeer, streamedText, tempDir, testAgent, type Peer } from '../support/harness.js';
 
 describe('daily sessions: fs confinement follows every workspace root', () => {
   let peer: Peer;

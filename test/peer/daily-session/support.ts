@@ -2,13 +2,11 @@
  * The daily-use agents (test/agents/DAILY.md) driven through the product's AgentClient, with
  * every message we send checked against the JSON Schema and the events fed to a ThreadModel.
  */
-import { mkdtemp, realpath, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import assert from 'node:assert/strict';
-import { AgentClient, type AgentClientOptions } from '../../../src/agent/agentClient.js';
-import { NodeFileSystem } from '../../../src/services/nodeFileSystem.js';
-import { WireLog } from '../support/wireLog.js';
+import type { AgentClient, AgentClientOptions } from '../../../src/agent/agentClient.js';
+import type { WireLog } from '../support/wireLog.js';
+import { peerClient, tempDir } from '../support/harness.js';
 import { agentConfig } from '../daily/support.js';
 
 export interface DailyPeer {
@@ -20,29 +18,15 @@ export interface DailyPeer {
   close(): Promise<void>;
 }
 
-export const tempDir = async (prefix: string): Promise<string> => realpath(await mkdtemp(join(tmpdir(), prefix)));
-
 export async function startDaily(
   name: string,
   env: Record<string, string> = {},
   opts: Partial<AgentClientOptions> & { rootCount?: number } = {},
 ): Promise<DailyPeer> {
+  const { rootCount = 1, ...clientOpts } = opts;
   const roots: string[] = [];
-  for (let i = 0; i < (opts.rootCount ?? 1); i++) roots.push(await tempDir(`daily-ws${i}-`));
-  const wire = new WireLog();
-  const log: string[] = [];
-  const client = new AgentClient({
-    config: agentConfig(name, env),
-    workspace: { roots: () => roots },
-    fs: new NodeFileSystem(),
-    tap: wire.tap,
-    log: (line) => log.push(line),
-    pathValue: async () => process.env.PATH ?? '',
-    initializeTimeoutMs: 10_000,
-    cancelTimeoutMs: 2_000,
-    killGraceMs: 500,
-    ...opts,
-  });
+  for (let i = 0; i < rootCount; i++) roots.push(await tempDir(`daily-ws${i}-`));
+  const { client, wire, log } = peerClient(agentConfig(name, env), roots, clientOpts);
   const state = await client.start();
   assert.equal(state.state, 'ready', JSON.stringify(state));
   return {

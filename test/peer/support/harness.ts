@@ -31,6 +31,8 @@ export function nodeAgent(name: string, script: string, args: string[] = [], pro
 export const fixture = (file: string): string => join(repo, 'test/peer/fixtures', file);
 export const repoPath = (p: string): string => join(repo, p);
 
+export const tempDir = async (prefix: string): Promise<string> => realpath(await mkdtemp(join(tmpdir(), prefix)));
+
 export interface Peer {
   client: AgentClient;
   wire: WireLog;
@@ -40,11 +42,14 @@ export interface Peer {
   close(): Promise<void>;
 }
 
-export async function startPeer(config: AgentConfig, opts: Partial<AgentClientOptions> = {}): Promise<Peer> {
-  const dir = await realpath(await mkdtemp(join(tmpdir(), 'peer-ws-')));
+/**
+ * The product's AgentClient for `config` over real stdio, with short test timeouts, every
+ * message recorded on `wire` and every log line kept.
+ */
+export function peerClient(config: AgentConfig, roots: readonly string[], opts: Partial<AgentClientOptions> = {}): Pick<Peer, 'client' | 'wire' | 'log'> {
   const wire = new WireLog();
   const log: string[] = [];
-  const workspace: WorkspaceHost = { roots: () => [dir] };
+  const workspace: WorkspaceHost = { roots: () => [...roots] };
   const client = new AgentClient({
     config,
     workspace,
@@ -57,6 +62,12 @@ export async function startPeer(config: AgentConfig, opts: Partial<AgentClientOp
     killGraceMs: 500,
     ...opts,
   });
+  return { client, wire, log };
+}
+
+export async function startPeer(config: AgentConfig, opts: Partial<AgentClientOptions> = {}): Promise<Peer> {
+  const dir = await tempDir('peer-ws-');
+  const { client, wire, log } = peerClient(config, [dir], opts);
   return {
     client,
     wire,
