@@ -4,9 +4,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { CancellationTokenSource, ResponseError, type MessageConnection } from 'vscode-jsonrpc/node';
-import { AcpChatSession } from '../../../src/agent/session.js';
+import { CancellationTokenSource, ResponseError } from 'vscode-jsonrpc/node';
 import type { SessionEvent } from '../../../src/protocol/events.js';
+import { newSession, sessionOver } from './sessionFixture.js';
 
 interface Pending {
   method: string;
@@ -35,18 +35,7 @@ class FakeConnection {
 function setup(version: 1 | 2 = 1, cancelTimeoutMs = 1_000) {
   const conn = new FakeConnection();
   const logs: string[] = [];
-  const session = new AcpChatSession({
-    connection: conn as unknown as MessageConnection,
-    sessionId: 's1',
-    protocolVersion: version,
-    promptCapabilities: { image: false, audio: false, embeddedContext: false },
-    cwd: '/ws',
-    roots: ['/ws'],
-    cancelTimeoutMs,
-    log: (l) => logs.push(l),
-  });
-  const events: SessionEvent[] = [];
-  session.onEvent((e) => events.push(e));
+  const { session, events } = sessionOver(conn, { protocolVersion: version, cancelTimeoutMs, log: (l) => logs.push(l) });
   return { conn, session, events, logs };
 }
 
@@ -210,14 +199,7 @@ test('the agent process dying mid-turn ends the turn with an error and a notice;
 
 test('events emitted before anyone listens are handed to the first listener', () => {
   const conn = new FakeConnection();
-  const session = new AcpChatSession({
-    connection: conn as unknown as MessageConnection,
-    sessionId: 's1',
-    protocolVersion: 1,
-    promptCapabilities: { image: false, audio: false, embeddedContext: false },
-    cwd: '/ws',
-    roots: ['/ws'],
-  });
+  const session = newSession(conn);
   session.handleUpdate({ sessionUpdate: 'available_commands_update', availableCommands: [{ name: 'plan', description: 'Plan' }] });
   const seen: string[] = [];
   session.onEvent((e) => seen.push(e.kind));

@@ -4,9 +4,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ResponseError, type MessageConnection } from 'vscode-jsonrpc/node';
-import { AcpChatSession, type AcpSessionOptions } from '../../../src/agent/session.js';
+import { ResponseError } from 'vscode-jsonrpc/node';
+import type { AcpSessionOptions } from '../../../src/agent/session.js';
 import type { SessionConfigOption, SessionEvent } from '../../../src/protocol/events.js';
+import { sessionOver } from './sessionFixture.js';
 
 type Answer = (method: string, params: unknown) => unknown;
 
@@ -19,18 +20,11 @@ function setup(answer: Answer, extra: Partial<AcpSessionOptions> = {}, version: 
     },
     sendNotification: async () => undefined,
   };
-  const session = new AcpChatSession({
-    connection: conn as unknown as MessageConnection,
-    sessionId: 's1',
+  const { session, events } = sessionOver(conn, {
     protocolVersion: version,
-    promptCapabilities: { image: false, audio: false, embeddedContext: false },
-    cwd: '/ws',
-    roots: ['/ws'],
     setup: { modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code' }] } },
     ...extra,
-  }, );
-  const events: SessionEvent[] = [];
-  session.onEvent((e) => events.push(e));
+  });
   return { session, sent, events };
 }
 
