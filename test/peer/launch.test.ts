@@ -3,15 +3,7 @@ import assert from 'node:assert/strict';
 import type { AgentLifecycle } from '../../src/agent/api.js';
 import { fixture, nodeAgent, record, say, startPeer, streamedText, testAgent, turnEnd, waitFor } from './support/harness.js';
 import { CRASH_EXIT_CODE, CRASH_STDERR } from '../agents/lib/texts.js';
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { alive } from './support/processes.js';
 
 describe('launch and process lifecycle', () => {
   test('a command that is not on PATH is a typed not_found failure', async () => {

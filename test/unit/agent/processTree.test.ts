@@ -3,17 +3,9 @@ import assert from 'node:assert/strict';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { killProcessTree, spawnInGroup } from '../../../src/agent/launch/processTree.js';
+import { alive } from '../../peer/support/processes.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/spawns-grandchild.mjs', import.meta.url));
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 test('killing the tree leaves no orphan, even when SIGTERM is ignored', async () => {
   const child = spawnInGroup(process.execPath, [fixture], { cwd: process.cwd(), env: process.env });
