@@ -25,8 +25,11 @@ import yaml from 'highlight.js/lib/languages/yaml';
 const languages = { bash, c, cpp, csharp, css, diff, go, java, javascript, json, markdown, python, rust, shell, sql, typescript, xml, yaml };
 for (const [name, lang] of Object.entries(languages)) hljs.registerLanguage(name, lang);
 
-/** Beyond this, highlighting one block would stall a frame; plain text is better than a freeze. */
-const MAX_HIGHLIGHT_CHARS = 100_000;
+/**
+ * Beyond this, highlighting one block would stall the panel (highlight.js runs at a few µs per
+ * character: 100 KB is a task of hundreds of ms); plain text is better than a freeze.
+ */
+const MAX_HIGHLIGHT_CHARS = 20_000;
 
 /** Returns HTML: highlight.js output (escaped, spans with classes only) or the escaped code. */
 export function highlightCode(code: string, language: string): string {
