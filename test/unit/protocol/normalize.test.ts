@@ -4,11 +4,27 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { WireEvent } from '../../../src/protocol/events.js';
+import type { ToolCallPatch, WireEvent } from '../../../src/protocol/events.js';
 import { normalizeSessionUpdate } from '../../../src/protocol/normalize.js';
 import { contentChunk, sessionUpdateSchemas } from '../../../src/protocol/schemas/sessionUpdate.js';
 
 const text = (t: string) => ({ type: 'text' as const, text: t });
+
+/** Every v1 tool call field, each valid (fresh objects per call, so input and expectation share nothing). */
+const fullToolCall = (): ToolCallPatch => ({
+  title: 'Edit a.ts',
+  name: 'edit',
+  kind: 'edit',
+  status: 'in_progress',
+  content: [
+    { type: 'diff', path: '/a.ts', oldText: null, newText: 'x' },
+    { type: 'terminal', terminalId: 't1' },
+    { type: 'content', content: text('ok') },
+  ],
+  locations: [{ path: '/a.ts', line: 3 }],
+  rawInput: { p: 1 },
+  rawOutput: null,
+});
 
 interface Case {
   name: string;
@@ -94,41 +110,9 @@ const cases: Case[] = [
   },
   {
     name: 'v1 tool_call with everything',
-    update: {
-      sessionUpdate: 'tool_call',
-      toolCallId: 'c2',
-      title: 'Edit a.ts',
-      name: 'edit',
-      kind: 'edit',
-      status: 'in_progress',
-      content: [
-        { type: 'diff', path: '/a.ts', oldText: null, newText: 'x' },
-        { type: 'terminal', terminalId: 't1' },
-        { type: 'content', content: text('ok') },
-      ],
-      locations: [{ path: '/a.ts', line: 3 }],
-      rawInput: { p: 1 },
-      rawOutput: null,
-    },
-    expect: {
-      kind: 'tool_call',
-      toolCallId: 'c2',
-      replace: true,
-      patch: {
-        title: 'Edit a.ts',
-        name: 'edit',
-        kind: 'edit',
-        status: 'in_progress',
-        content: [
-          { type: 'diff', path: '/a.ts', oldText: null, newText: 'x' },
-          { type: 'terminal', terminalId: 't1' },
-          { type: 'content', content: text('ok') },
-        ],
-        locations: [{ path: '/a.ts', line: 3 }],
-        rawInput: { p: 1 },
-        rawOutput: null,
-      },
-    },
+    // Every field is valid, so every field passes through unchanged.
+    update: { sessionUpdate: 'tool_call', toolCallId: 'c2', ...fullToolCall() },
+    expect: { kind: 'tool_call', toolCallId: 'c2', replace: true, patch: fullToolCall() },
   },
   {
     name: 'tool_call: bad kind → other, bad status → pending, bad content items skipped, bad locations array dropped',
