@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ToolCallPatch, WireEvent } from '../../../src/protocol/events.js';
+import type { SessionConfigOption, ToolCallPatch, WireEvent } from '../../../src/protocol/events.js';
 import { normalizeSessionUpdate } from '../../../src/protocol/normalize.js';
 import { contentChunk, sessionUpdateSchemas } from '../../../src/protocol/schemas/sessionUpdate.js';
 
@@ -31,6 +31,19 @@ interface Case {
   update: unknown;
   expect: WireEvent | ((e: WireEvent) => void);
 }
+
+/** One option of each known type (flat select, grouped select, boolean): all pass through as sent. */
+const knownConfigOptions = (): SessionConfigOption[] => [
+  { id: 'mode', name: 'Mode', category: 'mode', type: 'select', currentValue: 'ask', options: [{ value: 'ask', name: 'Ask' }] },
+  {
+    id: 'model',
+    name: 'Model',
+    type: 'select',
+    currentValue: 'm1',
+    options: [{ group: 'fast', name: 'Fast', options: [{ value: 'm1', name: 'M1', description: 'quick' }] }],
+  },
+  { id: 'web', name: 'Web', type: 'boolean', currentValue: false },
+];
 
 const cases: Case[] = [
   // --- message chunks ---
@@ -266,33 +279,9 @@ const cases: Case[] = [
     name: 'config_option_update: flat, grouped and boolean options; unknown type dropped',
     update: {
       sessionUpdate: 'config_option_update',
-      configOptions: [
-        { id: 'mode', name: 'Mode', category: 'mode', type: 'select', currentValue: 'ask', options: [{ value: 'ask', name: 'Ask' }] },
-        {
-          id: 'model',
-          name: 'Model',
-          type: 'select',
-          currentValue: 'm1',
-          options: [{ group: 'fast', name: 'Fast', options: [{ value: 'm1', name: 'M1', description: 'quick' }] }],
-        },
-        { id: 'web', name: 'Web', type: 'boolean', currentValue: false },
-        { id: 'temp', name: 'Temperature', type: 'slider', currentValue: 0.5 },
-      ],
+      configOptions: [...knownConfigOptions(), { id: 'temp', name: 'Temperature', type: 'slider', currentValue: 0.5 }],
     },
-    expect: {
-      kind: 'config_options',
-      configOptions: [
-        { id: 'mode', name: 'Mode', category: 'mode', type: 'select', currentValue: 'ask', options: [{ value: 'ask', name: 'Ask' }] },
-        {
-          id: 'model',
-          name: 'Model',
-          type: 'select',
-          currentValue: 'm1',
-          options: [{ group: 'fast', name: 'Fast', options: [{ value: 'm1', name: 'M1', description: 'quick' }] }],
-        },
-        { id: 'web', name: 'Web', type: 'boolean', currentValue: false },
-      ],
-    },
+    expect: { kind: 'config_options', configOptions: knownConfigOptions() },
   },
   {
     name: 'session_info_update: null clears, omitted stays omitted',
