@@ -89,6 +89,18 @@ class ClientAgent implements RunningAgent {
     return (await this.client.listSessions({ ...(cwd ? { cwd } : {}), maxPages: 10 })).sessions;
   }
 
+  deleteSession(sessionId: string): Promise<void> {
+    return this.client.deleteSession(sessionId);
+  }
+
+  get canLogout(): boolean {
+    return Boolean(this.client.facts?.capabilities.logout);
+  }
+
+  logout(): Promise<void> {
+    return this.client.logout();
+  }
+
   dispose(): Promise<void> {
     return this.client.dispose();
   }

@@ -58,6 +58,12 @@ export interface RunningAgent {
   readonly sessionSupport: SessionSupport | undefined;
   /** The agent's own `session/list` (all pages up to a bound). */
   listSessions(cwd?: string): Promise<AgentSessionInfo[]>;
+  /** `session/delete` (closing it first when it is open here); check `sessionSupport.delete` first. */
+  deleteSession(sessionId: string): Promise<void>;
+  /** Whether the agent advertised `logout` (v1) / `auth/logout` (v2). */
+  readonly canLogout: boolean;
+  /** Forgets the agent's login; rejects when it cannot. */
+  logout(): Promise<void>;
   /** Ends every session and the process (and its process group). */
   dispose(): Promise<void>;
 }

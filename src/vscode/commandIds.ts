@@ -7,6 +7,7 @@ export const CommandId = {
   restartAgent: 'agentChat.restartAgent',
   showLog: 'agentChat.showLog',
   showHistory: 'agentChat.showHistory',
+  logout: 'agentChat.logout',
 } as const;
 
 export const ContextKey = {

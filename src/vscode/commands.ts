@@ -69,6 +69,25 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     await showHistory(context, transcripts, log);
     await view.reveal();
   });
+  register(CommandId.logout, async () => {
+    const { outcome, agentName } = await context.logout().catch((error: unknown) => {
+      void vscode.window.showErrorMessage(`Agent Chat: logging out failed: ${error instanceof Error ? error.message : String(error)}`);
+      return { outcome: 'failed' as const, agentName: undefined };
+    });
+    switch (outcome) {
+      case 'logged_out':
+        void vscode.window.showInformationMessage(`Agent Chat: logged out of ${agentName}.`);
+        return true;
+      case 'unsupported':
+        void vscode.window.showInformationMessage(`Agent Chat: ${agentName} does not support logging out.`);
+        return false;
+      case 'no_agent':
+        void vscode.window.showInformationMessage(`Agent Chat: ${agentName ?? 'no agent'} is not running; nothing to log out of.`);
+        return false;
+      case 'failed':
+        return false;
+    }
+  });
   // Warm the login-shell PATH lookup the agent picker and launches use.
   void loginShellPath().catch(() => undefined);
 

@@ -353,6 +353,29 @@ export class AgentChatContext implements vscode.Disposable {
   }
 
   /**
+   * `session/delete` on the running agent when it is `agentName` and supports it; false when
+   * it was not asked. A tab showing that session keeps its rows but loses the session (and
+   * stops recording it), so the next prompt there opens a new one.
+   */
+  async deleteAgentSession(agentName: string, sessionId: string): Promise<boolean> {
+    const running = this.slot.ready;
+    if (!running || running.config.name !== agentName) return false;
+    for (const tab of this.tabs.all) if (tab.session?.sessionId === sessionId) tab.renewScope();
+    if (!running.sessionSupport?.delete) return false;
+    await running.deleteSession(sessionId);
+    return true;
+  }
+
+  /** Logs out of the running agent; says which agent, or why not. */
+  async logout(): Promise<{ outcome: 'logged_out' | 'unsupported' | 'no_agent'; agentName?: string }> {
+    const running = this.slot.ready;
+    if (!running) return { outcome: 'no_agent', agentName: this.slot.chosen?.name };
+    if (!running.canLogout) return { outcome: 'unsupported', agentName: running.config.name };
+    await running.logout();
+    return { outcome: 'logged_out', agentName: running.config.name };
+  }
+
+  /**
    * Reopens a past conversation on `config`'s agent (started if it is not the running one).
    * `thread` is what to show first (a saved transcript, or empty before a replay); with no
    * `opening` the thread is only shown, read-only, and the next prompt starts a new session.

@@ -17,7 +17,7 @@ import { watchWorkspaceTrust } from './trust.js';
 import { VscodeFileSystem } from './vscodeFileSystem.js';
 import { TranscriptStore } from '../history/store.js';
 import { readMcpServers } from './mcpServers.js';
-import { historyItems, reopenItem } from './historyPicker.js';
+import { deleteItem, historyItems, reopenItem } from './historyPicker.js';
 import { handleWebviewMessage } from './webviewMessages.js';
 
 /** What `activate` returns: the extension-host test suite drives the real state through it. */
@@ -33,6 +33,8 @@ export interface AgentChatApi {
   history: {
     items(): ReturnType<typeof historyItems>;
     reopen(pick: Awaited<ReturnType<typeof historyItems>>[number]): Promise<void>;
+    /** The delete button after its confirmation. */
+    delete(pick: Awaited<ReturnType<typeof historyItems>>[number]): Promise<void>;
   };
 }
 
@@ -89,6 +91,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   const history: AgentChatApi['history'] = {
     items: () => historyItems(context, transcripts, log),
     reopen: (pick) => reopenItem(context, transcripts, pick.item, pick.listed),
+    delete: (pick) => deleteItem(context, transcripts, pick.item, log),
   };
   return { context, statusBar, store, view, diffs, fs, transcripts, history };
 }

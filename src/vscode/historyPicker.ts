@@ -2,6 +2,8 @@
  * "Agent Chat: Show History": past conversations, newest first — our saved transcripts merged
  * with the running agent's own `session/list` — and reopening the one picked the best way
  * the agent allows (planReopen): replay, resume under the saved transcript, or read-only.
+ * Each row has a delete button: the saved transcript goes, and the agent's copy too when it
+ * runs and supports `session/delete`.
  */
 import * as vscode from 'vscode';
 import type { AgentConfig } from '../agent/api.js';
@@ -39,6 +41,8 @@ export async function historyItems(context: AgentChatContext, transcripts: Trans
   return items.sort((a, b) => (b.item.updatedAt ?? '').localeCompare(a.item.updatedAt ?? ''));
 }
 
+const DELETE_BUTTON: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: 'Delete this conversation' };
+
 function toPick(item: HistoryItem, listed: boolean): Pick {
   const when = item.updatedAt ? new Date(item.updatedAt).toLocaleString() : undefined;
   return {
@@ -47,6 +51,7 @@ function toPick(item: HistoryItem, listed: boolean): Pick {
     detail: item.cwd,
     item,
     listed,
+    buttons: [DELETE_BUTTON],
   };
 }
 
@@ -56,13 +61,55 @@ export async function showHistory(context: AgentChatContext, transcripts: Transc
     void vscode.window.showInformationMessage('Agent Chat: no past conversations yet.');
     return;
   }
-  const picked = await vscode.window.showQuickPick(picks, {
-    title: 'Agent Chat: History',
-    placeHolder: 'Reopen a conversation',
-    matchOnDescription: true,
-    matchOnDetail: true,
+  const quickPick = vscode.window.createQuickPick<Pick>();
+  quickPick.title = 'Agent Chat: History';
+  quickPick.placeholder = 'Reopen a conversation';
+  quickPick.matchOnDescription = true;
+  quickPick.matchOnDetail = true;
+  quickPick.items = picks;
+  const picked = await new Promise<Pick | undefined>((resolve) => {
+    let confirming = false;
+    quickPick.onDidAccept(() => {
+      resolve(quickPick.selectedItems[0]);
+      quickPick.hide();
+    });
+    quickPick.onDidHide(() => {
+      if (!confirming) resolve(undefined);
+    });
+    quickPick.onDidTriggerItemButton(async ({ item }) => {
+      // The modal takes the focus; the list stays open behind it.
+      confirming = true;
+      quickPick.ignoreFocusOut = true;
+      const answer = await vscode.window.showWarningMessage(
+        `Delete "${item.item.title}"?`,
+        { modal: true, detail: 'The saved conversation is removed, and the agent\'s copy too when it can delete sessions.' },
+        'Delete',
+      );
+      confirming = false;
+      quickPick.ignoreFocusOut = false;
+      if (answer !== 'Delete') return quickPick.show();
+      await deleteItem(context, transcripts, item.item, log);
+      quickPick.items = quickPick.items.filter((p) => p !== item);
+      if (quickPick.items.length === 0) quickPick.hide();
+      else quickPick.show();
+    });
+    quickPick.show();
   });
+  quickPick.dispose();
   if (picked) await reopenItem(context, transcripts, picked.item, picked.listed);
+}
+
+/** Removes a conversation: our transcript, and the agent's session when it can delete it. */
+export async function deleteItem(context: AgentChatContext, transcripts: TranscriptStore, item: HistoryItem, log: ProtocolLog): Promise<void> {
+  let failure: unknown;
+  // The agent side first: a tab still recording the session stops before its transcript goes.
+  await context.deleteAgentSession(item.agentName, item.sessionId).catch((error: unknown) => (failure = error ?? 'failed'));
+  if (item.transcriptId) await transcripts.delete(item.transcriptId);
+  if (failure !== undefined) {
+    const message = failure instanceof Error ? failure.message : String(failure);
+    log.warn(`session/delete failed: ${message}`);
+    void vscode.window.showWarningMessage(`Agent Chat: ${item.agentName} did not delete the session: ${message}`);
+  }
 }
 
 /** Reopens one history entry; what happens depends on the agent (started first if needed). */

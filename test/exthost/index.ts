@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { runAll } from './harness.js';
 import './suite.js';
 import './daily.js';
+import './account.js';
 
 export async function run(): Promise<void> {
   const lines: string[] = [];
