@@ -1,13 +1,14 @@
 /**
- * The one place that owns the state of the chat: the chosen agent and its process
- * (agentSlot.ts), the tabs (sessionTabList.ts: each a thread from chatThread.ts plus its session)
- * and the sessions opened on them (sessionOpener.ts). Everything else (view, status bar,
- * commands, notifications) reads from here and listens to its events.
+ * The one place that owns the state of the chat: one agent process per agent name
+ * (agentSlot.ts, started on demand), the tabs (sessionTabList.ts: each a thread from
+ * chatThread.ts bound to one agent, plus its session) and the sessions opened on them
+ * (sessionOpener.ts). The status bar and panel header show the active tab's agent. Everything
+ * else (view, status bar, commands, notifications) reads from here and listens to its events.
  *
- * Two disposal scopes: `lifetime` lives as long as the extension; the agent slot's process
+ * Two disposal scopes: `lifetime` lives as long as the extension; each agent slot's process
  * scope lives as long as one agent process (its listeners, its sessions, the process itself),
  * and is thrown away whole on restart, so a restart never leaks a listener. Each tab's session
- * scope nests inside it.
+ * scope nests inside its agent's.
  */
 import * as vscode from 'vscode';
 import type { AgentConfig, FileSystemHost } from '../agent/api.js';
@@ -65,7 +66,10 @@ export class AgentChatContext implements vscode.Disposable {
   private readonly lifetime = new DisposableScope();
   private settings: AgentSettings;
   private readonly tabs: SessionTabList;
-  private readonly slot: AgentSlot;
+  /** One agent process per agent name, started on demand; tabs are bound to one each. */
+  private readonly slots = new Map<string, AgentSlot>();
+  /** Stands in for an unbound tab: no agent. */
+  private readonly noAgent: AgentSlot;
   private readonly opener: SessionOpener;
 
   private readonly agentEmitter = this.lifetime.add(new vscode.EventEmitter<void>());
@@ -101,25 +105,43 @@ export class AgentChatContext implements vscode.Disposable {
         if (statusChanged && tab === this.tabs.active) this.fireStatus();
         this.tabs.fireTabs();
       },
-      agentFailed: (status) => this.slot.set(status, NO_EXTRAS),
+      agentFailed: (status) => this.slots.get(status.state === 'failed' ? status.agentName : '')?.set(status, NO_EXTRAS),
     });
-    this.slot = new AgentSlot(deps, {
+    this.noAgent = this.makeSlot('');
+  }
+
+  /** The active tab's agent. */
+  private get slot(): AgentSlot {
+    const name = this.tabs.active.agentName;
+    return (name !== undefined ? this.slots.get(name) : undefined) ?? this.noAgent;
+  }
+
+  private tabsOf(name: string): SessionTab[] {
+    return this.tabs.all.filter((t) => t.agentName === name);
+  }
+
+  private makeSlot(name: string): AgentSlot {
+    return new AgentSlot(this.deps, {
       changed: () => {
         this.agentEmitter.fire();
         this.fireStatus();
       },
       ready: async (running, scope) => {
-        await this.opener.open(running, scope, { kind: 'new' }, this.tabs.active);
+        // The tab the start was for: the active one when it belongs to this agent.
+        const active = this.tabs.active;
+        const tab = active.agentName === name ? active : this.tabsOf(name).find((t) => !t.session);
+        if (tab) await this.opener.open(running, scope, { kind: 'new' }, tab);
       },
       ending: () => {
-        for (const tab of this.tabs.all) {
+        for (const tab of this.tabsOf(name)) {
           tab.scope.dispose();
           tab.session = undefined;
         }
       },
       exited: (running, how, stderrTail) => {
         // An open session reports the exit in the thread itself (ending its turn); say it only without one.
-        if (!this.session) this.thread.notice('error', `${running.config.name} ${how}`, stderrTail || undefined);
+        const tab = this.tabs.active;
+        if (tab.agentName === name && !tab.session) tab.thread.notice('error', `${running.config.name} ${how}`, stderrTail || undefined);
       },
     });
   }
@@ -170,6 +192,11 @@ export class AgentChatContext implements vscode.Disposable {
     return this.slot.chosen;
   }
 
+  /** The agent of the tab that asked `requestId` (for a notification from a background tab). */
+  agentNameAsking(requestId: string): string | undefined {
+    return this.tabs.asking(requestId)?.agentName;
+  }
+
   /** The chosen (or running) agent's name, if any. */
   get agentName(): string | undefined {
     return this.slot.chosen?.name;
@@ -210,9 +237,32 @@ export class AgentChatContext implements vscode.Disposable {
     await this.start(this.slot.chosen ?? this.defaultChoice());
   }
 
-  /** Starts `config`, replacing whatever runs now. Resolves when it is ready or has failed. */
+  /**
+   * Starts `config` for the active tab. The active tab's own agent restarts; another agent gets
+   * its own tab (the active one when it is blank or has no agent yet), and every other agent
+   * keeps running. Resolves when it is ready or has failed.
+   */
   start(config: AgentConfig, cancel?: vscode.CancellationToken): Promise<AgentStatus> {
-    return this.slot.start(config, cancel);
+    const active = this.tabs.active;
+    if (active.agentName !== config.name) {
+      const tab = active.agentName === undefined || this.tabs.isBlank(active) ? active : this.tabs.add();
+      const previous = tab.agentName;
+      tab.agentName = config.name;
+      this.tabs.activate(tab);
+      if (previous !== undefined) this.stopIfUnused(previous);
+    }
+    let slot = this.slots.get(config.name);
+    if (!slot) this.slots.set(config.name, (slot = this.makeSlot(config.name)));
+    this.agentEmitter.fire();
+    return slot.start(config, cancel);
+  }
+
+  /** An agent none of the tabs talks to any more: its process ends. */
+  private stopIfUnused(name: string): void {
+    if (this.tabsOf(name).length > 0) return;
+    const slot = this.slots.get(name);
+    this.slots.delete(name);
+    slot?.stop();
   }
 
   /** Restarts the chosen agent; with none chosen, starts the preferred one. */
@@ -237,6 +287,7 @@ export class AgentChatContext implements vscode.Disposable {
       // A new tab beside the others: their sessions (and running turns) carry on.
       const active = this.tabs.active;
       const tab = this.tabs.isBlank(active) ? active : this.tabs.add();
+      tab.agentName = running.config.name;
       this.tabs.activate(tab);
       await this.opener.open(running, this.slot.scope, { kind: 'new' }, tab);
     } else {
@@ -264,6 +315,7 @@ export class AgentChatContext implements vscode.Disposable {
       await session.closeSession().catch((error: unknown) => this.deps.log.warn(`session/close failed: ${errorText(error)}`));
     }
     this.tabs.remove(tab);
+    if (tab.agentName !== undefined) this.stopIfUnused(tab.agentName);
   }
 
   // ── turns ──────────────────────────────────────────────────────────────────────────────
@@ -358,7 +410,7 @@ export class AgentChatContext implements vscode.Disposable {
    * stops recording it), so the next prompt there opens a new one.
    */
   async deleteAgentSession(agentName: string, sessionId: string): Promise<boolean> {
-    const running = this.slot.ready;
+    const running = this.slots.get(agentName)?.ready;
     if (!running || running.config.name !== agentName) return false;
     for (const tab of this.tabs.all) if (tab.session?.sessionId === sessionId) tab.renewScope();
     if (!running.sessionSupport?.delete) return false;
@@ -383,7 +435,11 @@ export class AgentChatContext implements vscode.Disposable {
   async reopen(config: AgentConfig | undefined, thread: Thread, opening: SessionOpening | undefined): Promise<boolean> {
     if (opening && config && (this.slot.chosen?.name !== config.name || this.slot.agent.state !== 'ready')) await this.start(config);
     // A live conversation keeps its tab; the reopened one gets its own.
-    if (this.session && this.thread.entries.length > 0) this.tabs.activate(this.tabs.add());
+    if (this.session && this.thread.entries.length > 0) {
+      const added = this.tabs.add();
+      added.agentName = this.tabs.active.agentName;
+      this.tabs.activate(added);
+    }
     const tab = this.tabs.active;
     // An empty tab's session is replaced by the reopened one: end it on the agent too.
     void tab.session?.closeSession().catch(() => undefined);
@@ -424,7 +480,7 @@ export class AgentChatContext implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.slot.stop();
+    for (const slot of this.slots.values()) slot.stop();
     this.tabs.dispose();
     this.lifetime.dispose();
   }

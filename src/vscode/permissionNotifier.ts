@@ -19,7 +19,7 @@ export class PermissionNotifier implements vscode.Disposable {
   }
 
   private async notify(request: PermissionRequest): Promise<void> {
-    const agent = this.context.agentName ?? 'The agent';
+    const agent = this.context.agentNameAsking(request.requestId) ?? this.context.agentName ?? 'The agent';
     const buttons = request.options.map((o) => o.name);
     const answer = await vscode.window.showInformationMessage(`${agent}: ${request.title}`, { modal: false }, ...buttons);
     if (answer === undefined) return;

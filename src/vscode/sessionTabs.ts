@@ -1,7 +1,7 @@
 /**
- * One tab of the panel: a thread and the session feeding it (if any). Several tabs share the
- * agent process; each keeps its own rows, turn state and pending permissions, so a turn keeps
- * running in a tab the user switched away from.
+ * One tab of the panel: a thread, the agent it talks to and the session feeding it (if any).
+ * Tabs of one agent share its process; each keeps its own rows, turn state and pending
+ * permissions, so a turn keeps running in a tab the user switched away from.
  */
 import type { SessionTabInfo } from '../shared/webviewProtocol.js';
 import type { LiveSession } from './agentPort.js';
@@ -13,6 +13,8 @@ let nextTab = 0;
 export class SessionTab {
   readonly id = `tab-${++nextTab}`;
   session: LiveSession | undefined;
+  /** The agent this tab talks to (undefined until one is started for it). */
+  agentName: string | undefined;
   /** Lives as long as the tab's current session (its listeners, its transcript recording). */
   scope = new DisposableScope();
 

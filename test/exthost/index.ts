@@ -7,6 +7,7 @@ import { runAll } from './harness.js';
 import './suite.js';
 import './daily.js';
 import './account.js';
+import './agentPool.js';
 
 export async function run(): Promise<void> {
   const lines: string[] = [];
