@@ -18,7 +18,9 @@ import type { TranscriptStore } from '../history/store.js';
 import type { AgentChoice, AgentStatus, ComposerCapabilities, PanelSnapshot, SessionTabs } from '../shared/webviewProtocol.js';
 import type { SessionFacts, ThreadEntry, ToolCallEntry } from '../thread/types.js';
 import type { LaunchAgent, LiveSession, RunningAgent } from './agentPort.js';
-import { AgentSlot, NO_EXTRAS } from './agentSlot.js';
+import { AgentPool } from './agentPool.js';
+import type { AgentSlot } from './agentSlot.js';
+import { NO_EXTRAS } from './agentSlot.js';
 import type { ChatThread, PermissionRequest } from './chatThread.js';
 import { agentChoices, agentEntries, preferredAgent, readAgentSettings, sameAgentConfig } from './config.js';
 import type { AgentEntry, AgentSettings } from './config.js';
@@ -66,10 +68,7 @@ export class AgentChatContext implements vscode.Disposable {
   private readonly lifetime = new DisposableScope();
   private settings: AgentSettings;
   private readonly tabs: SessionTabList;
-  /** One agent process per agent name, started on demand; tabs are bound to one each. */
-  private readonly slots = new Map<string, AgentSlot>();
-  /** Stands in for an unbound tab: no agent. */
-  private readonly noAgent: AgentSlot;
+  private readonly pool: AgentPool;
   private readonly opener: SessionOpener;
 
   private readonly agentEmitter = this.lifetime.add(new vscode.EventEmitter<void>());
@@ -105,45 +104,17 @@ export class AgentChatContext implements vscode.Disposable {
         if (statusChanged && tab === this.tabs.active) this.fireStatus();
         this.tabs.fireTabs();
       },
-      agentFailed: (status) => this.slots.get(status.state === 'failed' ? status.agentName : '')?.set(status, NO_EXTRAS),
+      agentFailed: (status) => this.pool.get(status.state === 'failed' ? status.agentName : '')?.set(status, NO_EXTRAS),
     });
-    this.noAgent = this.makeSlot('');
+    this.pool = new AgentPool(deps, this.tabs, this.opener, () => {
+      this.agentEmitter.fire();
+      this.fireStatus();
+    });
   }
 
   /** The active tab's agent. */
   private get slot(): AgentSlot {
-    const name = this.tabs.active.agentName;
-    return (name !== undefined ? this.slots.get(name) : undefined) ?? this.noAgent;
-  }
-
-  private tabsOf(name: string): SessionTab[] {
-    return this.tabs.all.filter((t) => t.agentName === name);
-  }
-
-  private makeSlot(name: string): AgentSlot {
-    return new AgentSlot(this.deps, {
-      changed: () => {
-        this.agentEmitter.fire();
-        this.fireStatus();
-      },
-      ready: async (running, scope) => {
-        // The tab the start was for: the active one when it belongs to this agent.
-        const active = this.tabs.active;
-        const tab = active.agentName === name ? active : this.tabsOf(name).find((t) => !t.session);
-        if (tab) await this.opener.open(running, scope, { kind: 'new' }, tab);
-      },
-      ending: () => {
-        for (const tab of this.tabsOf(name)) {
-          tab.scope.dispose();
-          tab.session = undefined;
-        }
-      },
-      exited: (running, how, stderrTail) => {
-        // An open session reports the exit in the thread itself (ending its turn); say it only without one.
-        const tab = this.tabs.active;
-        if (tab.agentName === name && !tab.session) tab.thread.notice('error', `${running.config.name} ${how}`, stderrTail || undefined);
-      },
-    });
+    return this.pool.slotOf(this.tabs.active);
   }
 
   private get thread(): ChatThread {
@@ -243,26 +214,7 @@ export class AgentChatContext implements vscode.Disposable {
    * keeps running. Resolves when it is ready or has failed.
    */
   start(config: AgentConfig, cancel?: vscode.CancellationToken): Promise<AgentStatus> {
-    const active = this.tabs.active;
-    if (active.agentName !== config.name) {
-      const tab = active.agentName === undefined || this.tabs.isBlank(active) ? active : this.tabs.add();
-      const previous = tab.agentName;
-      tab.agentName = config.name;
-      this.tabs.activate(tab);
-      if (previous !== undefined) this.stopIfUnused(previous);
-    }
-    let slot = this.slots.get(config.name);
-    if (!slot) this.slots.set(config.name, (slot = this.makeSlot(config.name)));
-    this.agentEmitter.fire();
-    return slot.start(config, cancel);
-  }
-
-  /** An agent none of the tabs talks to any more: its process ends. */
-  private stopIfUnused(name: string): void {
-    if (this.tabsOf(name).length > 0) return;
-    const slot = this.slots.get(name);
-    this.slots.delete(name);
-    slot?.stop();
+    return this.pool.start(config, cancel);
   }
 
   /** Restarts the chosen agent; with none chosen, starts the preferred one. */
@@ -315,7 +267,7 @@ export class AgentChatContext implements vscode.Disposable {
       await session.closeSession().catch((error: unknown) => this.deps.log.warn(`session/close failed: ${errorText(error)}`));
     }
     this.tabs.remove(tab);
-    if (tab.agentName !== undefined) this.stopIfUnused(tab.agentName);
+    if (tab.agentName !== undefined) this.pool.release(tab.agentName);
   }
 
   // ── turns ──────────────────────────────────────────────────────────────────────────────
@@ -410,7 +362,7 @@ export class AgentChatContext implements vscode.Disposable {
    * stops recording it), so the next prompt there opens a new one.
    */
   async deleteAgentSession(agentName: string, sessionId: string): Promise<boolean> {
-    const running = this.slots.get(agentName)?.ready;
+    const running = this.pool.get(agentName)?.ready;
     if (!running || running.config.name !== agentName) return false;
     for (const tab of this.tabs.all) if (tab.session?.sessionId === sessionId) tab.renewScope();
     if (!running.sessionSupport?.delete) return false;
@@ -480,7 +432,7 @@ export class AgentChatContext implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const slot of this.slots.values()) slot.stop();
+    this.pool.dispose();
     this.tabs.dispose();
     this.lifetime.dispose();
   }
