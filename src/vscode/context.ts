@@ -1,6 +1,6 @@
 /**
  * The one place that owns the state of the chat: one agent process per agent name
- * (agentSlot.ts, started on demand), the tabs (sessionTabList.ts: each a thread from
+ * (agentPool.ts keeps them; each an agentSlot.ts, started on demand), the tabs (sessionTabList.ts: each a thread from
  * chatThread.ts bound to one agent, plus its session) and the sessions opened on them
  * (sessionOpener.ts). The status bar and panel header show the active tab's agent. Everything
  * else (view, status bar, commands, notifications) reads from here and listens to its events.
