@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { AgentConfig, FileSystemHost } from '../agent/api.js';
 import type { AgentStatus, ComposerCapabilities } from '../shared/webviewProtocol.js';
+import type { AgentSecrets } from './agentSecrets.js';
 import type { LaunchAgent, LaunchServices, RunningAgent } from './agentPort.js';
 import { commandLineOf } from './commandLine.js';
 import { DisposableScope } from './disposables.js';
@@ -24,6 +25,8 @@ export interface AgentSlotDeps {
   launch: LaunchAgent;
   fs: FileSystemHost;
   log: ProtocolLog;
+  /** Variables entered at an env-var login, set on the agent's environment at each start. */
+  secrets?: AgentSecrets;
 }
 
 export interface AgentSlotHooks {
@@ -112,7 +115,7 @@ export class AgentSlot {
     this.deps.log.info(`Starting ${config.name}: ${commandLineOf(config)}`);
     let result: Awaited<ReturnType<LaunchAgent>>;
     try {
-      result = await this.deps.launch(config, this.launchServices(config), abort.signal);
+      result = await this.deps.launch(await this.withStoredSecrets(config), this.launchServices(config), abort.signal);
     } catch (error) {
       if (scope.isDisposed) return this.status;
       const message = error instanceof Error ? error.message : String(error);
@@ -178,6 +181,12 @@ export class AgentSlot {
     this.set({ state: 'exited', agentName: running.config.name, reason: `The agent ${how}.`, exitCode, stderrTail }, NO_EXTRAS);
   }
 
+  /** Logged-in variables win over the settings' env: they were entered after it failed to log in. */
+  private async withStoredSecrets(config: AgentConfig): Promise<AgentConfig> {
+    const stored = (await this.deps.secrets?.envFor(config.name).catch(() => undefined)) ?? {};
+    return Object.keys(stored).length === 0 ? config : { ...config, env: { ...config.env, ...stored } };
+  }
+
   private launchServices(config: AgentConfig): LaunchServices {
     const log = this.deps.log;
     return {
@@ -186,7 +195,7 @@ export class AgentSlot {
       tap: (direction, message) => log.message(config.name, direction, message),
       stderr: (line) => log.stderr(config.name, line),
       log: (line) => log.info(`[${config.name}] ${line}`),
-      login: loginCallbacks(config.name),
+      login: loginCallbacks(config.name, this.deps.secrets),
     };
   }
 }

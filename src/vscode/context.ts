@@ -19,6 +19,7 @@ import type { AgentChoice, AgentStatus, ComposerCapabilities, PanelSnapshot, Ses
 import type { SessionFacts, ThreadEntry, ToolCallEntry } from '../thread/types.js';
 import type { LaunchAgent, LiveSession, RunningAgent } from './agentPort.js';
 import { AgentPool } from './agentPool.js';
+import type { AgentSecrets } from './agentSecrets.js';
 import type { AgentSlot } from './agentSlot.js';
 import { NO_EXTRAS } from './agentSlot.js';
 import type { ChatThread, PermissionRequest } from './chatThread.js';
@@ -57,6 +58,8 @@ export interface ContextDeps {
   launch: LaunchAgent;
   fs: FileSystemHost;
   log: ProtocolLog;
+  /** Variables entered at an env-var login (SecretStorage), set on the agent at each start. */
+  secrets?: AgentSecrets;
   store: ThreadStore;
   /** Every session's conversation is kept here for the history list (optional in tests). */
   transcripts?: TranscriptStore;

@@ -17,6 +17,7 @@ import { watchWorkspaceTrust } from './trust.js';
 import { VscodeFileSystem } from './vscodeFileSystem.js';
 import { TranscriptStore } from '../history/store.js';
 import { readMcpServers } from './mcpServers.js';
+import { AgentSecrets } from './agentSecrets.js';
 import { deleteItem, historyItems, reopenItem } from './historyPicker.js';
 import { handleWebviewMessage } from './webviewMessages.js';
 
@@ -29,6 +30,8 @@ export interface AgentChatApi {
   diffs: DiffDocuments;
   fs: VscodeFileSystem;
   transcripts: TranscriptStore;
+  /** Variables entered at env-var logins, per agent. */
+  secrets: AgentSecrets;
   /** The history list and reopening, as the Show History command runs them. */
   history: {
     items(): ReturnType<typeof historyItems>;
@@ -60,6 +63,8 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   // Bounded: history is for picking recent work up again, not an archive that grows forever.
   void transcripts.prune(MAX_TRANSCRIPTS).catch(() => undefined);
 
+  const secrets = new AgentSecrets(extension.secrets);
+
   // The one owner of chat state (agent process, session, thread, permissions).
   const context = own(new AgentChatContext({
     extensionPath: extension.extensionPath,
@@ -67,6 +72,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
     launch: launchAgent,
     fs,
     log,
+    secrets,
     store,
     transcripts,
     mcpServers: readMcpServers,
@@ -93,7 +99,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
     reopen: (pick) => reopenItem(context, transcripts, pick.item, pick.listed),
     delete: (pick) => deleteItem(context, transcripts, pick.item, log),
   };
-  return { context, statusBar, store, view, diffs, fs, transcripts, history };
+  return { context, statusBar, store, view, diffs, fs, transcripts, secrets, history };
 }
 
 export async function deactivate(): Promise<void> {

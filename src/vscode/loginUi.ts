@@ -6,12 +6,18 @@ import * as vscode from 'vscode';
 import { loginShellPath } from '../agent/launch/loginShellPath.js';
 import type { LoginCallbacks } from '../agent/auth/login.js';
 import type { AuthMethodInfo, EnvVarSpec } from '../agent/auth/methods.js';
+import type { AgentSecrets } from './agentSecrets.js';
 
-export function loginCallbacks(agentName: string): LoginCallbacks {
+export function loginCallbacks(agentName: string, secrets?: AgentSecrets): LoginCallbacks {
   return {
     chooseAuthMethod: (methods) => chooseMethod(agentName, methods),
     terminalAuth: (command, args, env) => runLoginTerminal(agentName, command, args, env),
-    askVariables: (variables, link) => askVariables(agentName, variables, link),
+    askVariables: async (variables, link) => {
+      const values = await askVariables(agentName, variables, link, secrets !== undefined);
+      // Kept for the next starts of this agent; a failed store still lets this login go on.
+      if (values && secrets) await secrets.save(agentName, values).catch(() => undefined);
+      return values;
+    },
   };
 }
 
@@ -53,7 +59,12 @@ async function runLoginTerminal(
   });
 }
 
-async function askVariables(agentName: string, variables: EnvVarSpec[], link?: string): Promise<Record<string, string> | undefined> {
+async function askVariables(
+  agentName: string,
+  variables: EnvVarSpec[],
+  link: string | undefined,
+  stored: boolean,
+): Promise<Record<string, string> | undefined> {
   if (link) {
     const open = 'Open Instructions';
     const answer = await vscode.window.showInformationMessage(`${agentName} needs ${variables.map((v) => v.name).join(', ')}.`, open, 'Continue');
@@ -64,7 +75,7 @@ async function askVariables(agentName: string, variables: EnvVarSpec[], link?: s
   for (const variable of variables) {
     const value = await vscode.window.showInputBox({
       title: `${agentName}: log in`,
-      prompt: `${variable.label || variable.name}${variable.optional ? ' (optional)' : ''} — kept in memory for this agent process only`,
+      prompt: `${variable.label || variable.name}${variable.optional ? ' (optional)' : ''} — ${stored ? "kept in VS Code's secret storage for this agent" : 'kept for this agent process only'}`,
       placeHolder: variable.name,
       password: variable.secret,
       ignoreFocusOut: true,

@@ -71,3 +71,20 @@ test('log out: an agent that supports it forgets its login; one that does not is
   assert.equal(chat.context.agentStatus.state, 'ready');
   await fsp.rm(credentials, { recursive: true, force: true });
 }, 60_000);
+
+test('env-var login: values kept in secret storage are set on the agent at its next start', async () => {
+  const chat = await api();
+  const name = 'auth env secret (exthost)';
+  const credentials = await fsp.mkdtemp(path.join(os.tmpdir(), 'agent-chat-secret-'));
+  // As if the user had answered the API-key login once: the agent starts logged in, no prompt.
+  await chat.secrets.save(name, { AUTH_AGENT_API_KEY: 'from-secret-storage' });
+  try {
+    assert.equal((await chat.context.start(testAgent(name, 'auth', { AUTH_AGENT_DIR: credentials }))).state, 'ready');
+    await turn(chat, 'hello');
+    const answer = chat.context.entries.filter((e) => e.type === 'agent').at(-1);
+    assert.ok(answer && answer.content.some((c) => c.type === 'text' && /logged in via/.test(c.text)), 'the agent saw the stored key');
+  } finally {
+    await chat.secrets.forget(name);
+    await fsp.rm(credentials, { recursive: true, force: true });
+  }
+}, 60_000);
