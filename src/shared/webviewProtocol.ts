@@ -44,6 +44,8 @@ export interface ComposerCapabilities {
 export interface SessionTabInfo {
   id: string;
   title: string;
+  /** The agent the tab talks to (tabs of different agents run side by side). */
+  agentName?: string;
   /** `closed`: no live session (ended, agent gone, or a read-only saved conversation). */
   state: 'idle' | 'running' | 'waiting' | 'closed';
 }

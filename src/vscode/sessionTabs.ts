@@ -32,7 +32,8 @@ export class SessionTab {
       : this.thread.waitingForPermission ? 'waiting'
       : this.thread.turnRunning ? 'running'
       : 'idle';
-    return { id: this.id, title: facts.title || firstPrompt(this.thread) || 'New session', state };
+    const title = facts.title || firstPrompt(this.thread) || 'New session';
+    return { id: this.id, title, state, ...(this.agentName ? { agentName: this.agentName } : {}) };
   }
 
   dispose(): void {

@@ -56,3 +56,18 @@ test('keyboard: arrows move focus, Enter switches, Delete closes; a redraw keeps
   assert.deepEqual(await panel.postedOf('switchTab'), [{ type: 'switchTab', id: 'tab-2' }]);
   assert.deepEqual(await panel.postedOf('closeTab'), [{ type: 'closeTab', id: 'tab-2' }]);
 });
+
+test('tabs of different agents name their agent, in the tab and its tooltip', async () => {
+  const panel = await harness.open();
+  await panel.send(snapshot([], {
+    tabs: {
+      activeId: 'tab-1',
+      tabs: [
+        { id: 'tab-1', title: 'Fix the build', state: 'idle', agentName: 'Claude' },
+        { id: 'tab-2', title: 'Write docs', state: 'idle', agentName: 'Gemini' },
+      ],
+    },
+  }));
+  assert.deepEqual(await panel.page.locator('.session-tab-agent').allTextContents(), ['Claude', 'Gemini']);
+  assert.equal(await panel.page.getByRole('tab', { name: /Write docs/ }).getAttribute('title'), 'Write docs — Gemini');
+});

@@ -41,13 +41,16 @@ export class TabStrip {
   private tab(info: SessionTabInfo): HTMLElement {
     const active = info.id === this.tabs.activeId;
     const state = STATE_LABEL[info.state];
+    // The tooltip names the agent too: tabs of different agents sit side by side.
+    const named = info.agentName ? `${info.title} — ${info.agentName}` : info.title;
     const label = h('button', {
       class: 'session-tab-label',
-      title: state ? `${info.title} (${state})` : info.title,
+      title: state ? `${named} (${state})` : named,
       attrs: { type: 'button', role: 'tab', 'aria-selected': String(active), tabindex: active ? '0' : '-1' },
     }, [
       info.state === 'running' ? icon('loading', 'codicon-modifier-spin') : info.state === 'waiting' ? icon('bell-dot') : null,
       h('span', { class: 'session-tab-title', text: info.title }),
+      info.agentName ? h('span', { class: 'session-tab-agent', text: info.agentName }) : null,
     ]);
     label.addEventListener('click', () => this.switchTo(info.id));
     const close = h('button', { class: 'session-tab-close', title: `Close ${info.title}`, attrs: { type: 'button', 'aria-label': `Close ${info.title}`, tabindex: '-1' } }, [icon('close')]);
