@@ -8,29 +8,8 @@ import * as fsp from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AgentConfig } from '../../src/agent/api.js';
-import type { AgentChatApi } from '../../src/vscode/extension.js';
-import { test, until } from './harness.js';
-
-const EXTENSION_ID = 'agent-chat.agent-chat';
-
-async function api(): Promise<AgentChatApi> {
-  const extension = vscode.extensions.getExtension<AgentChatApi>(EXTENSION_ID);
-  assert.ok(extension);
-  return extension.isActive ? extension.exports : extension.activate();
-}
-
-function testAgent(name: string, file: string, env: Record<string, string> = {}): AgentConfig {
-  const script = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'out', 'test-agents', `${file}.agent.mjs`);
-  assert.ok(existsSync(script), `test agent built at ${script}`);
-  return { name, command: process.execPath, args: [script], env: { ELECTRON_RUN_AS_NODE: '1', ...env }, protocolVersion: 1 };
-}
-
-async function turn(chat: AgentChatApi, text: string): Promise<void> {
-  const before = chat.context.entries.length;
-  await chat.context.send({ text, attachments: [], images: [] });
-  await until(`the end of "${text}"`, () => chat.context.entries.slice(before).some((e) => e.type === 'turn_end'), 20_000);
-}
+import { api, testAgent, turn } from './agents.js';
+import { test } from './harness.js';
 
 test('history: deleting a conversation removes its transcript and the agent\'s session; the others stay', async () => {
   const chat = await api();

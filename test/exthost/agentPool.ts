@@ -3,36 +3,8 @@
  * tab while the first keeps running, and restarting one leaves the other's session alive.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import * as path from 'node:path';
-import * as vscode from 'vscode';
-import type { AgentConfig } from '../../src/agent/api.js';
-import type { ThreadEntry } from '../../src/thread/types.js';
-import type { AgentChatApi } from '../../src/vscode/extension.js';
-import { test, until } from './harness.js';
-
-const EXTENSION_ID = 'agent-chat.agent-chat';
-
-async function api(): Promise<AgentChatApi> {
-  const extension = vscode.extensions.getExtension<AgentChatApi>(EXTENSION_ID);
-  assert.ok(extension);
-  return extension.isActive ? extension.exports : extension.activate();
-}
-
-function testAgent(name: string, file: string): AgentConfig {
-  const script = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'out', 'test-agents', `${file}.agent.mjs`);
-  assert.ok(existsSync(script), `test agent built at ${script}`);
-  return { name, command: process.execPath, args: [script], env: { ELECTRON_RUN_AS_NODE: '1' }, protocolVersion: 1 };
-}
-
-const textOf = (e: ThreadEntry) => (e.type === 'agent' || e.type === 'user' ? e.content.map((c) => (c.type === 'text' ? c.text : '')).join('') : '');
-
-async function turn(chat: AgentChatApi, text: string): Promise<ThreadEntry[]> {
-  const before = chat.context.entries.length;
-  await chat.context.send({ text, attachments: [], images: [] });
-  await until(`the end of "${text}"`, () => chat.context.entries.slice(before).some((e) => e.type === 'turn_end'), 20_000);
-  return chat.context.entries.slice(before);
-}
+import { api, testAgent, textOf, turn } from './agents.js';
+import { test } from './harness.js';
 
 test('agents side by side: two agents answer in their own tabs; switching shows each; restarting one leaves the other running', async () => {
   const chat = await api();

@@ -4,38 +4,12 @@
  * from the user setting against the mcp-echo agent.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AgentConfig } from '../../src/agent/api.js';
-import type { ThreadEntry } from '../../src/thread/types.js';
-import type { AgentChatApi } from '../../src/vscode/extension.js';
+import { api, testAgent, textOf, turn } from './agents.js';
 import { test, until } from './harness.js';
-
-const EXTENSION_ID = 'agent-chat.agent-chat';
-
-async function api(): Promise<AgentChatApi> {
-  const extension = vscode.extensions.getExtension<AgentChatApi>(EXTENSION_ID);
-  assert.ok(extension);
-  return extension.isActive ? extension.exports : extension.activate();
-}
-
-function testAgent(name: string, file: string, env: Record<string, string> = {}): AgentConfig {
-  const script = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'out', 'test-agents', `${file}.agent.mjs`);
-  assert.ok(existsSync(script), `test agent built at ${script}`);
-  return { name, command: process.execPath, args: [script], env: { ELECTRON_RUN_AS_NODE: '1', ...env }, protocolVersion: 1 };
-}
-
-const textOf = (e: ThreadEntry) => (e.type === 'agent' || e.type === 'user' ? e.content.map((c) => (c.type === 'text' ? c.text : '')).join('') : '');
-
-async function turn(chat: AgentChatApi, text: string): Promise<ThreadEntry[]> {
-  const before = chat.context.entries.length;
-  await chat.context.send({ text, attachments: [], images: [] });
-  await until(`the end of "${text}"`, () => chat.context.entries.slice(before).some((e) => e.type === 'turn_end'), 20_000);
-  return chat.context.entries.slice(before);
-}
 
 test('pickers: modes and config options come from the agent; changes reach it; a refused value leaves a notice', async () => {
   const chat = await api();
