@@ -98,6 +98,8 @@ function appendText(entry: ThreadEntry, text: string): boolean {
     }
     case 'plan':
     case 'notice':
+    case 'compaction':
+    case 'terminal':
     case 'turn_end':
       return false;
     default:

@@ -50,7 +50,30 @@ export type ToolCallStatus = 'pending' | 'in_progress' | 'completed' | 'failed' 
 export type ToolCallContent =
   | { type: 'content'; content: ContentBlock }
   | { type: 'diff'; path: string; oldText: string | null; newText: string }
-  | { type: 'terminal'; terminalId: string };
+  | { type: 'terminal'; terminalId: string }
+  /**
+   * v2 "diff file states" (`{type:"diff", changes, patch?}` on the wire): which files changed
+   * how, plus optional patch text. Its own internal type so code reading v1 diffs (old/new
+   * text) never mistakes one for the other.
+   */
+  | { type: 'file_changes'; changes: FileChange[]; patch?: DiffPatch };
+
+/** One file operation of a v2 diff. Unknown operations (extensions, future ACP) are kept as is. */
+export interface FileChange {
+  operation: 'add' | 'delete' | 'modify' | 'move' | 'copy' | (string & {});
+  /** Absolute path after the operation. */
+  path: string;
+  /** Absolute path before a move or copy. */
+  oldPath?: string;
+  fileType?: 'text' | 'binary' | 'directory' | 'symlink' | (string & {});
+  mimeType?: string;
+}
+
+/** Renderable patch text; `git_patch` is the only format ACP defines. */
+export interface DiffPatch {
+  format: 'git_patch' | (string & {});
+  text: string;
+}
 
 export interface ToolCallLocation {
   path: string;
@@ -78,6 +101,23 @@ export interface PlanEntry {
   content: string;
   priority: PlanEntryPriority;
   status: PlanEntryStatus;
+}
+
+/**
+ * What a v2 plan shows besides a checklist (plan variants): a file the plan lives in, Markdown,
+ * or a plan type this client does not know (kept by name, shown generically).
+ */
+export type PlanBody =
+  | { type: 'file'; uri: string }
+  | { type: 'markdown'; content: string }
+  | { type: 'other'; planType: string };
+
+/** Compaction statuses ACP names, plus extension/future ones as strings. */
+export type CompactionStatus = 'in_progress' | 'completed' | 'failed' | 'cancelled' | (string & {});
+
+export interface TerminalExitStatus {
+  exitCode?: number | null;
+  signal?: string | null;
 }
 
 export interface AvailableCommand {
@@ -162,8 +202,11 @@ export type WireEvent =
   | { kind: 'tool_call'; toolCallId: string; replace: boolean; patch: ToolCallPatch }
   /** v2 `tool_call_content_chunk`: append one content item. */
   | { kind: 'tool_call_content_chunk'; toolCallId: string; content: ToolCallContent }
-  /** Plan replaced wholesale (v1 `plan` uses planId "main"). */
-  | { kind: 'plan'; planId: string; entries: PlanEntry[] }
+  /**
+   * Plan replaced wholesale (v1 `plan` uses planId "main"). `body` is set for the v2 variants
+   * that are not a checklist (file, markdown, unknown types); `entries` is then empty.
+   */
+  | { kind: 'plan'; planId: string; entries: PlanEntry[]; body?: PlanBody }
   | { kind: 'plan_removed'; planId: string }
   | { kind: 'available_commands'; commands: AvailableCommand[] }
   | { kind: 'current_mode'; currentModeId: string }
@@ -171,6 +214,36 @@ export type WireEvent =
   | { kind: 'session_info'; title?: string | null; updatedAt?: string | null }
   | { kind: 'usage'; usage: Usage }
   | { kind: 'notice'; severity: string; title: string; description?: string | null }
+  /**
+   * `compaction_update`: upsert by id. The first sighting fixes the row's place in the thread;
+   * `summary` and `error` follow the patch convention (`[]` also clears the summary).
+   */
+  | {
+      kind: 'compaction';
+      compactionId: string;
+      status: CompactionStatus;
+      summary?: ContentBlock[] | null;
+      error?: string | null;
+    }
+  /** `compaction_summary_chunk`: one block appended to the compaction's summary. */
+  | { kind: 'compaction_chunk'; compactionId: string; content: ContentBlock }
+  /**
+   * v2 `terminal_update` for an agent-owned, display-only terminal (patch convention).
+   * `output` is base64 of a complete replacement snapshot of the output bytes.
+   */
+  | {
+      kind: 'agent_terminal';
+      terminalId: string;
+      command?: string | null;
+      cwd?: string | null;
+      output?: string | null;
+      exitStatus?: TerminalExitStatus | null;
+    }
+  /**
+   * v2 `terminal_output_chunk`: base64 bytes appended to the terminal's output. A chunk may end
+   * inside a UTF-8 character or an escape sequence; the thread decodes per terminal, streaming.
+   */
+  | { kind: 'agent_terminal_chunk'; terminalId: string; data: string }
   /** v2 turn state (`state_update` / `state_change`). */
   | {
       kind: 'state';

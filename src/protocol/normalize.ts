@@ -5,7 +5,16 @@
  * a known kind with a malformed payload becomes `unknown` with a `reason`.
  */
 import type { z } from 'zod';
-import type { ContentBlock, MessageRole, PlanEntry, PlanEntryPriority, PlanEntryStatus, WireEvent } from './events.js';
+import type {
+  ContentBlock,
+  MessageRole,
+  PlanBody,
+  PlanEntry,
+  PlanEntryPriority,
+  PlanEntryStatus,
+  TerminalExitStatus,
+  WireEvent,
+} from './events.js';
 import {
   normalizeToolCall,
   normalizeToolCallContentChunk,
@@ -13,6 +22,8 @@ import {
 } from './normalizeToolCall.js';
 import {
   availableCommandsUpdate,
+  compactionSummaryChunk,
+  compactionUpdate,
   configOptionUpdate,
   contentChunk,
   currentModeUpdate,
@@ -26,6 +37,8 @@ import {
   sessionUpdateSchemas,
   stateChange,
   stateUpdate,
+  terminalOutputChunk,
+  terminalUpdate,
   upsertContent,
   usageUpdate,
 } from './schemas/sessionUpdate.js';
@@ -121,9 +134,22 @@ const planV2: Normalizer = (u, kind) => {
   const r = planUpdate.safeParse(u);
   if (!r.success) return invalid(kind, u, r.error);
   const p = r.data.plan;
-  // File and markdown plans are unstable variants the thread cannot show yet.
-  if (p.type !== 'items') return { kind: 'unknown', sessionUpdate: kind, raw: u, reason: `plan type ${p.type}` };
-  return { kind: 'plan', planId: p.planId ?? p.id ?? V1_PLAN_ID, entries: planEntries(p.entries ?? []) };
+  const planId = p.planId ?? p.id;
+  // Every variant but `items` needs its id (the v1 → v2 "main" default is for checklists).
+  if (p.type === 'items') return { kind: 'plan', planId: planId ?? V1_PLAN_ID, entries: planEntries(p.entries ?? []) };
+  if (!planId) return invalid(kind, u, 'plan.planId: missing');
+  let body: PlanBody;
+  if (p.type === 'file') {
+    if (!p.uri) return invalid(kind, u, 'plan.uri: missing');
+    body = { type: 'file', uri: p.uri };
+  } else if (p.type === 'markdown') {
+    if (typeof p.content !== 'string') return invalid(kind, u, 'plan.content: missing');
+    body = { type: 'markdown', content: p.content };
+  } else {
+    // An extension or future plan type still replaces what that plan showed before.
+    body = { type: 'other', planType: p.type };
+  }
+  return { kind: 'plan', planId, entries: [], body };
 };
 
 const planGone: Normalizer = (u, kind) => {
@@ -197,10 +223,51 @@ const stateChanged: Normalizer = (u, kind) => {
   return event;
 };
 
-/** Known and validated, but without a thread event yet (we do not advertise these features). */
-const parsedOnly: Normalizer = (u, kind) => {
-  const r = sessionUpdateSchemas[kind as KnownSessionUpdateKind].safeParse(u);
-  return r.success ? { kind: 'unknown', sessionUpdate: kind, raw: u } : invalid(kind, u, r.error);
+const compaction: Normalizer = (u, kind) => {
+  const r = compactionUpdate.safeParse(u);
+  if (!r.success) return invalid(kind, u, r.error);
+  const event: WireEvent = { kind: 'compaction', compactionId: r.data.compactionId, status: r.data.status };
+  if (r.data.summary !== undefined) event.summary = r.data.summary;
+  if (r.data.error !== undefined) event.error = r.data.error;
+  return event;
+};
+
+const compactionChunk: Normalizer = (u, kind) => {
+  const r = compactionSummaryChunk.safeParse(u);
+  if (!r.success) return invalid(kind, u, r.error);
+  return { kind: 'compaction_chunk', compactionId: r.data.compactionId, content: r.data.content };
+};
+
+/** Padded base64 as the schema's `contentEncoding` means it; whitespace is not allowed. */
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+const terminal: Normalizer = (u, kind) => {
+  const r = terminalUpdate.safeParse(u);
+  if (!r.success) return invalid(kind, u, r.error);
+  const t = r.data;
+  const event: WireEvent = { kind: 'agent_terminal', terminalId: t.terminalId };
+  if (t.command !== undefined) event.command = t.command;
+  if (t.cwd !== undefined) event.cwd = t.cwd;
+  if (t.output === null) event.output = null;
+  else if (t.output !== undefined) {
+    if (!BASE64.test(t.output.data)) return invalid(kind, u, 'output.data: not base64');
+    event.output = t.output.data;
+  }
+  if (t.exitStatus === null) event.exitStatus = null;
+  else if (t.exitStatus !== undefined) {
+    const exit: TerminalExitStatus = {};
+    if (t.exitStatus.exitCode != null) exit.exitCode = t.exitStatus.exitCode;
+    if (t.exitStatus.signal != null) exit.signal = t.exitStatus.signal;
+    event.exitStatus = exit;
+  }
+  return event;
+};
+
+const terminalChunk: Normalizer = (u, kind) => {
+  const r = terminalOutputChunk.safeParse(u);
+  if (!r.success) return invalid(kind, u, r.error);
+  if (!BASE64.test(r.data.data)) return invalid(kind, u, 'data: not base64');
+  return { kind: 'agent_terminal_chunk', terminalId: r.data.terminalId, data: r.data.data };
 };
 
 const NORMALIZERS: Readonly<Record<KnownSessionUpdateKind, Normalizer>> = {
@@ -222,10 +289,10 @@ const NORMALIZERS: Readonly<Record<KnownSessionUpdateKind, Normalizer>> = {
   session_info_update: info,
   usage_update: usage,
   notice: noticeEvent,
-  compaction_update: parsedOnly,
-  compaction_summary_chunk: parsedOnly,
-  terminal_update: parsedOnly,
-  terminal_output_chunk: parsedOnly,
+  compaction_update: compaction,
+  compaction_summary_chunk: compactionChunk,
+  terminal_update: terminal,
+  terminal_output_chunk: terminalChunk,
   state_update: state,
   state_change: stateChanged,
 };

@@ -2,9 +2,10 @@
  * Everything we send, built in one place so tests can hold each shape against the official
  * JSON Schema (test/support/schemaValidator.ts).
  *
- * We advertise only what the client implements: fs read/write, terminals, and boolean config
- * options. No `auth.terminal` (terminal login is not wired up), no elicitation, no notices or
- * compaction (the thread has no events for them yet) — an advertised capability must work.
+ * We advertise only what the client implements: fs read/write, terminals, boolean config
+ * options, notices and compaction (both shown in the thread). No `auth.terminal` unless the
+ * editor wires a terminal login (agent/initialize.ts), no elicitation, and not the unstable
+ * v1 `plan` capability — an advertised capability must work and be stable.
  */
 import type { ContentBlock, PermissionOutcome } from './events.js';
 
@@ -17,7 +18,7 @@ export interface ClientInfo {
 export const CLIENT_CAPABILITIES_V1 = {
   fs: { readTextFile: true, writeTextFile: true },
   terminal: true,
-  session: { configOptions: { boolean: {} } },
+  session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
 } as const;
 
 export function initializeParamsV1(clientInfo: ClientInfo) {
@@ -25,8 +26,9 @@ export function initializeParamsV1(clientInfo: ClientInfo) {
 }
 
 /**
- * v2 has no client fs/terminal methods and boolean config options need no capability, so
- * there is nothing to advertise yet (`auth.terminal` and `elicitation` are not implemented).
+ * v2 client capabilities are only `auth` and `elicitation` (neither implemented here). Notices,
+ * compaction, agent-owned terminals, plan variants and diff file states need no capability in
+ * v2, so there is nothing to advertise for them.
  */
 export function initializeParamsV2(clientInfo: ClientInfo) {
   return { protocolVersion: 2, info: { ...clientInfo }, capabilities: {} };

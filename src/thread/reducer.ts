@@ -13,6 +13,8 @@ import { applyMessageChunk, applyMessageUpsert, applyPromptAccepted, applyPrompt
 import { applyTerminalOutput, applyToolCall, applyToolCallContentChunk } from './toolCalls.js';
 import { applyPermissionRequested, applyPermissionResolved } from './permissions.js';
 import { applyPlan, applyPlanRemoved } from './plan.js';
+import { applyCompaction, applyCompactionChunk } from './compaction.js';
+import { applyAgentTerminal, applyAgentTerminalChunk } from './agentTerminals.js';
 import { applyCancelRequested, applyTurnEnded, applyTurnState } from './turns.js';
 import {
   applyAuthRequired,
@@ -116,6 +118,18 @@ export class ThreadModel {
         break;
       case 'notice':
         applyNotice(s, event, out);
+        break;
+      case 'compaction':
+        applyCompaction(s, event, out);
+        break;
+      case 'compaction_chunk':
+        applyCompactionChunk(s, event, out);
+        break;
+      case 'agent_terminal':
+        applyAgentTerminal(s, event, out);
+        break;
+      case 'agent_terminal_chunk':
+        applyAgentTerminalChunk(s, event, out);
         break;
       case 'state':
         applyTurnState(s, event, out);

@@ -43,6 +43,14 @@ export function stateFromSnapshot(snapshot: ThreadSnapshot): ThreadState {
         lastTurnEnd = index;
         state.agentTurns = Math.max(state.agentTurns, agentTurnNumber(entry.turnId));
         break;
+      case 'compaction':
+        state.compactions.set(entry.compactionId, index);
+        break;
+      case 'terminal':
+        // The decoder starts fresh: bytes of a character split across a restart are not recoverable.
+        state.agentTerminals.set(entry.terminalId, { decoder: new TextDecoder(), row: index });
+        state.terminalViews.set(entry.terminalId, entry.terminal);
+        break;
       case 'notice':
         break;
       default: {

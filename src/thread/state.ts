@@ -35,6 +35,16 @@ export interface TurnTracking {
   toolCallRows: number[];
 }
 
+export interface AgentTerminal {
+  /**
+   * Output arrives as base64 byte chunks that may end inside a UTF-8 character; a streaming
+   * decoder per terminal carries the partial bytes over to the next chunk.
+   */
+  decoder: InstanceType<typeof TextDecoder>;
+  /** The terminal's own row (while no tool call showed it when it first reported). */
+  row?: number;
+}
+
 export interface ThreadState {
   entries: ThreadEntry[];
   session: SessionFacts;
@@ -43,6 +53,10 @@ export interface ThreadState {
   messages: Record<MessageRole, Map<string, number>>;
   toolCalls: Map<string, number>;
   plans: Map<string, number>;
+  /** compactionId → its row. */
+  compactions: Map<string, number>;
+  /** Agent-owned (v2) terminals: the streaming decoder of each, and its own row when it has one. */
+  agentTerminals: Map<string, AgentTerminal>;
   /** terminalId → tool call rows whose content embeds it (terminal output fans out to all). */
   terminalRows: Map<string, Set<number>>;
   /** Latest output per terminal, so a tool call that embeds a terminal late still shows it. */
@@ -73,6 +87,8 @@ export function emptyState(session: SessionFacts): ThreadState {
     messages: { user: new Map(), agent: new Map(), thought: new Map() },
     toolCalls: new Map(),
     plans: new Map(),
+    compactions: new Map(),
+    agentTerminals: new Map(),
     terminalRows: new Map(),
     terminalViews: new Map(),
     permissions: new Map(),

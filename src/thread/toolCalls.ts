@@ -3,7 +3,7 @@
  * only way to create one), streamed content items, and live output of embedded terminals.
  */
 import type { SessionEvent, ToolCallContent, ToolCallPatch } from '../protocol/events.js';
-import type { ApplyResult, TerminalView, ToolCallEntry } from './types.js';
+import type { ApplyResult, TerminalEntry, TerminalView, ToolCallEntry } from './types.js';
 import { insertRow, newEntryId, replaceRow, type ThreadState } from './state.js';
 
 type ToolCallEvent = Extract<SessionEvent, { kind: 'tool_call' }>;
@@ -60,6 +60,7 @@ export function createToolCall(
   state.toolCalls.set(toolCallId, index);
   if (state.turn.open) state.turn.toolCallRows.push(index);
   indexTerminals(state, index, entry.content);
+  hideOwnTerminalRows(state, out, entry.content);
   return index;
 }
 
@@ -104,17 +105,26 @@ export function applyTerminalOutput(state: ThreadState, event: TerminalOutputEve
     truncated: event.truncated,
   };
   if (event.exitStatus !== undefined) view.exitStatus = event.exitStatus;
-  state.terminalViews.set(event.terminalId, view);
-  const rows = state.terminalRows.get(event.terminalId);
-  if (rows === undefined) return;
+  showTerminal(state, out, view);
+}
+
+/**
+ * Records a terminal's latest view and puts it in every tool call that embeds it; returns how
+ * many do (agent-owned terminals get a row of their own when none does).
+ */
+export function showTerminal(state: ThreadState, out: ApplyResult, view: TerminalView): number {
+  state.terminalViews.set(view.terminalId, view);
+  const rows = state.terminalRows.get(view.terminalId);
+  if (rows === undefined) return 0;
   for (const index of rows) {
     const row = state.entries[index] as ToolCallEntry;
-    if (!embedsTerminal(row.content, event.terminalId)) {
+    if (!embedsTerminal(row.content, view.terminalId)) {
       rows.delete(index); // its content was replaced since: the terminal is no longer shown there
       continue;
     }
-    replaceRow(state, out, index, { ...row, terminals: { ...row.terminals, [event.terminalId]: view } });
+    replaceRow(state, out, index, { ...row, terminals: { ...row.terminals, [view.terminalId]: view } });
   }
+  return rows.size;
 }
 
 /** Records which terminals a row's content embeds; called whenever that content changes. */
@@ -135,6 +145,18 @@ export function storeToolCall(state: ThreadState, out: ApplyResult, index: numbe
     indexTerminals(state, index, next.content);
   }
   replaceRow(state, out, index, next);
+  if (next.content !== previous.content) hideOwnTerminalRows(state, out, next.content);
+}
+
+/** An agent-owned terminal that got its own row before a tool call embedded it is shown once: in the call. */
+function hideOwnTerminalRows(state: ThreadState, out: ApplyResult, content: ToolCallContent[]): void {
+  for (const item of content) {
+    if (item.type !== 'terminal') continue;
+    const row = state.agentTerminals.get(item.terminalId)?.row;
+    if (row === undefined) continue;
+    const entry = state.entries[row] as TerminalEntry;
+    if (!entry.embedded) replaceRow(state, out, row, { ...entry, embedded: true });
+  }
 }
 
 /** A terminal may have produced output before a tool call embedded it. */

@@ -6,8 +6,10 @@
  */
 import type {
   AvailableCommand,
+  CompactionStatus,
   ContentBlock,
   PermissionOption,
+  PlanBody,
   PlanEntry,
   SessionConfigOption,
   SessionModeState,
@@ -49,12 +51,17 @@ export interface PendingPermission {
   title?: string;
 }
 
+/** A terminal's output as shown: a client-run one (v1 `terminal/*`) or an agent-owned one (v2). */
 export interface TerminalView {
   terminalId: string;
+  /** Empty while an agent-owned terminal has not said what it runs. */
   command: string;
   output: string;
+  /** Earlier output was dropped to keep the row small. */
   truncated: boolean;
   exitStatus?: { exitCode?: number | null; signal?: string | null } | null;
+  /** Working directory, when the agent reported one (v2 `terminal_update`). */
+  cwd?: string;
 }
 
 /** A tool call row: the wire fields (raw input/output may be absent) plus what the client tracks. */
@@ -78,7 +85,12 @@ export interface PlanThreadEntry {
   type: 'plan';
   id: EntryId;
   planId: string;
+  /** The checklist; empty for the other variants. */
   entries: PlanEntry[];
+  /** A v2 plan that is not a checklist: a file, Markdown, or a type shown generically. */
+  body?: PlanBody;
+  /** The agent removed the plan (`plan_removed`); the row stays, saying so. */
+  removed?: boolean;
 }
 
 export interface NoticeEntry {
@@ -87,6 +99,29 @@ export interface NoticeEntry {
   severity: 'info' | 'warning' | 'error' | (string & {});
   title: string;
   detail?: string;
+}
+
+/** A context compaction, upserted by its id; the summary grows by chunks or is replaced. */
+export interface CompactionEntry {
+  type: 'compaction';
+  id: EntryId;
+  compactionId: string;
+  status: CompactionStatus;
+  /** Markdown text and other blocks, as for messages. */
+  summary: ContentBlock[];
+  error?: string;
+}
+
+/**
+ * An agent-owned (v2) terminal that no tool call shows. Once a tool call embeds the terminal,
+ * its output is shown there and this row is marked `embedded` (and drawn as nothing).
+ */
+export interface TerminalEntry {
+  type: 'terminal';
+  id: EntryId;
+  terminalId: string;
+  terminal: TerminalView;
+  embedded?: boolean;
 }
 
 export interface TurnEndEntry {
@@ -105,6 +140,8 @@ export type ThreadEntry =
   | ToolCallEntry
   | PlanThreadEntry
   | NoticeEntry
+  | CompactionEntry
+  | TerminalEntry
   | TurnEndEntry;
 
 export type TurnState = 'idle' | 'running' | 'requires_action' | 'cancelling';

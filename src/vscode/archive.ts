@@ -28,6 +28,10 @@ function archiveEntry(entry: ThreadEntry, prefix: string): ThreadEntry {
       return { ...entry, planId: prefix + entry.planId };
     case 'turn_end':
       return { ...entry, turnId: prefix + entry.turnId };
+    case 'compaction':
+      return { ...entry, compactionId: prefix + entry.compactionId };
+    case 'terminal':
+      return { ...entry, terminalId: prefix + entry.terminalId, terminal: { ...entry.terminal, terminalId: prefix + entry.terminalId } };
     case 'notice':
       return entry;
     default: {

@@ -1,10 +1,12 @@
 /** Picks the view for an entry kind. Exhaustive: a new entry kind fails to compile here. */
 import type { ThreadEntry } from '../../src/thread/types.js';
 import { assertNever } from '../store.js';
+import { CompactionRow } from './compaction.js';
 import { AgentRow, UserRow } from './message.js';
 import { NoticeRow } from './notice.js';
 import { PlanRow } from './plan.js';
 import type { RowContext, RowView } from './rowView.js';
+import { TerminalRow } from './terminalRow.js';
 import { ThoughtRow } from './thought.js';
 import { ToolCard } from './toolCard.js';
 import { TurnEndRow } from './turnEnd.js';
@@ -18,6 +20,8 @@ export function createRowView(entry: ThreadEntry, ctx: RowContext): RowView {
     case 'tool_call': view = new ToolCard(ctx, entry.id); break;
     case 'plan': view = new PlanRow(); break;
     case 'notice': view = new NoticeRow(); break;
+    case 'compaction': view = new CompactionRow(ctx, entry); break;
+    case 'terminal': view = new TerminalRow(); break;
     case 'turn_end': view = new TurnEndRow(); break;
     default: return assertNever(entry);
   }

@@ -1,7 +1,13 @@
-/** The agent's plan as a checklist, patched item by item as the agent replaces it. */
+/**
+ * The agent's plans, one row per planId: a checklist patched item by item as the agent replaces
+ * it, a file the plan lives in (a link that opens it), Markdown, or a plan type this panel does
+ * not know (said so). A removed plan stays as one quiet line.
+ */
 import type { PlanEntry } from '../../src/protocol/events.js';
 import type { PlanThreadEntry } from '../../src/thread/types.js';
 import { h, icon } from '../dom.js';
+import { basename, safeHref } from '../links.js';
+import { renderMarkdown } from '../markdown/render.js';
 import type { RowView } from './rowView.js';
 
 const STATUS: Record<PlanEntry['status'], { icon: string; label: string }> = {
@@ -11,20 +17,38 @@ const STATUS: Record<PlanEntry['status'], { icon: string; label: string }> = {
   cancelled: { icon: 'circle-slash', label: 'Cancelled' },
 };
 
+/** The v1 plan and the v2 default checklist; other ids are named so several plans tell apart. */
+const MAIN_PLAN = 'main';
+
 export class PlanRow implements RowView<PlanThreadEntry> {
   readonly el = h('div', { class: 'row plan', attrs: { role: 'region', 'aria-label': 'Plan' } });
+  private readonly name = h('span', { class: 'plan-id' });
   private readonly progress = h('span', { class: 'plan-progress' });
   private readonly list = h('ul', { class: 'plan-list' });
+  private readonly other = h('div', { class: 'plan-body' });
   private items: HTMLLIElement[] = [];
+  private bodySig = '';
 
   constructor() {
-    this.el.append(h('div', { class: 'row-head' }, [icon('tasklist'), h('span', { class: 'who', text: 'Plan' }), this.progress]), this.list);
+    this.el.append(h('div', { class: 'row-head' }, [icon('tasklist'), h('span', { class: 'who', text: 'Plan' }), this.name, this.progress]), this.list, this.other);
   }
 
   render(entry: PlanThreadEntry): void {
-    const done = entry.entries.filter((e) => e.status === 'completed').length;
-    this.progress.textContent = `${done}/${entry.entries.length} done`;
-    entry.entries.forEach((item, i) => {
+    this.name.textContent = entry.planId === MAIN_PLAN ? '' : entry.planId;
+    this.name.title = entry.planId;
+    this.el.setAttribute('aria-label', entry.planId === MAIN_PLAN ? 'Plan' : `Plan ${entry.planId}`);
+    this.el.classList.toggle('removed', !!entry.removed);
+    const checklist = !entry.removed && !entry.body;
+    this.list.hidden = !checklist;
+    this.progress.hidden = !checklist;
+    this.renderItems(checklist ? entry.entries : []);
+    this.renderBody(entry);
+  }
+
+  private renderItems(entries: PlanEntry[]): void {
+    const done = entries.filter((e) => e.status === 'completed').length;
+    this.progress.textContent = `${done}/${entries.length} done`;
+    entries.forEach((item, i) => {
       let li = this.items[i];
       if (!li) {
         li = h('li', { class: 'plan-item' });
@@ -33,7 +57,72 @@ export class PlanRow implements RowView<PlanThreadEntry> {
       }
       patchItem(li, item);
     });
-    for (const extra of this.items.splice(entry.entries.length)) extra.remove();
+    for (const extra of this.items.splice(entries.length)) extra.remove();
+  }
+
+  private renderBody(entry: PlanThreadEntry): void {
+    const body = entry.body;
+    const sig = entry.removed ? 'removed' : body ? JSON.stringify(body) : '';
+    if (sig === this.bodySig) return;
+    this.bodySig = sig;
+    if (entry.removed) {
+      this.other.replaceChildren(h('span', { class: 'content-note', text: 'The agent removed this plan.' }));
+      return;
+    }
+    if (!body) {
+      this.other.replaceChildren();
+      return;
+    }
+    switch (body.type) {
+      case 'file':
+        this.other.replaceChildren(planFileLink(body.uri));
+        return;
+      case 'markdown': {
+        const md = h('div', { class: 'plan-markdown md' });
+        md.append(renderMarkdown(body.content));
+        this.other.replaceChildren(md);
+        return;
+      }
+      case 'other':
+        this.other.replaceChildren(h('span', { class: 'content-note', text: `This plan is of a kind the panel cannot show (${body.planType}).` }));
+        return;
+      default: {
+        const unknown: never = body;
+        void unknown;
+      }
+    }
+  }
+}
+
+/**
+ * A `file:` plan opens in the editor (the host resolves the path); other safe URIs go through the
+ * host's link policy; anything else is shown as text only.
+ */
+function planFileLink(uri: string): HTMLElement {
+  const path = filePath(uri);
+  const label = basename(path ?? uri);
+  if (path) {
+    return h('a', {
+      class: 'location-link plan-file', title: path,
+      attrs: { href: '#', role: 'link' },
+      data: { action: 'open-location', path },
+    }, [icon('file'), h('span', { text: label })]);
+  }
+  const href = safeHref(uri);
+  if (href) return h('a', { class: 'md-link plan-file', title: uri, attrs: { href } }, [icon('link-external'), h('span', { text: label })]);
+  return h('span', { class: 'plan-file', title: uri }, [icon('file'), h('span', { text: uri })]);
+}
+
+/** The absolute path of a `file:` URI, or null for any other URI (or a malformed one). */
+function filePath(uri: string): string | null {
+  if (!/^file:/i.test(uri.trim())) return null;
+  try {
+    const url = new URL(uri.trim());
+    const path = decodeURIComponent(url.pathname);
+    // file:///c:/x → c:/x on Windows hosts; the host checks the path anyway.
+    return /^\/[A-Za-z]:\//.test(path) ? path.slice(1) : path;
+  } catch {
+    return null;
   }
 }
 

@@ -1,11 +1,13 @@
-/** The content list of a tool call: text/blocks, diffs with a summary, live terminals. */
+/** The content list of a tool call: text/blocks, diffs with a summary, file change lists, live terminals. */
 import type { ToolCallContent } from '../../src/protocol/events.js';
-import type { TerminalView, ToolCallEntry } from '../../src/thread/types.js';
+import type { ToolCallEntry } from '../../src/thread/types.js';
 import { actionButton, h, icon } from '../dom.js';
 import { basename } from '../links.js';
 import { renderMarkdown } from '../markdown/render.js';
 import { renderBlock } from './contentBlock.js';
 import { diffStats } from './diffSummary.js';
+import { fileChangesSignature, renderFileChanges } from './fileChanges.js';
+import { renderTerminal, terminalSignature } from './terminalView.js';
 
 export function renderContentItem(entry: ToolCallEntry, item: ToolCallContent, index: number): HTMLElement {
   switch (item.type) {
@@ -32,6 +34,8 @@ export function renderContentItem(entry: ToolCallEntry, item: ToolCallContent, i
     }
     case 'terminal':
       return renderTerminal(item.terminalId, entry.terminals?.[item.terminalId]);
+    case 'file_changes':
+      return renderFileChanges(item);
     default:
       return h('span', { class: 'content-note', text: `[${(item as { type: string }).type}]` });
   }
@@ -44,31 +48,11 @@ export function contentSignature(entry: ToolCallEntry, item: ToolCallContent): s
       return item.content.type === 'text' ? `t:${item.content.text}` : `b:${JSON.stringify(item.content).length}:${item.content.type}`;
     case 'diff':
       return `d:${item.path}:${item.oldText?.length ?? -1}:${item.newText.length}:${item.newText.slice(-64)}`;
-    case 'terminal': {
-      const t = entry.terminals?.[item.terminalId];
-      return `x:${item.terminalId}:${t?.output.length ?? -1}:${t?.truncated}:${JSON.stringify(t?.exitStatus ?? null)}:${t?.output.slice(-64)}`;
-    }
+    case 'terminal':
+      return terminalSignature(item.terminalId, entry.terminals?.[item.terminalId]);
+    case 'file_changes':
+      return fileChangesSignature(item);
     default:
       return 'other';
   }
-}
-
-function renderTerminal(terminalId: string, t: TerminalView | undefined): HTMLElement {
-  const exit = t?.exitStatus;
-  const status = !t ? 'waiting for output'
-    : exit ? (exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.exitCode ?? '?'}`)
-    : 'running';
-  const pre = h('pre', { class: 'terminal-output', attrs: { tabindex: '0', 'aria-label': 'Terminal output' }, text: t?.output ?? '' });
-  const el = h('div', { class: `tool-terminal${exit ? ' exited' : ''}`, data: { terminalId } }, [
-    h('div', { class: 'terminal-head' }, [
-      icon('terminal'),
-      h('code', { class: 'terminal-command', text: t?.command ?? terminalId }),
-      h('span', { class: `terminal-status${exit && exit.exitCode !== 0 ? ' bad' : ''}`, text: status }),
-    ]),
-    pre,
-    t?.truncated ? h('div', { class: 'content-note', text: 'Earlier output was truncated.' }) : '',
-  ]);
-  // Live output: keep the latest lines in view.
-  queueMicrotask(() => (pre.scrollTop = pre.scrollHeight));
-  return el;
 }

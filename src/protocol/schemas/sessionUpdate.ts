@@ -31,7 +31,7 @@ export const planEntry = z.looseObject({
 });
 export const planV1 = z.looseObject({ entries: lenientArrayRequired(planEntry) });
 
-/** v2 `plan_update`; only `items` plans are modelled, `file`/`markdown` pass as unknown. */
+/** v2 `plan_update`: `items` (a checklist), unstable `file` / `markdown`, or an unknown type. */
 export const planUpdate = z.looseObject({
   plan: z.looseObject({
     type: z.string(),
@@ -39,6 +39,8 @@ export const planUpdate = z.looseObject({
     planId: opt(z.string()),
     id: opt(z.string()),
     entries: lenientArray(planEntry),
+    uri: opt(z.string()),
+    content: opt(z.string()),
   }),
 });
 export const planRemoved = z.looseObject({ planId: z.string() });
@@ -58,7 +60,7 @@ export const usageUpdate = z.looseObject({
 });
 export const notice = z.looseObject({ severity: z.string().catch('info'), title: z.string(), description: opt(z.string()) });
 
-/** Parsed for validation and the log; there is no thread event for compaction yet. */
+/** Upsert by id; `summary` and `error` are patches (omitted keeps, null clears). */
 export const compactionUpdate = z.looseObject({
   compactionId: z.string(),
   status: z.string(),
@@ -67,8 +69,16 @@ export const compactionUpdate = z.looseObject({
 });
 export const compactionSummaryChunk = z.looseObject({ compactionId: z.string(), content: contentBlock });
 
-/** v2 agent-owned display terminals; parsed, not yet shown (no thread event). */
-export const terminalUpdate = z.looseObject({ terminalId: z.string() });
+const terminalExitStatus = z.looseObject({ exitCode: opt(z.number().int()), signal: opt(z.string()) });
+
+/** v2 agent-owned display terminals: patch fields (omitted keeps, null clears). */
+export const terminalUpdate = z.looseObject({
+  terminalId: z.string(),
+  command: opt(z.string()),
+  cwd: opt(z.string()),
+  output: opt(z.looseObject({ data: z.string() })),
+  exitStatus: opt(terminalExitStatus),
+});
 export const terminalOutputChunk = z.looseObject({ terminalId: z.string(), data: z.string() });
 
 const errorObject = z.looseObject({ code: z.number(), message: z.string(), data: z.unknown().optional() });

@@ -6,7 +6,7 @@
  * the closed internal sets, because v2 opened them and unknown values must not fail a message.
  */
 import { z } from 'zod';
-import type { ToolCallContent } from '../events.js';
+import type { FileChange, ToolCallContent } from '../events.js';
 import { contentBlock } from './content.js';
 import { lenientArray, lenientArrayRequired, opt } from './tolerant.js';
 
@@ -23,9 +23,11 @@ const diffChange = z.looseObject({
   operation: z.string(),
   path: z.string(),
   oldPath: opt(z.string()),
+  fileType: opt(z.string()),
+  mimeType: opt(z.string()),
 });
 
-/** v2 "diff file states": a list of file operations plus an optional git patch. */
+/** v2 "diff file states": a list of file operations plus an optional patch. */
 const diffV2 = z.looseObject({
   type: z.literal('diff'),
   changes: lenientArrayRequired(diffChange),
@@ -34,17 +36,16 @@ const diffV2 = z.looseObject({
 
 const terminalItem = z.looseObject({ type: z.literal('terminal'), terminalId: z.string() });
 
-/**
- * The internal content model only knows v1 diffs (old/new text). A v2 diff carries a patch
- * and a change list instead; until the thread can show those natively, it is rendered as
- * Markdown text so the user still sees what changed.
- */
-function v2DiffAsText(d: z.output<typeof diffV2>): ToolCallContent {
-  const lines = d.changes.map((c) =>
-    c.oldPath ? `- ${c.operation} \`${c.oldPath}\` → \`${c.path}\`` : `- ${c.operation} \`${c.path}\``,
-  );
-  if (d.patch) lines.push('', '```diff', d.patch.text.replace(/\n$/, ''), '```');
-  return { type: 'content', content: { type: 'text', text: lines.join('\n') } };
+/** Only the fields the thread uses; move/copy keep their old path. */
+function fileChanges(d: z.output<typeof diffV2>): ToolCallContent {
+  const changes: FileChange[] = d.changes.map((c) => {
+    const change: FileChange = { operation: c.operation, path: c.path };
+    if (c.oldPath) change.oldPath = c.oldPath;
+    if (c.fileType) change.fileType = c.fileType;
+    if (c.mimeType) change.mimeType = c.mimeType;
+    return change;
+  });
+  return d.patch ? { type: 'file_changes', changes, patch: { format: d.patch.format, text: d.patch.text } } : { type: 'file_changes', changes };
 }
 
 export const toolCallContent = z.union([
@@ -52,7 +53,7 @@ export const toolCallContent = z.union([
   diffV1.transform(
     (d): ToolCallContent => ({ type: 'diff', path: d.path, oldText: d.oldText ?? null, newText: d.newText }),
   ),
-  diffV2.transform(v2DiffAsText),
+  diffV2.transform(fileChanges),
   terminalItem.transform((t): ToolCallContent => ({ type: 'terminal', terminalId: t.terminalId })),
 ]);
 

@@ -168,7 +168,7 @@ const cases: Case[] = [
     expect: { kind: 'tool_call', toolCallId: 'c1', replace: false, patch: {} },
   },
   {
-    name: 'v2 diff (file changes + patch) is shown as Markdown text',
+    name: 'v2 diff (file changes + patch) becomes a file change list with its patch',
     update: {
       sessionUpdate: 'tool_call_update',
       toolCallId: 'c9',
@@ -176,11 +176,14 @@ const cases: Case[] = [
         {
           type: 'diff',
           changes: [
-            { operation: 'modify', path: '/a.ts' },
-            { operation: 'move', oldPath: '/b.ts', path: '/c.ts' },
+            { operation: 'modify', path: '/a.ts', fileType: 'text', mimeType: 'text/x-typescript' },
+            { operation: 'move', oldPath: '/b.ts', path: '/c.ts', fileType: null },
+            { operation: '_vendor_touch', path: '/d.ts' },
+            { operation: 'add' },
           ],
           patch: { format: 'git_patch', text: '-a\n+b\n' },
         },
+        { type: 'diff', changes: [{ operation: 'delete', path: '/e.bin', fileType: 'binary' }], patch: null },
       ],
     },
     expect: {
@@ -188,7 +191,18 @@ const cases: Case[] = [
       toolCallId: 'c9',
       replace: false,
       patch: {
-        content: [{ type: 'content', content: text('- modify `/a.ts`\n- move `/b.ts` → `/c.ts`\n\n```diff\n-a\n+b\n```') }],
+        content: [
+          {
+            type: 'file_changes',
+            changes: [
+              { operation: 'modify', path: '/a.ts', fileType: 'text', mimeType: 'text/x-typescript' },
+              { operation: 'move', oldPath: '/b.ts', path: '/c.ts' },
+              { operation: '_vendor_touch', path: '/d.ts' },
+            ],
+            patch: { format: 'git_patch', text: '-a\n+b\n' },
+          },
+          { type: 'file_changes', changes: [{ operation: 'delete', path: '/e.bin', fileType: 'binary' }] },
+        ],
       },
     },
   },
@@ -238,9 +252,9 @@ const cases: Case[] = [
     expect: { kind: 'plan', planId: 'p7', entries: [{ content: 'x', priority: 'low', status: 'cancelled' }] },
   },
   {
-    name: 'v2 plan_update of a markdown plan passes through as unknown',
-    update: { sessionUpdate: 'plan_update', plan: { type: 'markdown', planId: 'p8', content: '# hi' } },
-    expect: (e) => assert.ok(e.kind === 'unknown' && e.sessionUpdate === 'plan_update'),
+    name: 'v2 plan_update of a markdown plan (the id spelled `id` in an early example)',
+    update: { sessionUpdate: 'plan_update', plan: { type: 'markdown', id: 'p8', content: '# hi' } },
+    expect: { kind: 'plan', planId: 'p8', entries: [], body: { type: 'markdown', content: '# hi' } },
   },
   { name: 'plan_removed', update: { sessionUpdate: 'plan_removed', planId: 'p7' }, expect: { kind: 'plan_removed', planId: 'p7' } },
   // --- session facts ---
@@ -324,12 +338,93 @@ const cases: Case[] = [
     update: { sessionUpdate: 'state_update', state: 'dreaming' },
     expect: (e) => assert.ok(e.kind === 'unknown' && /dreaming/.test(e.reason ?? '')),
   },
-  // --- known but not (yet) modelled; unknown kinds ---
+  // --- compaction ---
   {
-    name: 'compaction_update is validated and passed through',
+    name: 'compaction_update in progress (nothing to patch)',
     update: { sessionUpdate: 'compaction_update', compactionId: 'k1', status: 'in_progress' },
-    expect: { kind: 'unknown', sessionUpdate: 'compaction_update', raw: { sessionUpdate: 'compaction_update', compactionId: 'k1', status: 'in_progress' } },
+    expect: { kind: 'compaction', compactionId: 'k1', status: 'in_progress' },
   },
+  {
+    name: 'compaction_update completed with a replacement summary; bad summary items dropped',
+    update: { sessionUpdate: 'compaction_update', compactionId: 'k1', status: 'completed', summary: [text('Sum'), { type: 'nope' }], error: null },
+    expect: { kind: 'compaction', compactionId: 'k1', status: 'completed', summary: [text('Sum')], error: null },
+  },
+  {
+    name: 'compaction_update failed with an error, summary cleared, custom status kept',
+    update: { sessionUpdate: 'compaction_update', compactionId: 'k2', status: '_vendor_partial', summary: null, error: 'Out of budget' },
+    expect: { kind: 'compaction', compactionId: 'k2', status: '_vendor_partial', summary: null, error: 'Out of budget' },
+  },
+  {
+    name: 'compaction_update without a status is reported',
+    update: { sessionUpdate: 'compaction_update', compactionId: 'k3' },
+    expect: (e) => assert.ok(e.kind === 'unknown' && /status/.test(e.reason ?? '')),
+  },
+  {
+    name: 'compaction_summary_chunk appends one block',
+    update: { sessionUpdate: 'compaction_summary_chunk', compactionId: 'k1', content: text('more') },
+    expect: { kind: 'compaction_chunk', compactionId: 'k1', content: text('more') },
+  },
+  // --- v2 agent-owned terminals ---
+  {
+    name: 'terminal_update with every field',
+    update: {
+      sessionUpdate: 'terminal_update', terminalId: 't1', command: 'npm test', cwd: '/w', output: { data: 'aGk=' },
+      exitStatus: { exitCode: 1, signal: null }, size: { cols: 80, rows: 24 }, capabilities: { cancel: {} },
+    },
+    expect: { kind: 'agent_terminal', terminalId: 't1', command: 'npm test', cwd: '/w', output: 'aGk=', exitStatus: { exitCode: 1 } },
+  },
+  {
+    name: 'terminal_update: omitted fields are not in the patch, null clears',
+    update: { sessionUpdate: 'terminal_update', terminalId: 't1', cwd: null, output: null, exitStatus: null },
+    expect: { kind: 'agent_terminal', terminalId: 't1', cwd: null, output: null, exitStatus: null },
+  },
+  {
+    name: 'terminal_update: an exit status with nothing known still marks the exit',
+    update: { sessionUpdate: 'terminal_update', terminalId: 't1', exitStatus: {} },
+    expect: { kind: 'agent_terminal', terminalId: 't1', exitStatus: {} },
+  },
+  {
+    name: 'terminal_update with output that is not base64 is reported',
+    update: { sessionUpdate: 'terminal_update', terminalId: 't1', output: { data: 'not base64!' } },
+    expect: (e) => assert.ok(e.kind === 'unknown' && /base64/.test(e.reason ?? '')),
+  },
+  {
+    name: 'terminal_output_chunk carries its base64 bytes',
+    update: { sessionUpdate: 'terminal_output_chunk', terminalId: 't1', data: '4oKs' },
+    expect: { kind: 'agent_terminal_chunk', terminalId: 't1', data: '4oKs' },
+  },
+  {
+    name: 'terminal_output_chunk that is not padded base64 is reported',
+    update: { sessionUpdate: 'terminal_output_chunk', terminalId: 't1', data: 'aGk' },
+    expect: (e) => assert.ok(e.kind === 'unknown' && /base64/.test(e.reason ?? '')),
+  },
+  // --- plan variants ---
+  {
+    name: 'plan_update file plan',
+    update: { sessionUpdate: 'plan_update', plan: { type: 'file', planId: 'p2', uri: 'file:///w/PLAN.md' } },
+    expect: { kind: 'plan', planId: 'p2', entries: [], body: { type: 'file', uri: 'file:///w/PLAN.md' } },
+  },
+  {
+    name: 'plan_update markdown plan',
+    update: { sessionUpdate: 'plan_update', plan: { type: 'markdown', planId: 'p3', content: '# Steps\n1. a' } },
+    expect: { kind: 'plan', planId: 'p3', entries: [], body: { type: 'markdown', content: '# Steps\n1. a' } },
+  },
+  {
+    name: 'plan_update of an unknown type replaces that plan with a generic one',
+    update: { sessionUpdate: 'plan_update', plan: { type: '_vendor_graph', planId: 'p4', nodes: [] } },
+    expect: { kind: 'plan', planId: 'p4', entries: [], body: { type: 'other', planType: '_vendor_graph' } },
+  },
+  {
+    name: 'plan_update file plan without a uri is reported',
+    update: { sessionUpdate: 'plan_update', plan: { type: 'file', planId: 'p2' } },
+    expect: (e) => assert.ok(e.kind === 'unknown' && /uri/.test(e.reason ?? '')),
+  },
+  {
+    name: 'plan_update markdown plan without an id is reported',
+    update: { sessionUpdate: 'plan_update', plan: { type: 'markdown', content: 'x' } },
+    expect: (e) => assert.ok(e.kind === 'unknown' && /planId/.test(e.reason ?? '')),
+  },
+  // --- unknown kinds ---
   {
     name: 'unknown kind is passed through untouched',
     update: { sessionUpdate: '_vendor/sparkles', n: 1 },
@@ -356,23 +451,18 @@ test('every known kind in the schema table has at least one case here', () => {
   const covered = new Set(
     cases.map((c) => (c.update as { sessionUpdate?: string } | null)?.sessionUpdate).filter((k): k is string => typeof k === 'string'),
   );
-  const notCoveredHere = ['agent_message_chunk', 'usage_update', 'tool_call_update', 'state_change', 'compaction_summary_chunk', 'terminal_update', 'terminal_output_chunk'];
+  const notCoveredHere = ['agent_message_chunk', 'usage_update', 'tool_call_update', 'state_change'];
   // Those are covered by the seed examples (seedExamples.test.ts) or below.
   for (const kind of Object.keys(sessionUpdateSchemas)) {
     assert.ok(covered.has(kind) || notCoveredHere.includes(kind), `no case for ${kind}`);
   }
 });
 
-test('v2 terminal updates and compaction chunks validate and pass through; malformed ones say why', () => {
-  for (const u of [
-    { sessionUpdate: 'terminal_update', terminalId: 't1', output: { data: 'aGk=' } },
-    { sessionUpdate: 'terminal_output_chunk', terminalId: 't1', data: 'aGk=' },
-    { sessionUpdate: 'compaction_summary_chunk', compactionId: 'k', content: text('sum') },
-  ]) {
-    assert.deepEqual(normalizeSessionUpdate(u), { kind: 'unknown', sessionUpdate: u.sessionUpdate, raw: u });
-  }
+test('malformed terminal and compaction updates say why', () => {
   const bad = normalizeSessionUpdate({ sessionUpdate: 'terminal_output_chunk', terminalId: 't1' });
   assert.ok(bad.kind === 'unknown' && /data/.test(bad.reason ?? ''));
+  const noId = normalizeSessionUpdate({ sessionUpdate: 'compaction_summary_chunk', content: text('x') });
+  assert.ok(noId.kind === 'unknown' && /compactionId/.test(noId.reason ?? ''));
 });
 
 test('extra fields on an update are tolerated (a real agent adds _meta and vendor keys)', () => {

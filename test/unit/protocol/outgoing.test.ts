@@ -170,7 +170,7 @@ test('v1 initialize advertises exactly what the client implements', () => {
     clientCapabilities: {
       fs: { readTextFile: true, writeTextFile: true },
       terminal: true,
-      session: { configOptions: { boolean: {} } },
+      session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
     },
     clientInfo: info,
   });

@@ -71,6 +71,17 @@ const story: SessionEvent[] = [
   { kind: 'turn_ended', turnId: 't1', stopReason: 'end_turn' },
   { kind: 'plan_removed', planId: 'main' },
   { kind: 'notice_local', severity: 'info', title: 'bye' },
+  { kind: 'compaction', compactionId: 'k1', status: 'in_progress' },
+  { kind: 'compaction_chunk', compactionId: 'k1', content: text('Sum') },
+  { kind: 'compaction_chunk', compactionId: 'k1', content: text('mary') },
+  { kind: 'compaction', compactionId: 'k1', status: 'completed', error: null },
+  { kind: 'agent_terminal', terminalId: 'V2T', command: 'make', cwd: '/w' },
+  { kind: 'agent_terminal_chunk', terminalId: 'V2T', data: 'b25lCg==' },
+  toolUpdate('c3', { title: 'Run make', content: [{ type: 'terminal', terminalId: 'V2T' }] }),
+  { kind: 'agent_terminal_chunk', terminalId: 'V2T', data: 'dHdvCg==' },
+  { kind: 'agent_terminal', terminalId: 'V2T', exitStatus: { exitCode: 0 } },
+  { kind: 'plan', planId: 'md', entries: [], body: { type: 'markdown', content: '# Plan' } },
+  { kind: 'plan_removed', planId: 'md' },
 ];
 
 test('row changes replayed one event at a time rebuild exactly the model’s rows', () => {

@@ -1,0 +1,37 @@
+/**
+ * One terminal's output (command, working directory, exit status, the output itself), as shown
+ * in a tool card and in an agent-owned terminal's own row.
+ */
+import type { TerminalView } from '../../src/thread/types.js';
+import { h, icon } from '../dom.js';
+import { terminalText } from './terminalText.js';
+
+export function renderTerminal(terminalId: string, t: TerminalView | undefined): HTMLElement {
+  const exit = t?.exitStatus;
+  const status = !t ? 'waiting for output'
+    : exit ? (exit.signal ? `killed by ${exit.signal}` : exit.exitCode != null ? `exit code ${exit.exitCode}` : 'exited')
+    : 'running';
+  const failed = !!exit && (exit.signal != null || (exit.exitCode != null && exit.exitCode !== 0));
+  const pre = h('pre', { class: 'terminal-output', attrs: { tabindex: '0', 'aria-label': 'Terminal output' }, text: terminalText(t?.output ?? '') });
+  const el = h('div', { class: `tool-terminal${exit ? ' exited' : ''}`, data: { terminalId } }, [
+    h('div', { class: 'terminal-head' }, [
+      icon('terminal'),
+      h('code', { class: 'terminal-command', title: t?.command || terminalId, text: t?.command || terminalId }),
+      h('span', { class: `terminal-status${failed ? ' bad' : ''}` }, [
+        !exit && t ? icon('loading', 'codicon-modifier-spin') : '',
+        h('span', { text: status }),
+      ]),
+    ]),
+    t?.cwd ? h('div', { class: 'terminal-cwd', title: t.cwd }, [icon('folder'), h('span', { text: t.cwd })]) : '',
+    pre,
+    t?.truncated ? h('div', { class: 'content-note', text: 'Earlier output was truncated.' }) : '',
+  ]);
+  // Live output: keep the latest lines in view.
+  queueMicrotask(() => (pre.scrollTop = pre.scrollHeight));
+  return el;
+}
+
+/** What a terminal shows, so an unchanged one keeps its DOM (and the user's scroll position). */
+export function terminalSignature(terminalId: string, t: TerminalView | undefined): string {
+  return `x:${terminalId}:${t?.command}:${t?.cwd}:${t?.output.length ?? -1}:${t?.truncated}:${JSON.stringify(t?.exitStatus ?? null)}:${t?.output.slice(-64)}`;
+}
