@@ -121,6 +121,57 @@ test('plan entries, notices, turn ends and resource links in messages', async ()
   ]);
 });
 
+test('compaction summaries and errors, agent terminals, plan variants, v2 diff change lists', async () => {
+  const patchFor = (p: string) => [
+    `diff --git /w/${p} /w/${p}`, `--- /w/${p}`, `+++ /w/${p}`, '@@ -1,2 +1,2 @@', ` ${p}`, `-${p}`, `+${p}`, '',
+  ].join('\n');
+  await throughSnapshot('compaction/terminals/plans/changes', [
+    ...P.flatMap((p, i): ThreadEntry[] => [
+      { type: 'compaction', id: `k${i}`, compactionId: p, status: i % 2 ? 'failed' : p, summary: [text(p), { type: 'resource_link', uri: p, name: p }], error: p },
+      { type: 'terminal', id: `x${i}`, terminalId: p, terminal: { terminalId: p, command: p, cwd: p, output: `${p}\u001b[31m${p}\r${p}`, truncated: true, exitStatus: { exitCode: null, signal: p } } },
+      { type: 'plan', id: `pf${i}`, planId: p, entries: [], body: { type: 'file', uri: p } },
+      { type: 'plan', id: `pu${i}`, planId: p, entries: [], body: { type: 'file', uri: `file:///w/${encodeURIComponent(p)}` } },
+      { type: 'plan', id: `pm${i}`, planId: p, entries: [], body: { type: 'markdown', content: p } },
+      { type: 'plan', id: `po${i}`, planId: p, entries: [], body: { type: 'other', planType: p } },
+      { type: 'plan', id: `pr${i}`, planId: p, entries: [], removed: true },
+      tool(`c${i}`, {
+        title: p,
+        content: [
+          {
+            type: 'file_changes',
+            changes: [
+              { operation: p, path: p, oldPath: p, fileType: p, mimeType: p },
+              { operation: 'modify', path: `/w/${p}` },
+              { operation: 'move', oldPath: p, path: `/w/${p}` },
+            ],
+            patch: { format: 'git_patch', text: patchFor(p) },
+          },
+          { type: 'file_changes', changes: [{ operation: 'delete', path: p }], patch: { format: p, text: p } },
+          { type: 'file_changes', changes: [{ operation: 'add', path: p }], patch: { format: 'git_patch', text: p } },
+        ],
+      }),
+    ]),
+  ]);
+});
+
+test('compaction summary streamed in place (row updates, the summary opened)', async () => {
+  const panel = await harness.open();
+  await panel.send(snapshot([]));
+  await panel.page.evaluate((payloads) => {
+    const g = globalThis as any;
+    const post = (m: unknown) => { g.dispatchEvent(new g.MessageEvent('message', { data: m })); g.__agentChatHooks.flush(); };
+    payloads.forEach((p: string, i: number) => {
+      const row = (summary: string, status: string) => ({ type: 'compaction', id: `s${i}`, compactionId: `k${i}`, status, summary: [{ type: 'text', text: summary }] });
+      post({ type: 'rows', changes: [{ op: 'insert', index: i, entry: row('', 'in_progress') }] });
+      for (let at = 0; at < p.length; at += 7) post({ type: 'rows', changes: [{ op: 'update', index: i, entry: row(p.slice(0, at + 7), 'in_progress') }] });
+      post({ type: 'rows', changes: [{ op: 'update', index: i, entry: row(`${p}\n\nafter`, 'completed') }] });
+    });
+    for (const d of g.document.querySelectorAll('details.compaction-summary')) d.open = true;
+  }, [...P]);
+  assert.equal(await panel.count('.row.compaction'), P.length);
+  assertClean(await inspect(panel), 'streamed compaction');
+});
+
 test('failure panel, agent names, session title and usage', async () => {
   const panel = await harness.open();
   await panel.send(snapshot([]));
