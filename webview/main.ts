@@ -11,6 +11,7 @@ import type { HostToWebview } from '../src/shared/webviewProtocol.js';
 import { Announcer } from './a11y.js';
 import { installActions } from './actions.js';
 import { Composer } from './composer/composer.js';
+import { mayHaveQueue } from './composer/queueList.js';
 import { SessionPickers } from './composer/pickers.js';
 import { TabStrip } from './sessions/tabStrip.js';
 import { h } from './dom.js';
@@ -38,6 +39,10 @@ const host = connectHost();
 const viewState = new ViewStateStore(host);
 const announcer = new Announcer();
 let lastResync = 0;
+/** The tab the panel shows (from the snapshot and tab updates), to match queue messages to it. */
+let shownTab: string | undefined;
+/** Tabs this page has seen a queue in: their next snapshot asks the host for it again. */
+const seenQueueIn = new Set<string>();
 const threadView = new ThreadView(viewState, announcer, (reason) => {
   console.warn(`thread out of sync (${reason}); asking for a snapshot`);
   // A burst of bad changes should cost one snapshot, not one per change.
@@ -81,6 +86,10 @@ function handle(msg: HostToWebview): void {
       viewState.keepOnly(new Set(s.entries.map((e) => e.id)));
       store.reset(s.entries);
       turns.reset(s.session.turnState);
+      // The queue lives in the host, per tab: ask for the one of the tab now shown.
+      shownTab = s.tabs?.activeId;
+      composer.setQueue([]);
+      if (mayHaveQueue(s, seenQueueIn)) host.post({ type: 'getQueue' });
       return;
     }
     case 'rows':
@@ -103,6 +112,13 @@ function handle(msg: HostToWebview): void {
       return;
     case 'tabs':
       tabStrip.set(msg.tabs);
+      shownTab = msg.tabs.activeId;
+      return;
+    case 'queue':
+      // A late answer about a tab no longer shown is stale.
+      if (shownTab !== undefined && msg.tabId !== shownTab) return;
+      composer.setQueue(msg.items);
+      if (msg.items.length > 0) seenQueueIn.add(msg.tabId);
       return;
     default:
       assertNever(msg);

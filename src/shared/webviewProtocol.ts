@@ -68,6 +68,7 @@ export interface PanelSnapshot {
 
 /** Host → webview. */
 export type HostToWebview =
+  | QueueHostToWebview
   /** Answer to `ready`: everything needed to draw the panel from nothing. */
   | { type: 'snapshot'; snapshot: PanelSnapshot }
   /** Row changes since the last message, in order (batched per frame). */
@@ -94,6 +95,7 @@ export interface Attachment {
 
 /** Webview → host. */
 export type WebviewToHost =
+  | QueueWebviewToHost
   /** The page (re)loaded and wants a snapshot. */
   | { type: 'ready' }
   /** Send a prompt. `images` are pasted images (base64, no data: prefix). */
@@ -135,3 +137,36 @@ export type WebviewToHost =
   | { type: 'switchTab'; id: string }
   /** Close a tab: its session ends (`session/close` when the agent supports it). */
   | { type: 'closeTab'; id: string };
+
+// ── Prompt queue ─────────────────────────────────────────────────────────────────────────────
+// A prompt written while a turn runs waits in the host (per tab, so it survives a hidden or
+// reloaded view) and goes out when that turn ends normally.
+
+/** A prompt waiting for its tab's running turn to end. */
+export interface QueuedPrompt {
+  id: string;
+  text: string;
+  attachments: Attachment[];
+  images: Array<{ mimeType: string; data: string }>;
+  /**
+   * `queued`: sent by itself when the running turn ends with `end_turn`.
+   * `held`: the turn ended otherwise (cancelled, failed, refused…): it waits for Send or Remove.
+   */
+  state: 'queued' | 'held';
+  /** Why it is held, in a few words ("the turn was cancelled"). */
+  heldReason?: string;
+}
+
+/** Host → webview: the shown tab's queue, after every change and in answer to `getQueue`. */
+export type QueueHostToWebview = { type: 'queue'; tabId: string; items: QueuedPrompt[] };
+
+/** Webview → host. */
+export type QueueWebviewToHost =
+  /** Enter while a turn runs: queue the prompt (sent at once if the turn already ended). */
+  | { type: 'queuePrompt'; text: string; attachments: Attachment[]; images: Array<{ mimeType: string; data: string }> }
+  /** Remove a queued prompt (discarded, or taken back into the composer to edit). */
+  | { type: 'unqueuePrompt'; id: string }
+  /** Send a held prompt now (queued again if a turn is running). */
+  | { type: 'sendQueued'; id: string }
+  /** The page got a snapshot and wants the shown tab's queue. */
+  | { type: 'getQueue' };

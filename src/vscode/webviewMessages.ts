@@ -10,6 +10,8 @@ import type { AgentChatContext } from './context.js';
 import type { DiffDocuments } from './diffDocuments.js';
 import { activeAttachment, insertAtCursor, openLink, openLocation } from './editorActions.js';
 import type { ProtocolLog } from './protocolLog.js';
+import type { ComposedPrompt } from './promptBlocks.js';
+import { PromptQueue } from './promptQueue.js';
 
 export interface MessageDeps {
   context: AgentChatContext;
@@ -23,6 +25,34 @@ function isString(value: unknown): value is string {
   return typeof value === 'string';
 }
 
+function composed(message: { text?: unknown; attachments?: unknown; images?: unknown }): ComposedPrompt {
+  return {
+    text: typeof message.text === 'string' ? message.text : '',
+    attachments: Array.isArray(message.attachments) ? message.attachments : [],
+    images: Array.isArray(message.images) ? message.images : [],
+  };
+}
+
+/** One prompt queue per context, made on the first message (the view has said `ready` by then). */
+const queues = new WeakMap<AgentChatContext, PromptQueue>();
+
+export function promptQueueOf(context: AgentChatContext, view: Pick<ChatViewProvider, 'post'>): PromptQueue {
+  let queue = queues.get(context);
+  if (!queue) {
+    const made = new PromptQueue({
+      tabs: () => context.tabsInfo(),
+      entries: () => context.entries,
+      send: (prompt) => context.send(prompt),
+      publish: (tabId, items) => view.post({ type: 'queue', tabId, items }),
+      later: (fn) => setTimeout(fn, 0),
+    });
+    // Lives as long as the context: its emitter goes with it.
+    context.onTabs((tabs) => made.tabsChanged(tabs));
+    queues.set(context, (queue = made));
+  }
+  return queue;
+}
+
 export async function handleWebviewMessage(message: WebviewToHost, deps: MessageDeps): Promise<void> {
   const { context, view, diffs, log } = deps;
   switch (message.type) {
@@ -30,12 +60,21 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
       // Answered by the view itself (it owns the snapshot handshake).
       return;
     case 'send':
-      await context.send({
-        text: typeof message.text === 'string' ? message.text : '',
-        attachments: Array.isArray(message.attachments) ? message.attachments : [],
-        images: Array.isArray(message.images) ? message.images : [],
-      });
+    case 'queuePrompt':
+      // A `send` that raced a turn start (or a queued prompt on its way) waits in line too.
+      await promptQueueOf(context, view).add(composed(message));
       return;
+    case 'unqueuePrompt':
+      if (isString(message.id)) promptQueueOf(context, view).remove(message.id);
+      return;
+    case 'sendQueued':
+      if (isString(message.id)) promptQueueOf(context, view).sendNow(message.id);
+      return;
+    case 'getQueue': {
+      const tabId = context.tabsInfo().activeId;
+      view.post({ type: 'queue', tabId, items: promptQueueOf(context, view).items(tabId) });
+      return;
+    }
     case 'cancel':
       await context.cancel();
       return;

@@ -10,7 +10,7 @@ before(async () => { harness = await launchHarness(); });
 after(async () => { await harness?.close(); });
 
 const fresh = (): Promise<Panel> => harness.open();
-const nonReady = async (panel: Panel) => (await panel.posted()).filter((m) => m.type !== 'ready');
+const nonReady = async (panel: Panel) => (await panel.posted()).filter((m) => m.type !== 'ready' && m.type !== 'getQueue');
 const focused = (panel: Panel) => panel.page.evaluate(() => {
   const el = (globalThis as any).document.activeElement;
   return { tag: el?.tagName, label: el?.textContent?.trim(), cls: el?.className };
@@ -89,17 +89,19 @@ test('composer: Enter sends, Shift+Enter breaks the line, Enter while composing 
   assert.equal((await panel.postedOf('send')).length, 1);
 });
 
-test('while a turn runs: Send becomes Stop, Escape and Stop post cancel, typing continues, Enter does not send', async () => {
+test('while a turn runs: Send becomes Stop, Escape and Stop post cancel, typing continues, Enter queues', async () => {
   const panel = await fresh();
   await panel.send(snapshot([user('u1', 'go')], { session: session({ turnState: 'running' }) }));
   const send = panel.page.locator('button.send');
   assert.equal(await send.textContent(), 'Stop');
+  assert.equal(await panel.page.getByRole('button', { name: 'Queue message (Enter)' }).isVisible(), true);
   await panel.page.locator('textarea').click();
   await panel.page.keyboard.type('next idea');
   await panel.page.keyboard.press('Enter');
   assert.deepEqual(await panel.postedOf('send'), []);
-  assert.match(await panel.text('.composer-hint'), /still working/);
-  assert.equal(await panel.page.locator('textarea').inputValue(), 'next idea');
+  assert.deepEqual(await panel.postedOf('queuePrompt'), [{ type: 'queuePrompt', text: 'next idea', attachments: [], images: [] }]);
+  assert.equal(await panel.page.locator('textarea').inputValue(), '', 'the composer is free for the next thought');
+  // Escape in the composer still stops the turn; so does the Stop button.
   await panel.page.keyboard.press('Escape');
   await send.click();
   assert.deepEqual(await panel.postedOf('cancel'), [{ type: 'cancel' }, { type: 'cancel' }]);
@@ -110,10 +112,12 @@ test('while a turn runs: Send becomes Stop, Escape and Stop post cancel, typing 
 
   await panel.send({ type: 'session', session: session({ turnState: 'idle' }) });
   assert.equal(await send.textContent(), 'Send');
+  assert.equal(await panel.page.locator('button.queue-btn').isHidden(), true);
   await panel.page.keyboard.press('Escape');
   assert.equal((await panel.postedOf('cancel')).length, 3, 'Escape when idle cancels nothing');
+  await panel.page.locator('textarea').fill('now');
   await send.click();
-  assert.deepEqual(await panel.postedOf('send'), [{ type: 'send', text: 'next idea', attachments: [], images: [] }]);
+  assert.deepEqual(await panel.postedOf('send'), [{ type: 'send', text: 'now', attachments: [], images: [] }]);
 });
 
 test('slash commands: popup filters, arrows move, Tab/Enter accept, shows description and hint', async () => {

@@ -1,19 +1,23 @@
 /**
  * The message composer. Enter sends, Shift+Enter breaks the line, and nothing happens on Enter
- * while an input method is composing. While a turn runs the user may keep typing, but sending
- * waits: Send becomes Stop (and Escape stops), and a hint says so — no hidden queue that might
- * fire a prompt the user forgot about.
+ * while an input method is composing. While a turn runs, Send becomes Stop (and Escape stops)
+ * and Enter — or the Queue button — queues the message: it shows above the input as a pending
+ * message the user can edit or remove, and the host sends it when the turn ends normally. A
+ * turn that was stopped or failed holds the queue until the user says Send.
  */
 import type { AvailableCommand } from '../../src/protocol/events.js';
-import type { Attachment, ComposerCapabilities } from '../../src/shared/webviewProtocol.js';
+import type { Attachment, ComposerCapabilities, QueuedPrompt } from '../../src/shared/webviewProtocol.js';
 import type { TurnState } from '../../src/thread/types.js';
 import { actionButton, h, icon } from '../dom.js';
 import type { Host } from '../vscodeApi.js';
 import type { ViewStateStore } from '../viewState.js';
 import { AttachmentChips, readPastedImages } from './attachments.js';
+import { QueueList } from './queueList.js';
 import { SlashPopup } from './slashPopup.js';
 
 const MAX_INPUT_PX = 240;
+/** The host keeps at most this many per tab (src/vscode/promptQueue.ts MAX_QUEUED). */
+const MAX_QUEUED = 5;
 
 export class Composer {
   readonly el: HTMLElement;
@@ -22,7 +26,13 @@ export class Composer {
     attrs: { rows: '2', 'aria-label': 'Message the agent', placeholder: 'Ask the agent… (/ for commands)' },
   });
   private readonly sendButton = h('button', { class: 'btn btn-primary send', attrs: { type: 'button' } });
+  private readonly queueButton = h('button', {
+    class: 'btn queue-btn',
+    title: 'Queue this message: it is sent when the agent finishes (Enter)',
+    attrs: { type: 'button', 'aria-label': 'Queue message (Enter)' },
+  }, [icon('list-ordered'), h('span', { class: 'btn-label', text: 'Queue' })]);
   private readonly hint = h('div', { class: 'composer-hint', attrs: { 'aria-live': 'polite' } });
+  readonly queue: QueueList;
   private readonly chips: AttachmentChips;
   private readonly popup: SlashPopup;
   private turnState: TurnState = 'idle';
@@ -31,6 +41,14 @@ export class Composer {
   constructor(private readonly host: Host, private readonly viewState: ViewStateStore) {
     this.chips = new AttachmentChips(() => this.saveAttachments());
     this.popup = new SlashPopup(this.input, (c) => this.acceptCommand(c));
+    this.queue = new QueueList({
+      edit: (item) => this.editQueued(item),
+      remove: (item) => {
+        this.host.post({ type: 'unqueuePrompt', id: item.id });
+        this.input.focus();
+      },
+      sendNow: (item) => this.host.post({ type: 'sendQueued', id: item.id }),
+    });
     const saved = viewState.get();
     this.input.value = saved.draft;
     this.chips.set(saved.attachments, saved.images);
@@ -45,9 +63,14 @@ export class Composer {
     this.input.addEventListener('blur', () => this.popup.close());
     this.input.addEventListener('paste', (e) => void this.onPaste(e));
     this.sendButton.addEventListener('click', () => (this.running() ? this.host.post({ type: 'cancel' }) : this.send()));
+    this.queueButton.addEventListener('click', () => {
+      this.send();
+      this.input.focus();
+    });
 
     this.el = h('footer', { class: 'composer' }, [
       this.popup.el,
+      this.queue.el,
       this.chips.el,
       h('div', { class: 'composer-box' }, [this.input]),
       h('div', { class: 'composer-actions' }, [
@@ -55,6 +78,7 @@ export class Composer {
         actionButton('attach-selection', 'Attach selection', { icon: 'selection', text: false, class: 'icon-btn' }),
         this.hint,
         h('span', { class: 'spacer' }),
+        this.queueButton,
         this.sendButton,
       ]),
     ]);
@@ -65,6 +89,15 @@ export class Composer {
   setTurnState(state: TurnState): void {
     this.turnState = state;
     this.drawSendButton();
+  }
+
+  /** The shown tab's queue, as the host keeps it. */
+  setQueue(items: readonly QueuedPrompt[]): void {
+    const before = new Map(this.queue.all.map((i) => [i.id, i.state]));
+    this.queue.set(items);
+    const held = items.find((i) => i.state === 'held' && before.get(i.id) === 'queued');
+    if (held) this.hint.textContent = `Queued message not sent: ${held.heldReason ?? 'the turn did not finish'}. Send it or remove it.`;
+    else if (items.some((i) => !before.has(i.id))) this.hint.textContent = 'Message queued: it is sent when the agent finishes.';
   }
 
   setCapabilities(caps: ComposerCapabilities): void {
@@ -115,18 +148,36 @@ export class Composer {
   }
 
   private send(): void {
-    if (this.running()) {
-      this.hint.textContent = 'The agent is still working. Stop it (Esc) or wait; your draft is kept.';
-      return;
-    }
     const text = this.input.value;
     if (!text.trim() && this.chips.attachments.length === 0 && this.chips.images.length === 0) return;
-    this.host.post({ type: 'send', text, attachments: this.chips.attachments.slice(), images: this.chips.images.slice() });
+    const prompt = { text, attachments: this.chips.attachments.slice(), images: this.chips.images.slice() };
+    if (this.running()) {
+      if (this.queue.length >= MAX_QUEUED) {
+        this.hint.textContent = `${MAX_QUEUED} messages are queued already; your draft is kept.`;
+        return;
+      }
+      this.host.post({ type: 'queuePrompt', ...prompt });
+    } else {
+      this.host.post({ type: 'send', ...prompt });
+    }
     this.input.value = '';
     this.viewState.update({ draft: '' });
     this.chips.clear();
     this.popup.close();
     this.autosize();
+  }
+
+  /** Takes a queued message back into the input (before any draft) with its attachments. */
+  private editQueued(item: QueuedPrompt): void {
+    this.host.post({ type: 'unqueuePrompt', id: item.id });
+    const draft = this.input.value;
+    this.input.value = draft.trim() ? `${item.text}\n\n${draft}` : item.text;
+    for (const a of item.attachments) this.chips.add(a);
+    for (const img of item.images) this.chips.addImage(img);
+    this.viewState.update({ draft: this.input.value });
+    this.autosize();
+    this.input.focus();
+    this.input.setSelectionRange(item.text.length, item.text.length);
   }
 
   private acceptCommand(c: AvailableCommand): void {
@@ -159,9 +210,10 @@ export class Composer {
     this.sendButton.className = `btn send ${running ? 'btn-danger' : 'btn-primary'}`;
     this.sendButton.setAttribute('aria-label', running ? 'Stop the agent (Escape)' : 'Send (Enter)');
     this.sendButton.title = running ? 'Stop the agent (Escape)' : 'Send (Enter)';
+    this.queueButton.hidden = !running;
     this.el?.classList.toggle('running', running);
     if (!running) this.hint.textContent = '';
-    else if (!this.hint.textContent) this.hint.textContent = 'Agent is working — Esc to stop. You can keep typing.';
+    else if (!this.hint.textContent) this.hint.textContent = 'Agent is working — Enter queues your message, Esc stops.';
   }
 
   private autosize(): void {
