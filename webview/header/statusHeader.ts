@@ -1,7 +1,11 @@
 /**
  * The panel header: agent picker, agent status, turn state (with `requires_action` made loud),
- * usage and the new-session button. A pure rendering of the latest agent status and session facts.
+ * session title, usage and the new-session button. A pure rendering of the latest agent status
+ * and session facts. The mode is not repeated here: the mode picker above the composer shows it.
+ * In a narrow panel the picker and status shrink to an ellipsis (full text in their tooltips)
+ * while the new-session button keeps its place.
  */
+import '../styles/header.css';
 import type { AgentChoice, AgentStatus } from '../../src/shared/webviewProtocol.js';
 import type { SessionFacts } from '../../src/thread/types.js';
 import { actionButton, h, icon } from '../dom.js';
@@ -52,6 +56,8 @@ export class StatusHeader {
       this.picker.replaceChildren(...options);
       this.picker.value = current;
       this.currentIndex = this.picker.selectedIndex;
+      const label = this.picker.selectedOptions[0]?.textContent ?? '';
+      this.picker.title = label ? `Agent: ${label}` : 'Choose an agent';
     }
     this.agentState.className = `agent-state state-${agent.state}`;
     switch (agent.state) {
@@ -73,6 +79,8 @@ export class StatusHeader {
       default:
         assertNeverAgent(agent);
     }
+    // The status may be cut short in a narrow panel: the tooltip keeps all of it.
+    this.agentState.title = this.agentState.textContent?.trim() ?? '';
   }
 
   setSession(s: SessionFacts): void {
@@ -95,8 +103,8 @@ export class StatusHeader {
     }
     this.turn.className = `turn-state turn-${s.turnState}`;
     this.usage.textContent = s.usage ? formatUsage(s.usage) : '';
-    const mode = s.modes?.availableModes.find((m) => m.id === s.modes?.currentModeId);
-    this.title.textContent = [s.title ?? '', mode ? `mode: ${mode.name}` : ''].filter(Boolean).join(' · ');
+    this.title.textContent = s.title ?? '';
+    this.title.title = s.title ?? '';
     this.secondary.hidden = s.turnState === 'idle' && !this.usage.textContent && !this.title.textContent;
   }
 }

@@ -1,0 +1,76 @@
+/** The panel header in a narrow panel, in every theme: nothing overflows, long names ellipsize with a tooltip, no mode repeat. */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchHarness, type Harness } from './harness.js';
+import { session, snapshot, user } from './fixtures.js';
+
+let harness: Harness;
+before(async () => { harness = await launchHarness(); });
+after(async () => { await harness?.close(); });
+
+const LONG = 'claude-code-with-a-very-long-configuration-name';
+const MODES = { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code' }] };
+
+test('the mode shows once: in the picker above the composer, not in the header', async () => {
+  const panel = await harness.open();
+  await panel.send(snapshot([user('u1', 'hi')], { session: session({ modes: MODES, title: 'Fix the bug' }) }));
+  assert.equal(await panel.text('.session-title'), 'Fix the bug');
+  assert.doesNotMatch(await panel.text('.panel-header'), /mode/i);
+  assert.equal(await panel.page.getByRole('combobox', { name: 'Mode' }).inputValue(), 'ask');
+});
+
+for (const theme of ['dark', 'light', 'high-contrast'] as const) {
+  test(`${theme}: at 300 px the header fits, the agent name ellipsizes with a tooltip, New session stays whole`, async () => {
+    const panel = await harness.open({ theme, width: 300, height: 500 });
+    await panel.send(snapshot([user('u1', 'hi')], {
+      agent: { state: 'ready', agentName: LONG, agentTitle: 'Claude Code (a very long agent title)', protocolVersion: 1 },
+      agents: [{ name: LONG, source: 'settings' }, { name: 'example', source: 'example' }],
+      session: session({ turnState: 'running', title: 'A session title far too long for a narrow panel', usage: { used: 48_200, size: 200_000, cost: { amount: 0.42, currency: 'USD' } }, modes: MODES }),
+    }));
+    const m = await panel.page.evaluate(() => {
+      const d = (globalThis as any).document;
+      const box = (sel: string) => d.querySelector(sel).getBoundingClientRect();
+      const line = d.querySelector('.panel-header .header-line');
+      const second = d.querySelector('.panel-header .header-line.secondary');
+      const picker = d.querySelector('select.agent-picker');
+      const cs = (globalThis as any).getComputedStyle(picker);
+      return {
+        lineOverflow: line.scrollWidth - line.clientWidth,
+        secondOverflow: second.scrollWidth - second.clientWidth,
+        bodyOverflow: d.documentElement.scrollWidth - d.documentElement.clientWidth,
+        picker: box('select.agent-picker'),
+        button: box('.panel-header [data-action="new-session"]'),
+        state: box('.agent-state'),
+        pickerTitle: picker.title,
+        stateTitle: d.querySelector('.agent-state').title,
+        pickerColor: cs.color,
+        pickerBg: cs.backgroundColor,
+        pickerBorder: cs.borderTopColor,
+        width: d.documentElement.clientWidth,
+      };
+    });
+    await panel.screenshot(`header-narrow-${theme}`);
+    assert.equal(m.width, 300);
+    assert.ok(m.lineOverflow <= 0 && m.secondOverflow <= 0 && m.bodyOverflow <= 0, `nothing overflows: ${JSON.stringify(m)}`);
+    assert.ok(m.picker.width >= 70, `the picker keeps a usable width (${m.picker.width})`);
+    assert.ok(m.picker.right <= m.state.left + 1 && m.state.right <= m.button.left + 1, 'picker, status, button side by side');
+    assert.ok(m.button.right <= 300 && m.button.width >= 20, 'New session fully visible');
+    assert.equal(m.pickerTitle, `Agent: ${LONG}`);
+    assert.equal(m.stateTitle, 'Claude Code (a very long agent title)');
+    const expected = {
+      dark: ['rgb(204, 204, 204)', 'rgb(49, 49, 49)', 'rgb(60, 60, 60)'],
+      light: ['rgb(59, 59, 59)', 'rgb(255, 255, 255)', 'rgb(206, 206, 206)'],
+      'high-contrast': ['rgb(255, 255, 255)', 'rgb(0, 0, 0)', 'rgb(111, 195, 223)'],
+    }[theme];
+    assert.deepEqual([m.pickerColor, m.pickerBg, m.pickerBorder], expected, 'dropdown colours from the theme');
+    assert.deepEqual(await panel.violations(), []);
+  });
+}
+
+test('keyboard: agent picker, New session, then the thread; every header control has a name', async () => {
+  const panel = await harness.open({ width: 300 });
+  await panel.send(snapshot([user('u1', 'hi')]));
+  const names = await panel.page.locator('.panel-header select, .panel-header button').evaluateAll((els) =>
+    els.map((e) => e.getAttribute('aria-label')));
+  assert.deepEqual(names, ['Agent', 'New session']);
+});
