@@ -6,9 +6,10 @@
 import type * as vscode from 'vscode';
 import type { AgentConfig } from '../agent/api.js';
 import type { AgentStatus } from '../shared/webviewProtocol.js';
+import type { RunningAgent } from './agentPort.js';
 import { AgentSlot } from './agentSlot.js';
 import type { AgentSlotDeps } from './agentSlot.js';
-import type { SessionOpener } from './sessionOpener.js';
+import type { DisposableScope } from './disposables.js';
 import type { SessionTabList } from './sessionTabList.js';
 import type { SessionTab } from './sessionTabs.js';
 
@@ -17,11 +18,14 @@ export class AgentPool {
   /** Stands in for a tab without an agent: nothing chosen, nothing running. */
   private readonly noAgent: AgentSlot;
 
-  /** `changed`: an agent's status or composer capabilities changed, or a tab changed agent. */
+  /**
+   * `attach`: open a session for `tab` on the agent that just became ready. `changed`: an
+   * agent's status or composer capabilities changed, or a tab changed agent.
+   */
   constructor(
     private readonly deps: AgentSlotDeps,
     private readonly tabs: SessionTabList,
-    private readonly opener: SessionOpener,
+    private readonly attach: (tab: SessionTab, running: RunningAgent, scope: DisposableScope) => Promise<unknown>,
     private readonly changed: () => void,
   ) {
     this.noAgent = this.makeSlot('');
@@ -31,6 +35,11 @@ export class AgentPool {
     return this.slots.get(name);
   }
 
+  /** The agents with a slot (running, starting, failed or exited), in start order. */
+  get names(): string[] {
+    return [...this.slots.keys()];
+  }
+
   /** The agent `tab` talks to (a stand-in with state `none` when it has none). */
   slotOf(tab: SessionTab): AgentSlot {
     return (tab.agentName !== undefined ? this.slots.get(tab.agentName) : undefined) ?? this.noAgent;
@@ -38,18 +47,23 @@ export class AgentPool {
 
   /** Starts `config` for the active tab: its own agent restarts, another one gets a tab. */
   start(config: AgentConfig, cancel?: vscode.CancellationToken): Promise<AgentStatus> {
-    const active = this.tabs.active;
-    if (active.agentName !== config.name) {
-      const tab = active.agentName === undefined || this.tabs.isBlank(active) ? active : this.tabs.add();
-      const previous = tab.agentName;
-      tab.agentName = config.name;
-      this.tabs.activate(tab);
-      if (previous !== undefined) this.release(previous);
-    }
+    this.bind(config.name);
     let slot = this.slots.get(config.name);
     if (!slot) this.slots.set(config.name, (slot = this.makeSlot(config.name)));
     this.changed();
     return slot.start(config, cancel);
+  }
+
+  /** Shows a tab of `name`: the active one if it is, or blank, or has no agent yet; else a new one. */
+  bind(name: string): SessionTab {
+    const active = this.tabs.active;
+    if (active.agentName === name) return active;
+    const tab = active.agentName === undefined || this.tabs.isBlank(active) ? active : this.tabs.add();
+    const previous = tab.agentName;
+    tab.agentName = name;
+    this.tabs.activate(tab);
+    if (previous !== undefined) this.release(previous);
+    return tab;
   }
 
   /** An agent none of the tabs talks to any more: its process ends. */
@@ -76,7 +90,7 @@ export class AgentPool {
         // The tab the start was for: the active one when it belongs to this agent.
         const active = this.tabs.active;
         const tab = active.agentName === name ? active : this.tabsOf(name).find((t) => !t.session);
-        if (tab) await this.opener.open(running, scope, { kind: 'new' }, tab);
+        if (tab) await this.attach(tab, running, scope);
       },
       ending: () => {
         for (const tab of this.tabsOf(name)) {

@@ -1,44 +1,52 @@
 /**
- * "Agent Chat: Show History": past conversations, newest first — our saved transcripts merged
- * with the running agent's own `session/list` — and reopening the one picked the best way
- * the agent allows (planReopen): replay, resume under the saved transcript, or read-only.
- * Each row has a delete button: the saved transcript goes, and the agent's copy too when it
- * runs and supports `session/delete`.
+ * "Agent Chat: Show History": past conversations of every agent, one group per agent — our
+ * saved transcripts merged with the `session/list` of each agent that runs now (none is started
+ * just to list; a configured agent that does not run is offered as "List sessions from …") —
+ * and reopening the one picked the best way its agent allows (planReopen): replay, resume
+ * under the saved transcript, or read-only. Each row has a delete button: the saved transcript
+ * goes, and the agent's copy too when it runs and supports `session/delete`.
  */
 import * as vscode from 'vscode';
 import type { AgentConfig } from '../agent/api.js';
-import { mergeHistory, planReopen, type HistoryItem, type ReopenPlan } from '../history/reopen.js';
+import { groupHistory, type AgentList } from '../history/historyGroups.js';
+import { planReopen, type HistoryItem, type ReopenPlan } from '../history/reopen.js';
 import { readOnlyThread, threadForPlan } from './reopenThread.js';
 import type { TranscriptStore } from '../history/store.js';
-import type { TranscriptMeta } from '../history/types.js';
 import type { AgentChatContext } from './context.js';
 import type { ProtocolLog } from './protocolLog.js';
 
 interface Pick extends vscode.QuickPickItem {
   item: HistoryItem;
-  /** Whether the running agent's list was asked (false: we do not know if the agent still has it). */
+  /** Whether the agent's list was asked (false: we do not know if the agent still has it). */
   listed: boolean;
 }
 
-/** Every saved transcript, plus the running agent's list when it has one; newest first. */
+/** Starts an agent that does not run, to show its own session list. */
+interface ListOffer extends vscode.QuickPickItem {
+  listFrom: AgentConfig;
+}
+
+type Row = Pick | ListOffer | vscode.QuickPickItem;
+
+/** Every saved transcript, plus the list of every running agent that has one; grouped by agent, newest first. */
 export async function historyItems(context: AgentChatContext, transcripts: TranscriptStore, log: ProtocolLog): Promise<Pick[]> {
   // A session that never got a message is saved too (its setup is an event); it is not history.
   const local = (await transcripts.list()).filter((t) => t.entryCount > 0);
-  let remote: Awaited<ReturnType<AgentChatContext['agentSessions']>>;
-  try {
-    remote = await context.agentSessions();
-  } catch (error) {
+  const lists = await Promise.all(context.readyAgents.map((name) => context.agentSessionsOf(name).catch((error: unknown) => {
     // The list is a bonus; the saved transcripts still make a history.
-    log.warn(`session/list failed: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const names = new Set<string>(local.map((t: TranscriptMeta) => t.agentName));
-  if (remote) names.add(remote.agentName);
-  const items: Pick[] = [];
-  for (const name of names) {
-    const listed = remote?.agentName === name;
-    for (const item of mergeHistory(name, local, listed ? remote!.sessions : [])) items.push(toPick(item, listed));
-  }
-  return items.sort((a, b) => (b.item.updatedAt ?? '').localeCompare(a.item.updatedAt ?? ''));
+    log.warn(`session/list of ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  })));
+  const asked: AgentList[] = lists.filter((l) => l !== undefined);
+  return groupHistory(local, asked, context.agentName).flatMap((g) => g.items.map((item) => toPick(item, g.listed)));
+}
+
+/** Configured agents that do not run: picking one starts it and lists its sessions. */
+export function listOffers(context: AgentChatContext): ListOffer[] {
+  const running = new Set(context.readyAgents);
+  return context.agentEntries()
+    .filter((e) => e.source !== 'preset' && !running.has(e.config.name))
+    .map((e) => ({ label: `$(list-unordered) List sessions from ${e.config.name}…`, detail: 'Starts the agent and asks for its sessions', listFrom: e.config }));
 }
 
 const DELETE_BUTTON: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: 'Delete this conversation' };
@@ -55,48 +63,89 @@ function toPick(item: HistoryItem, listed: boolean): Pick {
   };
 }
 
-export async function showHistory(context: AgentChatContext, transcripts: TranscriptStore, log: ProtocolLog): Promise<void> {
-  const picks = await historyItems(context, transcripts, log);
-  if (picks.length === 0) {
-    void vscode.window.showInformationMessage('Agent Chat: no past conversations yet.');
-    return;
+/** The rows as shown: a separator per agent above its conversations, then the list offers. */
+export function historyRows(picks: readonly Pick[], offers: readonly ListOffer[]): Row[] {
+  const rows: Row[] = [];
+  let agent: string | undefined;
+  for (const pick of picks) {
+    if (pick.item.agentName !== agent) {
+      agent = pick.item.agentName;
+      const label = pick.listed ? `${agent} · saved here and listed by the agent` : `${agent} · saved here`;
+      rows.push({ label, kind: vscode.QuickPickItemKind.Separator });
+    }
+    rows.push(pick);
   }
-  const quickPick = vscode.window.createQuickPick<Pick>();
+  if (offers.length > 0) rows.push({ label: 'Agents not running', kind: vscode.QuickPickItemKind.Separator }, ...offers);
+  return rows;
+}
+
+const isPick = (row: Row | undefined): row is Pick => !!row && 'item' in row;
+const isOffer = (row: Row | undefined): row is ListOffer => !!row && 'listFrom' in row;
+
+export async function showHistory(context: AgentChatContext, transcripts: TranscriptStore, log: ProtocolLog): Promise<void> {
+  for (;;) {
+    const picks = await historyItems(context, transcripts, log);
+    const offers = listOffers(context);
+    if (picks.length === 0 && offers.length === 0) {
+      void vscode.window.showInformationMessage('Agent Chat: no past conversations yet.');
+      return;
+    }
+    const picked = await pickRow(context, transcripts, log, historyRows(picks, offers), picks.length === 0);
+    if (isPick(picked)) return reopenItem(context, transcripts, picked.item, picked.listed);
+    if (!isOffer(picked)) return;
+    const name = picked.listFrom.name;
+    const status = await context.ensureAgent(picked.listFrom);
+    if (status.state !== 'ready') return;
+    // Back to the list, now with this agent's sessions (or saying it keeps none to list).
+    if (!context.sessionSupportOf(name)?.list) void vscode.window.showInformationMessage(`Agent Chat: ${name} does not list its sessions.`);
+  }
+}
+
+async function pickRow(context: AgentChatContext, transcripts: TranscriptStore, log: ProtocolLog, rows: Row[], empty: boolean): Promise<Row | undefined> {
+  const quickPick = vscode.window.createQuickPick<Row>();
   quickPick.title = 'Agent Chat: History';
-  quickPick.placeholder = 'Reopen a conversation';
+  quickPick.placeholder = empty ? 'No saved conversations yet; list an agent\'s own sessions' : 'Reopen a conversation';
   quickPick.matchOnDescription = true;
   quickPick.matchOnDetail = true;
-  quickPick.items = picks;
-  const picked = await new Promise<Pick | undefined>((resolve) => {
-    let confirming = false;
-    quickPick.onDidAccept(() => {
-      resolve(quickPick.selectedItems[0]);
-      quickPick.hide();
+  quickPick.items = rows;
+  try {
+    return await new Promise<Row | undefined>((resolve) => {
+      let confirming = false;
+      quickPick.onDidAccept(() => {
+        resolve(quickPick.selectedItems[0]);
+        quickPick.hide();
+      });
+      quickPick.onDidHide(() => {
+        if (!confirming) resolve(undefined);
+      });
+      quickPick.onDidTriggerItemButton(async ({ item }) => {
+        if (!isPick(item)) return;
+        // The modal takes the focus; the list stays open behind it.
+        confirming = true;
+        quickPick.ignoreFocusOut = true;
+        const answer = await vscode.window.showWarningMessage(
+          `Delete "${item.item.title}"?`,
+          { modal: true, detail: 'The saved conversation is removed, and the agent\'s copy too when it can delete sessions.' },
+          'Delete',
+        );
+        confirming = false;
+        quickPick.ignoreFocusOut = false;
+        if (answer !== 'Delete') return quickPick.show();
+        await deleteItem(context, transcripts, item.item, log);
+        quickPick.items = dropEmptyGroups(quickPick.items.filter((p) => p !== item));
+        if (!quickPick.items.some((r) => isPick(r) || isOffer(r))) quickPick.hide();
+        else quickPick.show();
+      });
+      quickPick.show();
     });
-    quickPick.onDidHide(() => {
-      if (!confirming) resolve(undefined);
-    });
-    quickPick.onDidTriggerItemButton(async ({ item }) => {
-      // The modal takes the focus; the list stays open behind it.
-      confirming = true;
-      quickPick.ignoreFocusOut = true;
-      const answer = await vscode.window.showWarningMessage(
-        `Delete "${item.item.title}"?`,
-        { modal: true, detail: 'The saved conversation is removed, and the agent\'s copy too when it can delete sessions.' },
-        'Delete',
-      );
-      confirming = false;
-      quickPick.ignoreFocusOut = false;
-      if (answer !== 'Delete') return quickPick.show();
-      await deleteItem(context, transcripts, item.item, log);
-      quickPick.items = quickPick.items.filter((p) => p !== item);
-      if (quickPick.items.length === 0) quickPick.hide();
-      else quickPick.show();
-    });
-    quickPick.show();
-  });
-  quickPick.dispose();
-  if (picked) await reopenItem(context, transcripts, picked.item, picked.listed);
+  } finally {
+    quickPick.dispose();
+  }
+}
+
+/** Separators left with nothing under them go too. */
+function dropEmptyGroups(rows: readonly Row[]): Row[] {
+  return rows.filter((row, i) => row.kind !== vscode.QuickPickItemKind.Separator || (rows[i + 1] !== undefined && rows[i + 1]!.kind !== vscode.QuickPickItemKind.Separator));
 }
 
 /** Removes a conversation: our transcript, and the agent's session when it can delete it. */
@@ -112,19 +161,19 @@ export async function deleteItem(context: AgentChatContext, transcripts: Transcr
   }
 }
 
-/** Reopens one history entry; what happens depends on the agent (started first if needed). */
+/** Reopens one history entry in a tab of its agent (started first if it does not run). */
 export async function reopenItem(context: AgentChatContext, transcripts: TranscriptStore, item: HistoryItem, listed: boolean): Promise<void> {
   const transcript = item.transcriptId ? await transcripts.load(item.transcriptId) : undefined;
-  const chosen = context.chosenAgent;
-  const config = chosen?.name === item.agentName ? chosen : context.agentEntries().find((e) => e.config.name === item.agentName)?.config;
+  const shows = { agentName: item.agentName, sessionId: item.sessionId };
+  const config = context.configOf(item.agentName);
   if (!config) {
-    if (transcript) await context.reopen(undefined, readOnlyThread(transcript, `${item.agentName} is no longer configured`), undefined);
+    if (transcript) await context.reopen(undefined, readOnlyThread(transcript, `${item.agentName} is no longer configured`), undefined, shows);
     else void vscode.window.showWarningMessage(`Agent Chat: no agent named "${item.agentName}" is configured.`);
     return;
   }
-  // What the agent supports is known once it runs; start it when the history belongs to another one.
-  if (context.chosenAgent?.name !== config.name || context.agentStatus.state !== 'ready') await context.start(config);
-  const support = context.sessionSupport;
+  // What the agent supports is known once it runs; a running agent is not restarted for this.
+  await context.ensureAgent(config);
+  const support = context.sessionSupportOf(config.name);
   const plan: ReopenPlan = support
     ? planReopen(support, transcript !== undefined, listed ? item.onAgent : undefined)
     : { kind: 'read_only', reason: `${config.name} is not running` };
@@ -133,5 +182,5 @@ export async function reopenItem(context: AgentChatContext, transcripts: Transcr
     void vscode.window.showWarningMessage(`Agent Chat: cannot reopen "${item.title}": ${plan.kind === 'unavailable' ? plan.reason : 'nothing to show'}.`);
     return;
   }
-  await context.reopen(config, thread, opening);
+  await context.reopen(config, thread, opening, opening ? undefined : shows);
 }

@@ -62,6 +62,9 @@ export class SessionOpener {
     // later session on another agent process keeps it as history above.
     thread.beginSession(running.config.name);
     tab.session = session;
+    // Its recording holds every row the tab shows: what the next window brings back.
+    tab.forgetConversation();
+    tab.transcript = { agentName: running.config.name, sessionId: session.sessionId };
     // The thread listens first, so the recorder always saves a thread that already has the event.
     scope.add(session.onEvent((event) => this.onEvent(tab, event)));
     this.record(running.config.name, session, scope, thread);

@@ -7,6 +7,7 @@ import type { SessionTabInfo } from '../shared/webviewProtocol.js';
 import type { LiveSession } from './agentPort.js';
 import type { ChatThread } from './chatThread.js';
 import { DisposableScope } from './disposables.js';
+import type { TranscriptRef } from './openTabs.js';
 
 let nextTab = 0;
 
@@ -17,6 +18,16 @@ export class SessionTab {
   agentName: string | undefined;
   /** Lives as long as the tab's current session (its listeners, its transcript recording). */
   scope = new DisposableScope();
+  /** The saved conversation the rows belong to (kept after the session ends, so the next window finds them). */
+  transcript: TranscriptRef | undefined;
+  /**
+   * Brought back from the previous window: the session to pick up again when the user first
+   * sends here (undefined sessionId: nothing to pick up, so a fresh session and a note).
+   * Cleared once a session opens on the tab.
+   */
+  pickUp: { sessionId: string | undefined } | undefined;
+  /** Shown in the strip until the restored rows are loaded. */
+  restoredTitle: string | undefined;
 
   constructor(readonly thread: ChatThread) {}
 
@@ -26,13 +37,20 @@ export class SessionTab {
     return (this.scope = new DisposableScope());
   }
 
+  /** The rows shown no longer belong to a saved conversation (cleared, or replaced by another). */
+  forgetConversation(): void {
+    this.transcript = undefined;
+    this.pickUp = undefined;
+    this.restoredTitle = undefined;
+  }
+
   info(): SessionTabInfo {
     const facts = this.thread.session;
     const state: SessionTabInfo['state'] = !this.session ? 'closed'
       : this.thread.waitingForPermission ? 'waiting'
       : this.thread.turnRunning ? 'running'
       : 'idle';
-    const title = facts.title || firstPrompt(this.thread) || 'New session';
+    const title = facts.title || firstPrompt(this.thread) || this.restoredTitle || 'New session';
     return { id: this.id, title, state, ...(this.agentName ? { agentName: this.agentName } : {}) };
   }
 

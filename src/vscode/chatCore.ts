@@ -1,0 +1,67 @@
+/**
+ * What the context's parts share: the services handed in at activation, and the core the
+ * context wires from them (tabs, agent pool, session opener) with the few decisions every
+ * part needs (the active tab's agent, which agent a start goes to, opening a tab's session).
+ */
+import type * as vscode from 'vscode';
+import type { AgentConfig, FileSystemHost } from '../agent/api.js';
+import type { McpParseResult } from '../agent/mcp/parse.js';
+import type { TranscriptStore } from '../history/store.js';
+import type { AgentStatus } from '../shared/webviewProtocol.js';
+import type { SessionFacts } from '../thread/types.js';
+import type { LaunchAgent } from './agentPort.js';
+import type { AgentPool } from './agentPool.js';
+import type { AgentSecrets } from './agentSecrets.js';
+import type { AgentSlot } from './agentSlot.js';
+import type { AgentEntry } from './config.js';
+import type { ProtocolLog } from './protocolLog.js';
+import type { SessionOpener } from './sessionOpener.js';
+import type { SessionTabList } from './sessionTabList.js';
+import type { ThreadStore } from './threadStore.js';
+
+/** Everything the status bar and the `agentChat.turnRunning` context key render from. */
+export interface ChatStatus {
+  agent: AgentStatus;
+  turnRunning: boolean;
+  waitingForPermission: boolean;
+  usage: SessionFacts['usage'];
+  sessionTitle?: string | null;
+}
+
+export interface ContextDeps {
+  extensionPath: string;
+  /** Extension-private workspace storage (never the repository's files). */
+  state: vscode.Memento;
+  launch: LaunchAgent;
+  fs: FileSystemHost;
+  log: ProtocolLog;
+  /** Variables entered at an env-var login (SecretStorage), set on the agent at each start. */
+  secrets?: AgentSecrets;
+  store: ThreadStore;
+  /** Every session's conversation is kept here for the history list (optional in tests). */
+  transcripts?: TranscriptStore;
+  /** MCP servers to hand each new, loaded or resumed session (settings + trusted mcp.json). */
+  mcpServers?: () => Promise<McpParseResult>;
+}
+
+export interface ChatCore {
+  readonly deps: ContextDeps;
+  readonly tabs: SessionTabList;
+  readonly pool: AgentPool;
+  readonly opener: SessionOpener;
+  /** The active tab's agent (a stand-in with state `none` when it has none running). */
+  readonly slot: AgentSlot;
+  agentEntries(): AgentEntry[];
+  /** `name`'s config: from user settings, else the one it was started with. */
+  configOf(name: string): AgentConfig | undefined;
+  /** The agent a start without an explicit choice goes to (the active tab's, the last, the preferred). */
+  defaultChoice(): AgentConfig;
+  /** Starts `config` for the active tab (its agent restarts; another agent gets a tab). */
+  start(config: AgentConfig, cancel?: vscode.CancellationToken): Promise<AgentStatus>;
+  /** Starts the active tab's agent unless it runs (or is starting, or failed). */
+  ensureStarted(): Promise<void>;
+  /** The previous window's tabs are back (their rows loaded). */
+  readonly restored: Promise<void>;
+  /** The status bar's inputs may have changed. */
+  fireStatus(): void;
+}

@@ -1,0 +1,194 @@
+/**
+ * Tabs across a window reload, and history across agents. A reload is played by two chat
+ * contexts in turn on one workspace memento and one transcript folder (the first is flushed and
+ * disposed as deactivation does; the second is built as activation does), with real agents.
+ */
+import assert from 'node:assert/strict';
+import * as fsp from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AgentConfig } from '../../src/agent/api.js';
+import { TranscriptStore } from '../../src/history/store.js';
+import type { ThreadEntry } from '../../src/thread/types.js';
+import { launchAgent } from '../../src/vscode/agentLauncher.js';
+import { AgentChatContext } from '../../src/vscode/context.js';
+import { ProtocolLog } from '../../src/vscode/protocolLog.js';
+import { ThreadStore } from '../../src/vscode/threadStore.js';
+import { api, testAgent, textOf, turn } from './agents.js';
+import { test, until } from './harness.js';
+
+/** workspaceState as VS Code keeps it between windows: JSON in, JSON out. */
+class WorkspaceMemento implements vscode.Memento {
+  private readonly values = new Map<string, string>();
+  keys(): readonly string[] {
+    return [...this.values.keys()];
+  }
+  get<T>(key: string, fallback?: T): T | undefined {
+    const value = this.values.get(key);
+    return value === undefined ? fallback : (JSON.parse(value) as T);
+  }
+  update(key: string, value: unknown): Thenable<void> {
+    if (value === undefined) this.values.delete(key);
+    else this.values.set(key, JSON.stringify(value));
+    return Promise.resolve();
+  }
+}
+
+interface Window {
+  context: AgentChatContext;
+  store: ThreadStore;
+  log: ProtocolLog;
+}
+
+async function openWindow(state: vscode.Memento, transcripts: TranscriptStore): Promise<Window> {
+  const chat = await api();
+  const log = new ProtocolLog();
+  const store = new ThreadStore(state);
+  const extensionPath = vscode.extensions.getExtension('agent-chat.agent-chat')!.extensionPath;
+  const context = new AgentChatContext({ extensionPath, state, launch: launchAgent, fs: chat.fs, log, store, transcripts });
+  return { context, store, log };
+}
+
+/** What deactivation does, then the extension's disposal. */
+async function closeWindow(window: Window, transcripts: TranscriptStore): Promise<void> {
+  await Promise.all([window.store.flush(), transcripts.flush()]);
+  window.context.dispose();
+  window.store.dispose();
+  window.log.dispose();
+}
+
+async function send(context: AgentChatContext, text: string): Promise<ThreadEntry[]> {
+  const before = context.entries.length;
+  await context.send({ text, attachments: [], images: [] });
+  await until(`the end of "${text}"`, () => context.entries.slice(before).some((e) => e.type === 'turn_end'), 20_000);
+  return context.entries.slice(before);
+}
+
+/** The test agents as user settings: the next window finds agents by name in settings only. */
+async function withAgentSettings<T>(agents: AgentConfig[], run: () => Promise<T>): Promise<T> {
+  const config = vscode.workspace.getConfiguration('agentChat');
+  const original = config.inspect('agents')?.globalValue;
+  const mine = Object.fromEntries(agents.map((a) => [a.name, { command: a.command, args: a.args, env: a.env }]));
+  await config.update('agents', { ...(original as object | undefined), ...mine }, vscode.ConfigurationTarget.Global);
+  try {
+    return await run();
+  } finally {
+    await config.update('agents', original, vscode.ConfigurationTarget.Global);
+  }
+}
+
+const said = (entries: readonly ThreadEntry[], text: string) => entries.filter((e) => textOf(e) === text).length;
+
+test('tabs after a reload: the same tabs, agents, titles, rows and shown tab; each agent picked up again on the first prompt', async () => {
+  const state = new WorkspaceMemento();
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'agent-chat-restore-'));
+  const transcripts = new TranscriptStore(path.join(dir, 'storage'), { debounceMs: 50 });
+  const history = testAgent('restore history (exthost)', 'history', { HISTORY_AGENT_DIR: path.join(dir, 'agent') });
+  const scripted = testAgent('restore scripted (exthost)', 'scripted');
+  await withAgentSettings([history, scripted], async () => {
+    const first = await openWindow(state, transcripts);
+    assert.equal((await first.context.start(history)).state, 'ready');
+    await send(first.context, 'remember apples');
+    const historyTab = first.context.tabsInfo().activeId;
+    assert.equal((await first.context.start(scripted)).state, 'ready');
+    await send(first.context, 'hello');
+    const helloRows = first.context.entries.filter((e) => e.type !== 'notice').length;
+    assert.ok(first.context.switchTab(historyTab));
+    const before = first.context.tabsInfo();
+    await closeWindow(first, transcripts);
+
+    const second = await openWindow(state, transcripts);
+    await second.context.restored;
+    const after = second.context.tabsInfo();
+    assert.deepEqual(after.tabs.map((t) => [t.agentName, t.title, t.state]), before.tabs.map((t) => [t.agentName, t.title, 'closed']));
+    assert.equal(after.tabs.findIndex((t) => t.id === after.activeId), before.tabs.findIndex((t) => t.id === before.activeId), 'the same tab is shown');
+    assert.equal(second.context.readyAgents.length, 0, 'no agent was started to show them');
+    assert.equal(second.context.agentStatus.state, 'none');
+    assert.equal(said(second.context.entries, 'noted: remember apples'), 1, 'the shown tab has its rows');
+    const [historyId, scriptedId] = after.tabs.map((t) => t.id);
+
+    // The history agent resumes: it only takes prompts in a session it has open again.
+    const resumed = await send(second.context, 'and pears');
+    assert.ok(resumed.some((e) => textOf(e) === 'noted: and pears'), 'the resumed session answers');
+    assert.ok(!resumed.some((e) => e.type === 'notice'), 'no note: the agent remembers');
+    assert.equal(said(second.context.entries, 'noted: remember apples'), 1, 'the rows are not duplicated');
+    assert.deepEqual(second.context.readyAgents, [history.name], 'only the agent sent to was started');
+
+    // The scripted agent cannot reopen sessions: a fresh one, below a note saying so.
+    assert.ok(second.context.switchTab(scriptedId!));
+    assert.equal(second.context.entries.filter((e) => e.type !== 'notice').length, helloRows, 'the other tab has its rows too');
+    const fresh = await send(second.context, 'hello');
+    assert.ok(fresh.some((e) => e.type === 'agent'));
+    const note = second.context.entries.find((e) => e.type === 'notice' && e.title === `New session with ${scripted.name}`);
+    assert.ok(note && note.type === 'notice' && /does not remember/.test(note.detail ?? ''), 'the lost context is said');
+    assert.ok(second.context.switchTab(historyId!));
+    assert.notEqual(second.context.tabsInfo().tabs.find((t) => t.id === scriptedId)?.state, 'closed');
+    await closeWindow(second, transcripts);
+  });
+  await fsp.rm(dir, { recursive: true, force: true });
+}, 90_000);
+
+test('closing the last tab leaves a new-session tab of the same agent, ready for a prompt', async () => {
+  const state = new WorkspaceMemento();
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'agent-chat-lasttab-'));
+  const transcripts = new TranscriptStore(dir, { debounceMs: 50 });
+  const window = await openWindow(state, transcripts);
+  const context = window.context;
+  const scripted = testAgent('last tab (exthost)', 'scripted');
+  assert.equal((await context.start(scripted)).state, 'ready');
+  await send(context, 'hello');
+  const only = context.tabsInfo();
+  assert.equal(only.tabs.length, 1);
+  await context.closeTab(only.activeId);
+  const now = context.tabsInfo();
+  assert.equal(now.tabs.length, 1);
+  assert.notEqual(now.activeId, only.activeId);
+  assert.equal(now.tabs[0]!.agentName, scripted.name, 'bound to the agent of the closed tab');
+  assert.equal(now.tabs[0]!.state, 'idle', 'with a session open at once');
+  assert.equal(context.entries.length, 0);
+  assert.equal(context.agentStatus.state === 'ready' && context.agentStatus.agentName, scripted.name, 'the header names the agent');
+  const rows = await send(context, 'hello');
+  assert.ok(rows.some((e) => e.type === 'agent'));
+  await closeWindow(window, transcripts);
+  await fsp.rm(dir, { recursive: true, force: true });
+}, 60_000);
+
+test('history lists every agent: saved conversations of all, and the session lists of every running agent, grouped by agent', async () => {
+  const chat = await api();
+  const dirA = await fsp.mkdtemp(path.join(os.tmpdir(), 'agent-chat-hist-a-'));
+  const dirB = await fsp.mkdtemp(path.join(os.tmpdir(), 'agent-chat-hist-b-'));
+  const a = testAgent('history across A (exthost)', 'history', { HISTORY_AGENT_DIR: dirA });
+  const b = testAgent('history across B (exthost)', 'history', { HISTORY_AGENT_DIR: dirB });
+  assert.equal((await chat.context.start(a)).state, 'ready');
+  await turn(chat, 'alpha');
+  const tabA = chat.context.tabsInfo().activeId;
+  assert.equal((await chat.context.start(b)).state, 'ready');
+  await turn(chat, 'beta');
+  assert.ok(chat.context.switchTab(tabA));
+  await chat.transcripts.flush();
+
+  const items = await chat.history.items();
+  const alpha = items.find((i) => i.item.agentName === a.name && i.item.title === 'alpha');
+  const beta = items.find((i) => i.item.agentName === b.name && i.item.title === 'beta');
+  assert.ok(alpha?.listed && alpha.item.onAgent, 'the active agent lists its session');
+  assert.ok(beta?.listed && beta.item.onAgent, 'the agent of a background tab lists its session too');
+  assert.equal(items[0]!.item.agentName, a.name, 'the active tab\'s agent comes first');
+  const order = items.map((i) => i.item.agentName);
+  for (const name of new Set(order)) {
+    const at = order.map((n, i) => (n === name ? i : -1)).filter((i) => i >= 0);
+    assert.equal(at.at(-1)! - at[0]! + 1, at.length, `${name}'s conversations are together`);
+  }
+
+  // Reopening B's conversation from A's tab: B keeps running (not restarted), a tab of B shows it.
+  const bTabs = () => chat.context.tabsInfo().tabs.filter((t) => t.agentName === b.name).length;
+  const tabsOfB = bTabs();
+  await chat.history.reopen(beta);
+  await until('the reopened rows', () => chat.context.entries.some((e) => textOf(e) === 'noted: beta'));
+  assert.equal(chat.context.agentStatus.state === 'ready' && chat.context.agentStatus.agentName, b.name);
+  assert.equal(bTabs(), tabsOfB + 1, 'its own tab beside the live one');
+  const more = await turn(chat, 'gamma');
+  assert.ok(more.some((e) => textOf(e) === 'noted: gamma'));
+  await fsp.rm(dirA, { recursive: true, force: true });
+  await fsp.rm(dirB, { recursive: true, force: true });
+}, 90_000);
