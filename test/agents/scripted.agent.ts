@@ -16,6 +16,7 @@ import * as tools from './lib/v1-scenarios-tools.js';
 import * as cancel from './lib/v1-scenarios-cancel.js';
 import { all } from './lib/v1-scenario-all.js';
 import { compaction, notice } from './lib/v1-scenarios-extra.js';
+import { compactionFail } from './lib/v1-scenarios-compaction.js';
 
 const NAME = 'scripted-agent';
 
@@ -45,6 +46,7 @@ const SCENARIOS: Record<string, V1Scenario> = {
   crash: cancel.crash,
   notice,
   compaction,
+  'compaction-fail': compactionFail,
   all,
 };
 

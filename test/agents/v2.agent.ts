@@ -16,6 +16,7 @@ import type { V2Session } from './lib/v2-turn.js';
 import * as scenarios from './lib/v2-scenarios.js';
 import type { V2Scenario } from './lib/v2-scenarios.js';
 import { all, stateChange } from './lib/v2-scenarios-extra.js';
+import * as updates from './lib/v2-scenarios-updates.js';
 
 const NAME = 'scripted-v2-agent';
 
@@ -33,6 +34,11 @@ const SCENARIOS: Record<string, V2Scenario> = {
   terminal: scenarios.terminal,
   unknown: scenarios.unknown,
   'state-change': stateChange,
+  'terminal-own': updates.terminalOwn,
+  'terminal-late': updates.terminalLate,
+  plans: updates.plans,
+  changes: updates.changes,
+  compaction: updates.compactionV2,
   all,
 };
 
