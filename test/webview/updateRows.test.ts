@@ -208,5 +208,14 @@ test('v2 diff without a patch, with an unknown format, or with a patch that does
   assert.match(await panel.text('[data-entry-id="t_svn"] .change-diff > summary'), /_svn/);
   assert.equal(await panel.page.locator('[data-entry-id="t_svn"] .patch-view').textContent(), 'Index: x\n+y\n');
   assert.equal(await panel.page.locator('[data-entry-id="tgit_patch"] .patch-view').textContent(), '@@ -1 +1 @@\n?bad\n', 'shown raw');
+
+  // A patch written git-style (a/ b/ prefixes, relative paths) still lands on its file.
+  await panel.send(snapshot([tool('g', { content: [{
+    type: 'file_changes',
+    changes: [{ operation: 'modify', path: '/w/README.md' }],
+    patch: { format: 'git_patch', text: '--- a/README.md\n+++ b/README.md\n@@ -1 +1 @@\n-old\n+new\n' },
+  }] })]));
+  assert.equal(await panel.count('.change'), 1);
+  assert.equal(await panel.text('.change .change-counts'), '+1 −1');
   await clean(panel);
 });

@@ -140,9 +140,20 @@ function clean(name: string | undefined): string | undefined {
   return /^[ab]\/\//.test(name) ? name.slice(2) : name;
 }
 
+/**
+ * Exact absolute paths first; a patch written git-style anyway (`a/src/x.ts`, relative) still
+ * matches the change whose absolute path ends with that relative path.
+ */
 function matches(p: StructuredPatch, change: FileChange): boolean {
-  const names = [clean(p.oldFileName), clean(p.newFileName)];
-  return names.includes(change.path) || (change.oldPath !== undefined && names.includes(change.oldPath));
+  const paths = [change.path, change.oldPath].filter((x): x is string => !!x);
+  for (const raw of [p.oldFileName, p.newFileName]) {
+    const name = clean(raw);
+    if (!name) continue;
+    if (paths.includes(name)) return true;
+    const relative = name.replace(/^[ab]\//, '');
+    if (!relative.startsWith('/') && paths.some((x) => x.endsWith(`/${relative}`))) return true;
+  }
+  return false;
 }
 
 function patchPath(p: StructuredPatch): string {
