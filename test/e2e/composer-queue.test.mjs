@@ -1,0 +1,143 @@
+// Writing the next message while the agent works: Enter queues it, it goes out by itself when the
+// turn ends normally, a stopped turn holds it for the user, and the queue lives in the host (it
+// goes out while the chat is hidden). A permission question asked while the chat is hidden comes
+// as a notification that answers from its links and goes away once the question is settled.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
+import { runCommand } from '../../scripts/e2e/workbench.mjs';
+import { waitUntil } from '../../scripts/e2e/chat.mjs';
+
+const win = chatWindow('composer-queue', { files: { 'long.txt': 'long\n' } });
+
+/** Types into the composer and presses Enter while a turn runs: the message is queued, not sent. */
+async function queue(chat, text) {
+  const input = await chat.locator('textarea.composer-input');
+  await input.click();
+  await input.fill(text);
+  await input.press('Enter');
+  await waitUntil(async () => (await input.inputValue()) === '', { timeout: 5000, message: 'the composer to clear after queueing' });
+  const item = (await chat.locator('.queued-item')).filter({ hasText: text.split('\n')[0] });
+  await item.waitFor({ state: 'visible', timeout: 5000 });
+  return item;
+}
+
+const userTexts = async (chat) => (await chat.locator('[data-entry-type="user"]')).allInnerTexts();
+
+/** A progress notification of Agent Chat whose text matches. */
+const toast = (page, pattern) => page.locator('.notifications-toasts .notification-toast-container').filter({ hasText: pattern });
+
+journey(win, 'Enter during a turn queues the message; it is sent when the turn ends with end_turn', async ({ chat, workspace }) => {
+  await chat.newSession();
+  const before = await chat.send('write first.txt one');
+  await chat.permissionButtons();
+  const item = await queue(chat, 'echo queued while waiting');
+  assert.match(await item.innerText(), /Queued/);
+  assert.equal(await (await chat.locator('button.send')).innerText(), 'Stop', 'Stop stays available');
+
+  await chat.answerPermission('Allow');
+  assert.equal(await chat.turnEnd(before), 'end_turn');
+  // The queued message goes out by itself and gets its own answer.
+  assert.equal(await chat.turnEnd(before + 1), 'end_turn');
+  assert.match(await chat.lastText('agent'), /ECHO:.*echo queued while waiting/);
+  assert.equal(await chat.count('.queued-item'), 0, 'the queue is empty once sent');
+  const users = await userTexts(chat);
+  assert.match(users[users.length - 1], /echo queued while waiting/);
+  assert.equal(readFileSync(join(workspace, 'first.txt'), 'utf8'), 'one');
+});
+
+journey(win, 'a stopped turn holds the queued message; Send now sends it, Remove drops another', async ({ chat }) => {
+  await chat.newSession();
+  const before = await chat.send('long');
+  await chat.waitForText('tick');
+  await queue(chat, 'hello after the stop');
+  await queue(chat, 'never mind this one');
+  const input = await chat.locator('textarea.composer-input');
+  await input.click();
+  await input.press('Escape');
+  assert.equal(await chat.turnEnd(before, { timeout: 15000 }), 'cancelled');
+  await waitUntil(async () => (await chat.count('.queued-item.state-held')) === 2, { message: 'both messages held after the stop' });
+  assert.match(await (await chat.locator('.queued-item')).first().innerText(), /the turn was cancelled/);
+  // Nothing went out by itself.
+  await new Promise((r) => setTimeout(r, 500));
+  assert.equal((await userTexts(chat)).length, 1);
+
+  const frame = await chat.frame();
+  await frame.getByRole('button', { name: 'Remove: never mind this one' }).click();
+  await waitUntil(async () => (await chat.count('.queued-item')) === 1, { message: 'the removed message to go' });
+  await frame.getByRole('button', { name: 'Send now: hello after the stop' }).click();
+  assert.equal(await chat.turnEnd(before + 1), 'end_turn');
+  assert.equal(await chat.count('.queued-item'), 0);
+  const users = await userTexts(chat);
+  assert.equal(users.length, 2);
+  assert.match(users[1], /hello after the stop/);
+});
+
+journey(win, 'the queue goes out while the chat is hidden; its permission question comes as a notification that answers and withdraws', async ({ page, chat, workspace }) => {
+  await chat.newSession();
+  // A turn that ends by itself after a few seconds, with a write queued behind it.
+  let before = await chat.send('terminal sleep 3');
+  await queue(chat, 'write hidden.txt from the queue');
+  await runCommand(page, 'View: Show Explorer');
+  // The chat is hidden: the turn ends, the queued write goes out and asks for permission.
+  const question = toast(page, /asks: Write hidden\.txt/);
+  await question.waitFor({ state: 'visible', timeout: 30000 });
+  const text = await question.innerText();
+  for (const option of ['Allow', 'Always allow', 'Reject', 'Never', 'open the chat']) assert.ok(text.includes(option), `"${option}" in: ${text}`);
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: join(process.env.E2E_SCREENSHOTS, 'composer-queue-permission-notification.png') });
+  await question.locator('a', { hasText: /^Allow$/ }).click();
+  await waitUntil(() => existsSync(join(workspace, 'hidden.txt')), { message: 'the write allowed from the notification' });
+  await question.waitFor({ state: 'detached', timeout: 10000 });
+  assert.equal(readFileSync(join(workspace, 'hidden.txt'), 'utf8'), 'from the queue');
+
+  // Back in the chat: both turns are there, the queue is empty.
+  await chat.open();
+  assert.equal(await chat.turnEnd(before), 'end_turn');
+  assert.equal(await chat.turnEnd(before + 1), 'end_turn');
+  assert.match(await chat.lastText('agent'), /Wrote hidden\.txt/);
+  assert.equal(await chat.count('.queued-item'), 0);
+
+  // Settled elsewhere: the notification goes away by itself instead of going stale.
+  before = await chat.send('terminal sleep 3');
+  await queue(chat, 'write withdrawn.txt never');
+  await runCommand(page, 'View: Show Explorer');
+  const second = toast(page, /asks: Write withdrawn\.txt/);
+  await second.waitFor({ state: 'visible', timeout: 30000 });
+  await runCommand(page, 'Agent Chat: Cancel Turn');
+  await second.waitFor({ state: 'detached', timeout: 15000 });
+  assert.equal(existsSync(join(workspace, 'withdrawn.txt')), false);
+  await chat.open();
+  assert.equal(await chat.turnEnd(before + 1, { timeout: 15000 }), 'cancelled');
+});
+
+journey(win, 'a 300 px wide chat: header, queue and composer fit, nothing overflows', async ({ page, chat }) => {
+  await chat.newSession();
+  // Narrow the side bar by dragging its edge, as a person would.
+  const bar = await page.locator('.part.sidebar').boundingBox();
+  await page.mouse.move(bar.x + bar.width - 1, bar.y + bar.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(bar.x + 300, bar.y + bar.height / 2, { steps: 8 });
+  await page.mouse.up();
+  const before = await chat.send('long');
+  await chat.waitForText('tick');
+  await queue(chat, 'then summarise what you found in a short list');
+  const frame = await chat.frame();
+  const m = await frame.evaluate(() => {
+    const over = (sel) => { const el = document.querySelector(sel); return el ? el.scrollWidth - el.clientWidth : 0; };
+    const button = document.querySelector('.panel-header [data-action="new-session"]').getBoundingClientRect();
+    return {
+      width: document.documentElement.clientWidth,
+      overflow: [over('html'), over('.panel-header .header-line'), over('.composer-actions'), over('.queued-item')],
+      buttonRight: button.right,
+    };
+  });
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: join(process.env.E2E_SCREENSHOTS, 'composer-queue-narrow-300.png') });
+  assert.ok(m.width >= 270 && m.width <= 320, `the chat is about 300 px wide (${m.width})`);
+  assert.deepEqual(m.overflow.map((o) => o <= 0), [true, true, true, true], `no horizontal overflow: ${JSON.stringify(m)}`);
+  assert.ok(m.buttonRight <= m.width, 'New session fully visible');
+  const input = await chat.locator('textarea.composer-input');
+  await input.click();
+  await input.press('Escape');
+  assert.equal(await chat.turnEnd(before, { timeout: 15000 }), 'cancelled');
+});
