@@ -5,6 +5,8 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { DiffPatch, FileChange } from '../protocol/events.js';
+import { fileSides } from '../thread/fileDiff.js';
 import type { ToolCallEntry } from '../thread/types.js';
 
 export const DIFF_SCHEME = 'agent-chat-diff';
@@ -27,11 +29,35 @@ export class DiffDocuments implements vscode.TextDocumentContentProvider, vscode
   /** Opens content item `contentIndex` of `toolCall`; false when it is not a diff. */
   async open(toolCall: ToolCallEntry, contentIndex: number): Promise<boolean> {
     const content = toolCall.content[contentIndex];
+    if (content?.type === 'file_changes') return this.openChanges(content.changes, content.patch);
     if (!content || content.type !== 'diff') return false;
     const name = path.basename(content.path) || content.path;
     const left = this.document(content.path, 'before', content.oldText ?? '');
     const right = this.document(content.path, 'after', content.newText);
     await vscode.commands.executeCommand('vscode.diff', left, right, `${name} (agent edit)`, { preview: true });
+    return true;
+  }
+
+  /**
+   * A v2 diff: every text file with a patch section, whole files when the patch applies
+   * backwards to the file as it is now, else only the changed regions. One file opens in the
+   * diff editor, several in the multi-file diff editor.
+   */
+  private async openChanges(changes: FileChange[], patch: DiffPatch | undefined): Promise<boolean> {
+    const texts = new Map<string, string | undefined>();
+    // Only absolute paths name a file; the patch alone still gives the changed regions.
+    const readable = changes.filter((c) => c.operation !== 'delete' && path.isAbsolute(c.path));
+    await Promise.all(readable.map(async (c) => texts.set(c.path, await readText(c.path))));
+    const files = fileSides(changes, patch, (p) => texts.get(p));
+    if (files.length === 0) return false;
+    const pairs = files.map((f) => [vscode.Uri.file(f.path), this.document(f.path, 'before', f.before), this.document(f.path, 'after', f.after)] as const);
+    if (pairs.length === 1) {
+      const [, left, right] = pairs[0]!;
+      const what = files[0]!.complete ? 'agent edit' : 'agent edit, changed regions';
+      await vscode.commands.executeCommand('vscode.diff', left, right, `${path.basename(files[0]!.path)} (${what})`, { preview: true });
+    } else {
+      await vscode.commands.executeCommand('vscode.changes', `Agent edit (${pairs.length} files)`, pairs);
+    }
     return true;
   }
 
@@ -46,5 +72,14 @@ export class DiffDocuments implements vscode.TextDocumentContentProvider, vscode
     if (this.texts.size > MAX_DOCUMENTS) this.texts.delete(this.texts.keys().next().value!);
     // The path keeps the file name (and so the language mode) visible in the editor.
     return vscode.Uri.file(filePath).with({ scheme: DIFF_SCHEME, query: key });
+  }
+}
+
+/** The file as it is now, or undefined (gone, unreadable, not UTF-8 text we can compare). */
+async function readText(filePath: string): Promise<string | undefined> {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(await vscode.workspace.fs.readFile(vscode.Uri.file(filePath)));
+  } catch {
+    return undefined;
   }
 }

@@ -192,6 +192,10 @@ test('v2 diff: file list with operation badges, +N −M per file and in total, u
     { type: 'openLocation', path: '/w/c.ts', line: null },
   ]);
   assert.equal(await panel.count('.op-delete a.change-path'), 0);
+
+  // Open diff asks the host for this content item (it opens every text file of it side by side).
+  await panel.page.locator('.tool-changes button[data-action="open-diff"]').click();
+  assert.deepEqual(await panel.postedOf('openDiff'), [{ type: 'openDiff', toolCallId: 'call-t1', contentIndex: 0 }]);
   await panel.screenshot('file-changes');
   await clean(panel);
 });
@@ -205,6 +209,7 @@ test('v2 diff without a patch, with an unknown format, or with a patch that does
   assert.equal(await panel.text('[data-entry-id="tnone"] .change-badge'), '?');
   assert.equal(await panel.page.locator('[data-entry-id="tnone"] .change-badge').getAttribute('aria-label'), '_vendor_touch');
   assert.equal(await panel.count('[data-entry-id="tnone"] .change-counts'), 0, 'no patch, no counts');
+  assert.equal(await panel.count('button[data-action="open-diff"]'), 0, 'nothing to open side by side without a git patch');
   assert.match(await panel.text('[data-entry-id="t_svn"] .change-diff > summary'), /_svn/);
   assert.equal(await panel.page.locator('[data-entry-id="t_svn"] .patch-view').textContent(), 'Index: x\n+y\n');
   assert.equal(await panel.page.locator('[data-entry-id="tgit_patch"] .patch-view').textContent(), '@@ -1 +1 @@\n?bad\n', 'shown raw');

@@ -3,9 +3,9 @@
  * +N −M per file and in total when a git patch came along, and that patch as a unified diff per
  * file, folded. Paths open the file; a deleted file has nothing to open.
  */
-import { parsePatch, type StructuredPatch } from 'diff';
 import type { DiffPatch, FileChange } from '../../src/protocol/events.js';
-import { h, icon } from '../dom.js';
+import { matchChanges, parseGitPatch, patchPath, type FilePatch } from '../../src/thread/fileDiff.js';
+import { actionButton, h, icon } from '../dom.js';
 import { basename } from '../links.js';
 
 type Item = { changes: FileChange[]; patch?: DiffPatch };
@@ -21,30 +21,22 @@ const OPERATIONS: Record<string, { letter: string; label: string }> = {
 /** Lines of patch shown per diff item; the rest is counted, not drawn (the file itself has it all). */
 const MAX_PATCH_LINES = 2000;
 
-interface FilePatch {
-  added: number;
-  removed: number;
-  patch: StructuredPatch;
-}
-
-export function renderFileChanges(item: Item): HTMLElement {
-  const parsed = item.patch ? parseGitPatch(item.patch) : undefined;
+/** `at` says which tool call and content item this is, for Open diff. */
+export function renderFileChanges(item: Item, at: { toolCallId: string; contentIndex: number }): HTMLElement {
+  const parsed = parseGitPatch(item.patch);
   const budget = { lines: MAX_PATCH_LINES };
-  const unmatched = new Set(parsed ?? []);
-  const rows = item.changes.map((change) => {
-    const found = parsed?.find((p) => unmatched.has(p) && matches(p.patch, change));
-    if (found) unmatched.delete(found);
-    return renderChange(change, found, budget);
-  });
-  // Patch sections the change list does not name (paths spelled differently) are still shown.
-  for (const rest of unmatched) rows.push(renderChange(undefined, rest, budget));
+  const matched = matchChanges(item.changes, parsed);
+  const rows = matched.map(({ change, file }) => renderChange(change, file, budget));
   const totals = parsed?.reduce((t, p) => ({ added: t.added + p.added, removed: t.removed + p.removed }), { added: 0, removed: 0 });
+  // The host opens every text file with a patch section side by side (whole files when it can).
+  const diffable = matched.some(({ change, file }) => file && file.patch.hunks.length > 0 && (!change?.fileType || change.fileType === 'text'));
   const n = item.changes.length;
   const el = h('div', { class: 'tool-changes' }, [
     h('div', { class: 'changes-head' }, [
       icon('diff'),
       h('span', { class: 'changes-count', text: `${n} ${n === 1 ? 'file' : 'files'} changed` }),
       totals ? counts(totals.added, totals.removed) : '',
+      diffable ? actionButton('open-diff', 'Open diff', { icon: 'go-to-file', data: { toolCallId: at.toolCallId, contentIndex: String(at.contentIndex) } }) : '',
     ]),
     h('ul', { class: 'changes-list' }, rows),
   ]);
@@ -113,49 +105,4 @@ function counts(added: number, removed: number): HTMLElement {
 function rawPatch(patch: DiffPatch): HTMLElement {
   const text = patch.text.length > 200_000 ? `${patch.text.slice(0, 200_000)}\n…` : patch.text;
   return h('details', { class: 'change-diff' }, [h('summary', { text: `Patch (${patch.format})` }), h('pre', { class: 'patch-view', text })]);
-}
-
-function parseGitPatch(patch: DiffPatch): FilePatch[] | undefined {
-  if (patch.format !== 'git_patch') return undefined;
-  try {
-    return parsePatch(patch.text).map((p) => {
-      let added = 0;
-      let removed = 0;
-      for (const hunk of p.hunks) {
-        for (const l of hunk.lines) {
-          if (l[0] === '+') added++;
-          else if (l[0] === '-') removed++;
-        }
-      }
-      return { added, removed, patch: p };
-    });
-  } catch {
-    return undefined;
-  }
-}
-
-/** ACP git patches use absolute paths without `a/` `b/`; the parser may still add them for renames. */
-function clean(name: string | undefined): string | undefined {
-  if (!name || name === '/dev/null') return undefined;
-  return /^[ab]\/\//.test(name) ? name.slice(2) : name;
-}
-
-/**
- * Exact absolute paths first; a patch written git-style anyway (`a/src/x.ts`, relative) still
- * matches the change whose absolute path ends with that relative path.
- */
-function matches(p: StructuredPatch, change: FileChange): boolean {
-  const paths = [change.path, change.oldPath].filter((x): x is string => !!x);
-  for (const raw of [p.oldFileName, p.newFileName]) {
-    const name = clean(raw);
-    if (!name) continue;
-    if (paths.includes(name)) return true;
-    const relative = name.replace(/^[ab]\//, '');
-    if (!relative.startsWith('/') && paths.some((x) => x.endsWith(`/${relative}`))) return true;
-  }
-  return false;
-}
-
-function patchPath(p: StructuredPatch): string {
-  return clean(p.newFileName) ?? clean(p.oldFileName) ?? '(unnamed file)';
 }

@@ -35,7 +35,7 @@ export function renderContentItem(entry: ToolCallEntry, item: ToolCallContent, i
     case 'terminal':
       return renderTerminal(item.terminalId, entry.terminals?.[item.terminalId]);
     case 'file_changes':
-      return renderFileChanges(item);
+      return renderFileChanges(item, { toolCallId: entry.toolCallId, contentIndex: index });
     default:
       return h('span', { class: 'content-note', text: `[${(item as { type: string }).type}]` });
   }
