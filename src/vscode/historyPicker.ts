@@ -164,7 +164,7 @@ export async function deleteItem(context: AgentChatContext, transcripts: Transcr
 /** Reopens one history entry in a tab of its agent (started first if it does not run). */
 export async function reopenItem(context: AgentChatContext, transcripts: TranscriptStore, item: HistoryItem, listed: boolean): Promise<void> {
   const transcript = item.transcriptId ? await transcripts.load(item.transcriptId) : undefined;
-  const shows = { agentName: item.agentName, sessionId: item.sessionId };
+  const shows = { agentName: item.agentName, sessionId: item.sessionId, cwd: transcript?.cwd ?? item.cwd };
   const config = context.configOf(item.agentName);
   if (!config) {
     if (transcript) await context.reopen(undefined, readOnlyThread(transcript, `${item.agentName} is no longer configured`), undefined, shows);

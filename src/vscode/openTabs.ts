@@ -21,12 +21,19 @@ export const MAX_SAVED_TABS = 20;
 export interface TranscriptRef {
   agentName: string;
   sessionId: string;
+  /**
+   * The session's folder: a transcript of the same agent and session id saved from another
+   * folder is another conversation (agents that number their sessions reuse ids).
+   */
+  cwd?: string;
 }
 
 export interface SavedTab {
   agentName?: string;
   transcript?: TranscriptRef;
   title: string;
+  /** The tab showed rows (so their absence in the next window is worth saying). */
+  hasRows: boolean;
   /** The session was live when saved (or still waiting to be picked up): try it before a fresh one. */
   resumable: boolean;
 }
@@ -62,12 +69,13 @@ function parseTab(value: unknown): SavedTab | undefined {
   const agentName = typeof t.agentName === 'string' && t.agentName ? t.agentName : undefined;
   const ref = t.transcript as Record<string, unknown> | undefined;
   const transcript = ref && typeof ref.agentName === 'string' && typeof ref.sessionId === 'string' && ref.agentName && ref.sessionId
-    ? { agentName: ref.agentName, sessionId: ref.sessionId }
+    ? { agentName: ref.agentName, sessionId: ref.sessionId, ...(typeof ref.cwd === 'string' && ref.cwd ? { cwd: ref.cwd } : {}) }
     : undefined;
   return {
     ...(agentName ? { agentName } : {}),
     ...(transcript ? { transcript } : {}),
     title: typeof t.title === 'string' && t.title ? t.title : 'New session',
+    hasRows: t.hasRows === true,
     resumable: t.resumable === true && transcript !== undefined && transcript.agentName === agentName,
   };
 }

@@ -79,11 +79,12 @@ export class OpenTabsKeeper {
     await Promise.all(made.map(async (tab, i) => {
       const ref = saved[i]!.transcript;
       if (!ref) return;
-      const transcript = await this.deps.transcripts?.loadSession(ref.agentName, ref.sessionId).catch(() => undefined);
+      const loaded = await this.deps.transcripts?.loadSession(ref.agentName, ref.sessionId).catch(() => undefined);
+      const transcript = loaded && (!ref.cwd || loaded.cwd === ref.cwd) ? loaded : undefined;
       // The user got there first (a session opened, or the tab is gone).
       if (!tab.pickUp || tab.session || !this.tabs.all.includes(tab)) return;
       if (transcript) tab.thread.show(continuedThread(transcript));
-      else if (tab.thread.entries.length === 0) tab.thread.notice('warning', 'The saved conversation of this tab was not found', 'It may have been deleted from history.');
+      else if (saved[i]!.hasRows && tab.thread.entries.length === 0) tab.thread.notice('warning', 'The saved conversation of this tab was not found', 'It may have been deleted from history.');
     }));
     this.tabs.fireTabs();
     this.save();
@@ -96,6 +97,7 @@ function savedTab(tab: SessionTab): SavedTab {
     ...(tab.agentName ? { agentName: tab.agentName } : {}),
     ...(transcript ? { transcript } : {}),
     title: tab.info().title,
+    hasRows: tab.thread.entries.length > 0,
     // A live session, or one still waiting to be picked up, may be resumed by the next window.
     resumable: transcript !== undefined && transcript.agentName === tab.agentName && (tab.session !== undefined || tab.pickUp?.sessionId !== undefined),
   };

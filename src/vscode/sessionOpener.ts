@@ -64,7 +64,7 @@ export class SessionOpener {
     tab.session = session;
     // Its recording holds every row the tab shows: what the next window brings back.
     tab.forgetConversation();
-    tab.transcript = { agentName: running.config.name, sessionId: session.sessionId };
+    tab.transcript = { agentName: running.config.name, sessionId: session.sessionId, cwd: session.cwd };
     // The thread listens first, so the recorder always saves a thread that already has the event.
     scope.add(session.onEvent((event) => this.onEvent(tab, event)));
     this.record(running.config.name, session, scope, thread);

@@ -1,9 +1,11 @@
 /**
- * Keeps the current thread across window reloads in `workspaceState`.
+ * Keeps the shown tab's thread across window reloads in `workspaceState`.
  *
  * Within one window the host owns the thread, so webview reloads need nothing from here. A
- * window reload ends the extension host and the agent with it; on activation the saved thread
- * comes back as read-only history above the fresh session (see archive.ts). Saves are debounced
+ * window reload ends the extension host and the agent with it. The open tabs come back from
+ * their transcripts (openTabsKeeper.ts); this one slot is what the shown tab falls back to when
+ * its transcript is gone, and what the first tab shows when no tab set was saved: the thread
+ * as read-only history above the fresh session (see archive.ts). Saves are debounced
  * (a streaming turn changes rows many times a second) and capped in size (workspaceState is a
  * small database, not a transcript store): the oldest rows go first.
  */

@@ -125,6 +125,17 @@ test('tabs after a reload: the same tabs, agents, titles, rows and shown tab; ea
     assert.ok(second.context.switchTab(historyId!));
     assert.notEqual(second.context.tabsInfo().tabs.find((t) => t.id === scriptedId)?.state, 'closed');
     await closeWindow(second, transcripts);
+
+    // Another folder's conversation saved under the same agent and session id is not this tab's:
+    // the shown tab falls back to the thread saved for it.
+    const saved = (await transcripts.list()).find((t) => t.agentName === history.name)!;
+    await transcripts.save({ agentName: history.name, sessionId: saved.sessionId, cwd: path.join(dir, 'elsewhere'), session: { turnState: 'idle', commands: [] },
+      entries: [{ type: 'user', id: 'decoy-1', content: [{ type: 'text', text: 'decoy' }] }] });
+    const third = await openWindow(state, transcripts);
+    await third.context.restored;
+    assert.equal(said(third.context.entries, 'decoy'), 0, 'the other folder\'s conversation is not shown');
+    assert.equal(said(third.context.entries, 'noted: and pears'), 1, 'the saved thread of the shown tab is');
+    await closeWindow(third, transcripts);
   });
   await fsp.rm(dir, { recursive: true, force: true });
 }, 90_000);

@@ -4,11 +4,11 @@ import type { SessionSupport } from '../../../src/history/agentSessions.js';
 import { MAX_SAVED_TABS, parseSavedTabs, planReattach, savedTabSet, type SavedTab } from '../../../src/vscode/openTabs.js';
 
 const tab = (n: number, extra: Partial<SavedTab> = {}): SavedTab => ({
-  agentName: 'a', transcript: { agentName: 'a', sessionId: `s${n}` }, title: `t${n}`, resumable: true, ...extra,
+  agentName: 'a', transcript: { agentName: 'a', sessionId: `s${n}`, cwd: '/w' }, title: `t${n}`, hasRows: true, resumable: true, ...extra,
 });
 
 test('savedTabSet: round-trips through parseSavedTabs', () => {
-  const set = savedTabSet([tab(1), tab(2, { agentName: 'b', transcript: { agentName: 'b', sessionId: 'x' } }), { agentName: 'c', title: 'New session', resumable: false }], 1);
+  const set = savedTabSet([tab(1), tab(2, { agentName: 'b', transcript: { agentName: 'b', sessionId: 'x' } }), { agentName: 'c', title: 'New session', hasRows: false, resumable: false }], 1);
   assert.deepEqual(parseSavedTabs(JSON.parse(JSON.stringify(set))), set);
   assert.equal(set.active, 1);
 });
@@ -32,17 +32,17 @@ test('parseSavedTabs: anything not ours is no set; bad tabs are dropped or mende
     tabs: [
       null,
       { agentName: 'a', transcript: { agentName: 'a', sessionId: '' }, resumable: true },
-      { agentName: 'a', transcript: { agentName: 'b', sessionId: 's' }, title: 'other agent', resumable: true },
-      { agentName: 5, title: 'x', resumable: 'yes' },
+      { agentName: 'a', transcript: { agentName: 'b', sessionId: 's', cwd: 7 }, title: 'other agent', hasRows: true, resumable: true },
+      { agentName: 5, title: 'x', hasRows: 'yes', resumable: 'yes' },
     ],
   });
   assert.deepEqual(parsed, {
     version: 1,
     active: 2,
     tabs: [
-      { agentName: 'a', title: 'New session', resumable: false },
-      { agentName: 'a', transcript: { agentName: 'b', sessionId: 's' }, title: 'other agent', resumable: false },
-      { title: 'x', resumable: false },
+      { agentName: 'a', title: 'New session', hasRows: false, resumable: false },
+      { agentName: 'a', transcript: { agentName: 'b', sessionId: 's' }, title: 'other agent', hasRows: true, resumable: false },
+      { title: 'x', hasRows: false, resumable: false },
     ],
   });
 });
