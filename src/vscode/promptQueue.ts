@@ -5,8 +5,8 @@
  * failed, refused, the session gone) holds the queue until the user sends or removes it, so a
  * Stop never fires a prompt the user may no longer want.
  *
- * The host sends only to the shown tab, so a turn that ends in a background tab is judged when
- * that tab is shown again.
+ * A host that can only send to the shown tab has a turn that ended in a background tab judged
+ * when that tab is shown again; one that offers `sendTo`/`entriesOf` has it judged at once.
  */
 import type { QueuedPrompt, SessionTabInfo, SessionTabs } from '../shared/webviewProtocol.js';
 import type { ThreadEntry, TurnEndEntry } from '../thread/types.js';
@@ -26,6 +26,10 @@ export interface QueueHost {
   publish(tabId: string, items: QueuedPrompt[]): void;
   /** Runs `fn` after the current event has unwound (a turn end is still being applied). */
   later(fn: () => void): void;
+  /** Sends to any tab (optional: without it, only the shown tab is sent to). */
+  sendTo?(tabId: string, prompt: ComposedPrompt): Promise<void>;
+  /** Any tab's rows (goes with `sendTo`). */
+  entriesOf?(tabId: string): readonly ThreadEntry[] | undefined;
 }
 
 interface TabQueue {
@@ -117,7 +121,13 @@ export class PromptQueue {
       const ended = busy(queue.state) && !busy(tab.state);
       queue.state = tab.state;
       if (busy(tab.state)) queue.dispatching = false;
-      if (ended && queue.items.length > 0) queue.endedUnseen = true;
+      if (!ended || queue.items.length === 0) continue;
+      if (tab.id !== tabs.activeId && this.reaches(tab.id)) {
+        const tabId = tab.id;
+        this.host.later(() => this.turnEnded(tabId));
+      } else {
+        queue.endedUnseen = true;
+      }
     }
     const shown = this.queues.get(tabs.activeId);
     if (shown?.endedUnseen && !busy(shown.state)) {
@@ -143,8 +153,8 @@ export class PromptQueue {
   /** The shown tab's turn is over: the next prompt goes out, or the queue is held with the reason. */
   private turnEnded(tabId: string): void {
     const queue = this.queues.get(tabId);
-    if (!queue || this.host.tabs().activeId !== tabId || busy(queue.state)) return;
-    const reason = heldReason(queue.state, lastTurnEnd(this.host.entries()));
+    if (!queue || !this.reaches(tabId) || busy(queue.state)) return;
+    const reason = heldReason(queue.state, lastTurnEnd(this.entriesOf(tabId) ?? []));
     if (reason) {
       let changed = false;
       for (const item of queue.items) {
@@ -162,7 +172,7 @@ export class PromptQueue {
 
   private dispatch(tabId: string): void {
     const queue = this.queues.get(tabId);
-    if (!queue || queue.dispatching || busy(queue.state) || this.host.tabs().activeId !== tabId) return;
+    if (!queue || queue.dispatching || busy(queue.state) || !this.reaches(tabId)) return;
     const at = queue.items.findIndex((i) => i.state === 'queued');
     if (at < 0) return;
     const [item] = queue.items.splice(at, 1);
@@ -170,7 +180,9 @@ export class PromptQueue {
     this.publish(tabId);
     const { text, attachments, images } = item!;
     const started = this.turnsSeen(tabId);
-    void this.host.send({ text, attachments, images }).finally(() => {
+    const prompt = { text, attachments, images };
+    const sending = this.host.sendTo ? this.host.sendTo(tabId, prompt) : this.host.send(prompt);
+    void sending.finally(() => {
       queue.dispatching = false;
       // Never started (no session, nothing to send): keep the user's words instead of losing them.
       if (this.turnsSeen(tabId) === started && this.queues.get(tabId) === queue) {
@@ -182,8 +194,17 @@ export class PromptQueue {
 
   /** Counts turns that started in the tab's rows (user rows), to tell whether a send went out. */
   private turnsSeen(tabId: string): number {
-    if (this.host.tabs().activeId !== tabId) return -1;
-    return this.host.entries().filter((e) => e.type === 'user').length;
+    return this.entriesOf(tabId)?.filter((e) => e.type === 'user').length ?? -1;
+  }
+
+  /** Whether prompts can be sent to the tab now. */
+  private reaches(tabId: string): boolean {
+    return this.host.sendTo !== undefined || this.host.tabs().activeId === tabId;
+  }
+
+  private entriesOf(tabId: string): readonly ThreadEntry[] | undefined {
+    if (this.host.entriesOf) return this.host.entriesOf(tabId);
+    return this.host.tabs().activeId === tabId ? this.host.entries() : undefined;
   }
 
   private publish(tabId: string): void {

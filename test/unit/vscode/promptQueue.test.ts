@@ -14,7 +14,7 @@ const end = (stopReason: string, extra: Partial<TurnEndEntry> = {}): TurnEndEntr
  * user row, state running) and `finish` ends it the way the session would (a turn_end row, then
  * the tabs report). `later` runs at once so each step's effect is visible synchronously.
  */
-function rig(opts: { sendStarts?: boolean } = {}) {
+function rig(opts: { sendStarts?: boolean; anyTab?: boolean } = {}) {
   const rows: Record<string, ThreadEntry[]> = { a: [], b: [] };
   const states: Record<string, SessionTabInfo['state']> = { a: 'idle', b: 'idle' };
   let active = 'a';
@@ -22,16 +22,18 @@ function rig(opts: { sendStarts?: boolean } = {}) {
   const published: Array<{ tabId: string; items: QueuedPrompt[] }> = [];
   const pending: Array<() => void> = [];
   const tabs = (): SessionTabs => ({ activeId: active, tabs: Object.keys(states).map((id) => ({ id, title: id, state: states[id]! })) });
+  const sendTo = async (tab: string, p: ComposedPrompt) => {
+    sent.push({ tab, text: p.text });
+    if (opts.sendStarts === false) return;
+    rows[tab]!.push({ type: 'user', id: `u${sent.length}`, content: [{ type: 'text', text: p.text }] });
+    states[tab] = 'running';
+    queue.tabsChanged(tabs());
+  };
   const queue = new PromptQueue({
     tabs,
     entries: () => rows[active]!,
-    send: async (p) => {
-      sent.push({ tab: active, text: p.text });
-      if (opts.sendStarts === false) return;
-      rows[active]!.push({ type: 'user', id: `u${sent.length}`, content: [{ type: 'text', text: p.text }] });
-      states[active] = 'running';
-      queue.tabsChanged(tabs());
-    },
+    send: (p) => sendTo(active, p),
+    ...(opts.anyTab ? { sendTo, entriesOf: (tab: string) => rows[tab] } : {}),
     publish: (tabId, items) => published.push({ tabId, items }),
     later: (fn) => pending.push(fn),
   });
@@ -190,4 +192,23 @@ test('heldReason: only a clean end_turn sends', () => {
   assert.equal(heldReason('idle', undefined), 'the turn did not finish');
   assert.equal(heldReason('idle', end('max_turn_requests')), 'the agent hit its request limit');
   assert.equal(heldReason('closed', end('end_turn')), 'the session ended');
+});
+
+test('a host that can send to any tab: a background turn that ends sends its queue at once', async () => {
+  const r = rig({ anyTab: true });
+  r.start('a');
+  await r.queue.add(prompt('for a'));
+  await r.show('b');
+  await r.finish('a', end('end_turn'));
+  assert.deepEqual(r.sent, [{ tab: 'a', text: 'for a' }]);
+  assert.equal(r.states.a, 'running');
+  assert.deepEqual(r.published.filter((p) => p.tabId === 'a').length, 1, 'only the shown tab\'s queue is published');
+
+  await r.queue.add(prompt('for b, idle'));
+  assert.deepEqual(r.sent.map((s) => s.tab), ['a', 'b']);
+  await r.show('a');
+  await r.queue.add(prompt('held later'));
+  await r.show('b');
+  await r.finish('a', end('refusal'));
+  assert.deepEqual(r.queue.items('a').map((i) => [i.state, i.heldReason]), [['held', 'the agent refused']]);
 });
