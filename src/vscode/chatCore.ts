@@ -13,7 +13,6 @@ import type { LaunchAgent } from './agentPort.js';
 import type { AgentPool } from './agentPool.js';
 import type { AgentSecrets } from './agentSecrets.js';
 import type { AgentSlot } from './agentSlot.js';
-import type { AgentEntry } from './config.js';
 import type { ProtocolLog } from './protocolLog.js';
 import type { SessionOpener } from './sessionOpener.js';
 import type { SessionTabList } from './sessionTabList.js';
@@ -51,9 +50,6 @@ export interface ChatCore {
   readonly opener: SessionOpener;
   /** The active tab's agent (a stand-in with state `none` when it has none running). */
   readonly slot: AgentSlot;
-  agentEntries(): AgentEntry[];
-  /** `name`'s config: from user settings, else the one it was started with. */
-  configOf(name: string): AgentConfig | undefined;
   /** The agent a start without an explicit choice goes to (the active tab's, the last, the preferred). */
   defaultChoice(): AgentConfig;
   /** Starts `config` for the active tab (its agent restarts; another agent gets a tab). */

@@ -290,8 +290,6 @@ export class AgentChatContext implements vscode.Disposable {
       get restored() {
         return self.restored;
       },
-      agentEntries: () => this.agentEntries(),
-      configOf: (name) => this.configOf(name),
       defaultChoice: () => this.defaultChoice(),
       start: (config, cancel) => this.start(config, cancel),
       ensureStarted: () => this.ensureStarted(),
