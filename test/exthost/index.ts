@@ -8,6 +8,7 @@ import './suite.js';
 import './daily.js';
 import './account.js';
 import './agentPool.js';
+import './permissionNotice.js';
 import './tabsRestore.js';
 
 export async function run(): Promise<void> {
