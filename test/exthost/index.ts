@@ -10,6 +10,7 @@ import './account.js';
 import './agentPool.js';
 import './permissionNotice.js';
 import './tabsRestore.js';
+import './fileChanges.js';
 
 export async function run(): Promise<void> {
   const lines: string[] = [];
