@@ -93,12 +93,18 @@ export async function showHistory(context: AgentChatContext, transcripts: Transc
     const picked = await pickRow(context, transcripts, log, historyRows(picks, offers), picks.length === 0);
     if (isPick(picked)) return reopenItem(context, transcripts, picked.item, picked.listed);
     if (!isOffer(picked)) return;
-    const name = picked.listFrom.name;
-    const status = await context.ensureAgent(picked.listFrom);
-    if (status.state !== 'ready') return;
+    const outcome = await startToList(context, picked.listFrom);
+    if (outcome === 'not_started') return;
     // Back to the list, now with this agent's sessions (or saying it keeps none to list).
-    if (!context.sessionSupportOf(name)?.list) void vscode.window.showInformationMessage(`Agent Chat: ${name} does not list its sessions.`);
+    if (outcome === 'cannot_list') void vscode.window.showInformationMessage(`Agent Chat: ${picked.listFrom.name} does not list its sessions.`);
   }
+}
+
+/** A "List sessions from …" row was picked: the agent starts (in a tab of its own) so its list can be asked. */
+export async function startToList(context: AgentChatContext, config: AgentConfig): Promise<'listable' | 'cannot_list' | 'not_started'> {
+  const status = await context.ensureAgent(config);
+  if (status.state !== 'ready') return 'not_started';
+  return context.sessionSupportOf(config.name)?.list ? 'listable' : 'cannot_list';
 }
 
 async function pickRow(context: AgentChatContext, transcripts: TranscriptStore, log: ProtocolLog, rows: Row[], empty: boolean): Promise<Row | undefined> {

@@ -13,6 +13,7 @@ import { TranscriptStore } from '../../src/history/store.js';
 import type { ThreadEntry } from '../../src/thread/types.js';
 import { launchAgent } from '../../src/vscode/agentLauncher.js';
 import { AgentChatContext } from '../../src/vscode/context.js';
+import { historyRows, listOffers, startToList } from '../../src/vscode/historyPicker.js';
 import { ProtocolLog } from '../../src/vscode/protocolLog.js';
 import { ThreadStore } from '../../src/vscode/threadStore.js';
 import { api, testAgent, textOf, turn } from './agents.js';
@@ -191,6 +192,12 @@ test('history lists every agent: saved conversations of all, and the session lis
     assert.equal(at.at(-1)! - at[0]! + 1, at.length, `${name}'s conversations are together`);
   }
 
+  // One separator per agent, naming it, above its conversations.
+  const rows = historyRows(items, []);
+  const separators = rows.filter((r) => r.kind === vscode.QuickPickItemKind.Separator).map((r) => r.label);
+  assert.equal(separators.length, new Set(order).size);
+  assert.ok(separators[0]!.startsWith(a.name) && separators.some((l) => l.startsWith(b.name)), JSON.stringify(separators));
+
   // Reopening B's conversation from A's tab: B keeps running (not restarted), a tab of B shows it.
   const bTabs = () => chat.context.tabsInfo().tabs.filter((t) => t.agentName === b.name).length;
   const tabsOfB = bTabs();
@@ -203,3 +210,31 @@ test('history lists every agent: saved conversations of all, and the session lis
   await fsp.rm(dirA, { recursive: true, force: true });
   await fsp.rm(dirB, { recursive: true, force: true });
 }, 90_000);
+
+test('history offers configured agents that do not run; picking one starts it and its own sessions join the list', async () => {
+  const chat = await api();
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'agent-chat-offer-'));
+  const cwd = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+  // Sessions the agent kept from before (another client, another day); nothing of ours is saved.
+  await fsp.writeFile(path.join(dir, 'sessions.json'), JSON.stringify({ seq: 1, sessions: {
+    hist_1_1: { sessionId: 'hist_1_1', cwd, title: 'kept by the agent', updatedAt: '2026-01-01T00:01:00.000Z', additionalDirectories: [], items: [{ kind: 'user', text: 'kept by the agent' }] },
+  } }));
+  const offered = testAgent('history offer (exthost)', 'history', { HISTORY_AGENT_DIR: dir });
+  await withAgentSettings([offered], async () => {
+    chat.context.settingsChanged();
+    const offers = listOffers(chat.context);
+    const offer = offers.find((o) => o.listFrom.name === offered.name);
+    assert.ok(offer, 'a configured agent that does not run is offered');
+    assert.ok(offers.every((o) => !chat.context.readyAgents.includes(o.listFrom.name)), 'running agents are listed already, not offered');
+    assert.ok(!(await chat.history.items()).some((i) => i.item.agentName === offered.name), 'nothing of it before it runs');
+
+    assert.equal(await startToList(chat.context, offer.listFrom), 'listable');
+    assert.ok(!listOffers(chat.context).some((o) => o.listFrom.name === offered.name), 'no longer offered once it runs');
+    const kept = (await chat.history.items()).find((i) => i.item.agentName === offered.name && i.item.sessionId === 'hist_1_1');
+    assert.ok(kept && kept.listed && kept.item.onAgent && !kept.item.transcriptId, 'its own session is listed');
+    await chat.history.reopen(kept);
+    await until('the replayed session', () => chat.context.entries.some((e) => e.type === 'user' && textOf(e) === 'kept by the agent'));
+  });
+  chat.context.settingsChanged();
+  await fsp.rm(dir, { recursive: true, force: true });
+}, 60_000);
