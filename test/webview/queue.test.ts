@@ -6,20 +6,23 @@ import { session, snapshot, turnEnd, user } from './fixtures.js';
 import type { QueuedPrompt } from '../../src/shared/webviewProtocol.js';
 
 let harness: Harness;
-before(async () => { harness = await launchHarness(); });
+before(async () => {
+  harness = await launchHarness();
+  await harness.context.addInitScript(() => (globalThis as any).localStorage.clear());
+});
 after(async () => { await harness?.close(); });
 
 const TABS = { activeId: 'tab-1', tabs: [{ id: 'tab-1', title: 'go', state: 'running' as const }] };
 const running = () => snapshot([user('u1', 'go')], { session: session({ turnState: 'running' }), tabs: TABS });
 const queued = (id: string, text: string, extra: Partial<QueuedPrompt> = {}): QueuedPrompt =>
   ({ id, text, attachments: [], images: [], state: 'queued', ...extra });
-/** A page with no saved view state (pages of one browser share localStorage). */
-async function fresh(): Promise<Panel> {
-  for (const page of harness.context.pages()) await page.close({ runBeforeUnload: false });
-  const panel = await harness.open();
-  await panel.page.evaluate(() => (globalThis as any).localStorage.clear());
-  await panel.load();
-  return panel;
+/**
+ * Every page starts without saved view state: pages of one browser share localStorage, so the
+ * earlier pages are closed (they would save theirs) and the new one clears it before it loads.
+ */
+async function fresh(opts?: Parameters<Harness['open']>[0]): Promise<Panel> {
+  for (const page of harness.context.pages()) await page.close();
+  return harness.open(opts);
 }
 const focused = (panel: Panel) => panel.page.evaluate(() => {
   const el = (globalThis as any).document.activeElement;
@@ -133,3 +136,35 @@ test('a snapshot asks for the queue only when the tab may have one', async () =>
   await panel.send({ type: 'queue', tabId: 'tab-1', items: [queued('q1', 'x', { state: 'held', heldReason: 'the turn was cancelled' })] });
   assert.equal(await panel.count('.queued-item.state-held'), 1);
 });
+
+for (const theme of ['dark', 'light', 'high-contrast'] as const) {
+  test(`${theme}: queued and held messages take their colours from the theme`, async () => {
+    const panel = await fresh({ theme, width: 300, height: 600 });
+    await panel.send(running());
+    await panel.send({ type: 'queue', tabId: 'tab-1', items: [
+      queued('q1', 'a held message that is far too long for a panel this narrow', { state: 'held', heldReason: 'the turn was cancelled' }),
+      queued('q2', 'a queued one'),
+    ] });
+    const c = await panel.page.evaluate(() => {
+      const d = (globalThis as any).document;
+      const cs = (sel: string) => (globalThis as any).getComputedStyle(d.querySelector(sel));
+      const item = d.querySelector('.queued-item.state-held');
+      return {
+        held: cs('.queued-item.state-held').borderTopColor,
+        heldStyle: cs('.queued-item.state-held').borderTopStyle,
+        queued: cs('.queued-item.state-queued').borderTopColor,
+        badge: cs('.state-queued .queued-badge').backgroundColor,
+        overflow: item.scrollWidth - item.clientWidth,
+      };
+    });
+    await panel.screenshot(`queue-${theme}`);
+    const expected = {
+      dark: { held: 'rgb(204, 167, 0)', queued: 'rgb(60, 60, 60)', badge: 'rgb(97, 97, 97)' },
+      light: { held: 'rgb(191, 136, 3)', queued: 'rgb(206, 206, 206)', badge: 'rgb(204, 204, 204)' },
+      'high-contrast': { held: 'rgb(243, 133, 24)', queued: 'rgb(111, 195, 223)', badge: 'rgb(0, 0, 0)' },
+    }[theme];
+    assert.deepEqual({ held: c.held, queued: c.queued, badge: c.badge }, expected);
+    assert.equal(c.heldStyle, 'dashed');
+    assert.ok(c.overflow <= 0, 'a long message ellipsizes instead of overflowing');
+  });
+}
