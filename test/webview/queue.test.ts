@@ -96,6 +96,7 @@ test('a held message says why and offers Send now; all of it by keyboard, Escape
   assert.equal((await focused(panel)).label, 'Send now: run the tests');
   await panel.page.keyboard.press('Enter');
   assert.deepEqual(await panel.postedOf('sendQueued'), [{ type: 'sendQueued', id: 'q1' }]);
+  assert.equal((await focused(panel)).tag, 'TEXTAREA', 'focus goes back to the input');
 
   // The host sent it: a new turn runs, and Escape from the composer stops it.
   await panel.send({ type: 'session', session: session({ turnState: 'running' }) }, { type: 'queue', tabId: 'tab-1', items: [] });

@@ -47,7 +47,11 @@ export class Composer {
         this.host.post({ type: 'unqueuePrompt', id: item.id });
         this.input.focus();
       },
-      sendNow: (item) => this.host.post({ type: 'sendQueued', id: item.id }),
+      sendNow: (item) => {
+        this.host.post({ type: 'sendQueued', id: item.id });
+        // The item leaves the list once sent: keep focus somewhere useful.
+        this.input.focus();
+      },
     });
     const saved = viewState.get();
     this.input.value = saved.draft;
