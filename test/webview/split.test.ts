@@ -1,7 +1,8 @@
-/** Where streamed Markdown may be frozen (pure; runs in node). */
+/** Where streamed Markdown may be frozen, and where long code is cut into parts (pure; runs in node). */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { findBlockBoundaries, scanBlocks } from '../../webview/markdown/split.js';
+import { PART_CHARS, partCuts, partEnd } from '../../webview/markdown/codeParts.js';
 
 const cutsOf = (s: string) => findBlockBoundaries(s).map((i) => s.slice(0, i));
 
@@ -43,4 +44,22 @@ test('a fence inside a list item is followed by the item, not cut after', () => 
 test('backtick info strings with backticks are not fences; CRLF lines work', () => {
   assert.deepEqual(cutsOf('``` a`b\n\nx'), ['``` a`b\n\n']);
   assert.deepEqual(cutsOf('one\r\n\r\ntwo'), ['one\r\n\r\n']);
+});
+
+test('long code is cut into parts of whole lines, the same wherever the text came from', () => {
+  const line = (i: number) => `  const value${i} = compute(${i}, 'some text');\n`;
+  const code = Array.from({ length: 400 }, (_, i) => line(i)).join('');
+  const cuts = partCuts(code);
+  assert.ok(cuts.length >= 3, `${cuts.length} cuts`);
+  let start = 0;
+  for (const cut of cuts) {
+    assert.equal(code[cut - 1], '\n', 'a part ends with its line break');
+    assert.ok(cut - start >= PART_CHARS && cut - start < PART_CHARS + line(399).length, 'a part is PART_CHARS or a line more');
+    assert.equal(partEnd(code, start), cut, 'a part ends where partEnd says, from its start alone');
+    start = cut;
+  }
+  assert.deepEqual(partCuts(code.slice(0, PART_CHARS - 1)), [], 'short code is one part');
+  const exact = code.slice(0, cuts[0]);
+  assert.deepEqual(partCuts(exact), [], 'no empty part after a last line break');
+  assert.equal(partEnd(code.slice(0, cuts[0]! - 1), 0), -1, 'an incomplete line does not end a part');
 });

@@ -1,7 +1,7 @@
 /**
  * Incremental Markdown in the browser: a message streamed in pieces ends up as the same DOM as
  * rendering it at once, fences stay whole across chunk boundaries, and frozen blocks are never
- * rebuilt by later chunks.
+ * rebuilt by later chunks; a long fence is frozen in place when it closes.
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -60,8 +60,8 @@ test('an open fence with blank lines stays one code block while it streams', asy
   assert.match(await panel.text('.row.agent pre'), /const line1 = 1;\n\nline2\n\nline3\n\nline4/);
   await panel.send({ type: 'rows', changes: [{ op: 'append', index: 0, id: 'm', text: '\n```\n\nOutro' }] });
   assert.equal(await panel.count('.row.agent pre'), 1);
-  assert.equal(await panel.count('.row.agent .md-frozen pre'), 1, 'the closed fence is frozen');
-  assert.equal(await panel.count('.row.agent .md-frozen .hljs-keyword'), 1, 'frozen code is highlighted');
+  assert.equal(await panel.count('.row.agent .md-chunk pre'), 1, 'the closed fence is frozen');
+  assert.equal(await panel.count('.row.agent .md-chunk .hljs-keyword'), 1, 'frozen code is highlighted');
 });
 
 test('frozen blocks keep their nodes while the tail grows', async () => {
@@ -102,9 +102,21 @@ test('a long open fence grows in place, in parts, and is rendered as a one-shot 
   assert.equal(await panel.count('.row.agent .hljs-keyword'), 0, 'not highlighted while open');
   for (let i = close; i < doc.length; i += 5) await panel.send({ type: 'rows', changes: [{ op: 'append', index: 0, id: 'm', text: doc.slice(i, i + 5) }] });
   const html = () => panel.page.evaluate(() => Array.from((globalThis as any).document.querySelectorAll('.row.agent .md-chunk > *, .row.agent .md-tail > *')).map((e: any) => e.outerHTML).join(''));
+  const closed = await panel.page.evaluate(() => {
+    const code = (globalThis as any).document.querySelector('.row.agent .md-chunk pre > code');
+    return { kept: code?.__keep, parts: code?.querySelectorAll('.md-code-part').length };
+  });
+  assert.equal(closed.kept, 1, 'the closed fence is frozen where it is, not rendered again');
+  assert.equal(closed.parts, open.parts, 'and keeps its parts');
+  await highlighted(panel);
   const streamedHtml = await html();
-  assert.equal(await panel.count('.row.agent .md-code-part'), 0);
-  assert.ok(await panel.count('.row.agent .md-frozen .hljs-keyword') > 0, 'highlighted once closed');
+  assert.ok(await panel.count('.row.agent .md-chunk .hljs-keyword') > 0, 'highlighted once closed');
   await panel.send(snapshot([agent('m2', doc)]));
+  await highlighted(panel);
   assert.equal(streamedHtml, await html());
 });
+
+/** Long code blocks are highlighted in idle time: waits until none is left. */
+async function highlighted(panel: Panel): Promise<void> {
+  await panel.page.waitForFunction(() => !(globalThis as any).document.querySelector('.hl-pending'));
+}

@@ -3,8 +3,10 @@
  * cleans its output anyway, because agent text is untrusted and a renderer bug must not become XSS.
  */
 import MarkdownIt from 'markdown-it';
-import DOMPurify from 'dompurify';
-import { highlightCode } from './highlight.js';
+import { SYNC_HIGHLIGHT_CHARS, escapeHtml, highlightCode, highlightable } from './highlight.js';
+import { splitCode } from './codeParts.js';
+import { PENDING_CLASS, queueHighlight } from './idleHighlight.js';
+import { sanitizeToFragment } from './sanitize.js';
 import { h, actionButton } from '../dom.js';
 
 const md = new MarkdownIt({ html: false, linkify: true, breaks: false, typographer: false });
@@ -13,25 +15,13 @@ let highlightEnabled = true;
 md.set({
   highlight: (code: string, lang: string): string => {
     const language = lang.replace(/[^\w#+.-]/g, '').slice(0, 30);
-    const body = highlightEnabled ? highlightCode(code, language) : md.utils.escapeHtml(code);
-    const cls = language ? ` class="hljs language-${language}"` : ' class="hljs"';
-    return `<pre><code${cls}>${body}</code></pre>`;
+    // A long block is highlighted later, in idle time (decorate queues it).
+    const later = highlightEnabled && code.length > SYNC_HIGHLIGHT_CHARS && highlightable(code, language);
+    const body = highlightEnabled && !later ? highlightCode(code, language) : escapeHtml(code);
+    const cls = `hljs${language ? ` language-${language}` : ''}${later ? ` ${PENDING_CLASS}` : ''}`;
+    return `<pre><code class="${cls}">${body}</code></pre>`;
   },
 });
-
-const PURIFY_CONFIG = {
-  ALLOWED_TAGS: [
-    'a', 'p', 'br', 'hr', 'em', 'strong', 's', 'del', 'code', 'pre', 'blockquote', 'span', 'div',
-    'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img',
-  ],
-  // No `style`: the CSP forbids inline styles, and markdown-it's table alignment is not worth a hole.
-  ALLOWED_ATTR: ['href', 'title', 'class', 'start', 'alt', 'src'],
-  ALLOW_DATA_ATTR: false,
-  ALLOW_ARIA_ATTR: false,
-};
-
-// Parsed once: passing the config on every call re-parses it, which shows up when streaming.
-DOMPurify.setConfig({ ...PURIFY_CONFIG, RETURN_DOM_FRAGMENT: true });
 
 const DATA_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
 
@@ -48,12 +38,12 @@ export function renderMarkdown(source: string, opts: RenderOptions = { highlight
   } finally {
     highlightEnabled = true;
   }
-  const fragment = DOMPurify.sanitize(html) as unknown as DocumentFragment;
+  const fragment = sanitizeToFragment(html);
   decorate(fragment);
   return fragment;
 }
 
-/** Post-sanitise touches: links get a tooltip, foreign images go, code blocks get their buttons. */
+/** Post-sanitise touches: links get a tooltip, foreign images go, code blocks get their buttons, long code its parts. */
 function decorate(root: DocumentFragment): void {
   for (const a of Array.from(root.querySelectorAll('a'))) {
     const href = a.getAttribute('href');
@@ -70,6 +60,8 @@ function decorate(root: DocumentFragment): void {
     const code = pre.querySelector('code');
     if (!code) continue;
     const lang = /language-([\w#+.-]+)/.exec(code.className)?.[1] ?? '';
+    splitCode(code);
+    if (code.classList.contains(PENDING_CLASS)) queueHighlight(code, lang);
     const toolbar = h('div', { class: 'code-toolbar' }, [
       h('span', { class: 'code-lang', text: lang }),
       actionButton('copy-code', 'Copy', { icon: 'copy', text: false, class: 'icon-btn' }),

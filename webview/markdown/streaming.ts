@@ -1,11 +1,19 @@
 /**
  * A Markdown view that grows. Finished blocks are rendered once and frozen; only the open tail
  * block is re-rendered when text arrives, so streaming cost per chunk does not grow with the
- * message. An open code fence is not re-rendered at all: its lines are appended as text. The full text is kept only as a rope (string concatenation) and never re-read while
+ * message. An open code fence is not re-rendered at all: its lines are appended as text, and
+ * when it closes its DOM is kept as the frozen block (a long one is highlighted later, in idle
+ * time). The full text is kept only as a rope (string concatenation) and never re-read while
  * appending.
+ *
+ * Frozen blocks sit in pages, pages in volumes; the tail is the last element of the last page,
+ * so freezing the tail in place never moves laid-out DOM.
  */
 import { closesFence, leadingFence, scanBlocks, type Fence } from './split.js';
 import { renderMarkdown } from './render.js';
+import { partEnd } from './codeParts.js';
+import { SYNC_HIGHLIGHT_CHARS, highlightable } from './highlight.js';
+import { queueHighlight } from './idleHighlight.js';
 import { h } from '../dom.js';
 
 /** Frozen text is rendered in groups of about this size: fewer, larger renders on a snapshot. */
@@ -17,36 +25,36 @@ const GROUP_CHARS = 16_000;
  */
 const FANOUT = 32;
 
-/**
- * An open fence's lines go into parts of about this size: each part is its own block, so the
- * browser re-lays out only the last part as lines arrive, not the whole growing code block.
- */
-const PART_CHARS = 4_000;
-
 /** Text markdown-it rewrites inside code (CR, NUL): a fence holding any is re-rendered instead of grown. */
 const REWRITTEN = /[\r\0]/;
 
 /**
- * An open column-0 fence that is the whole tail: its code element grows by text nodes, and only
- * new lines are checked for the closing fence, so a long code block costs per chunk what the
- * chunk costs. It is rendered (and highlighted) properly once, when it closes and is frozen.
+ * An open column-0 fence that is the whole tail: its code element grows by text nodes, in parts
+ * (codeParts.ts), and only new lines are checked for the closing fence, so a long code block
+ * costs per chunk what the chunk costs.
  */
 interface LiveFence {
   fence: Fence;
   code: HTMLElement;
-  /** Where complete lines go: the code element, then (past PART_CHARS) block parts inside it. */
+  /** Tail offset where the code starts. */
+  start: number;
+  /** Where complete lines go: the code element, then block parts inside it. */
   sink: HTMLElement;
-  sinkChars: number;
+  /** Tail offset where the sink's part starts, and whether that part is complete. */
+  partStart: number;
+  partFull: boolean;
   /** Tail offset up to which complete lines are shown and checked. */
   shown: number;
   /** The last, unfinished line: replaced as it grows. */
   partial: Text;
 }
 
+type Growth = 'grew' | 'rerender' | { closeAt: number; cut: number };
+
 export class StreamingMarkdown {
   readonly el: HTMLDivElement;
-  private readonly frozenEl: HTMLDivElement;
-  private readonly tailEl: HTMLDivElement;
+  private readonly pagesEl: HTMLDivElement;
+  private tailEl: HTMLDivElement;
   /** Everything received, for comparing a full update with what is shown. */
   private source = '';
   /** Text after the last frozen block. */
@@ -55,9 +63,10 @@ export class StreamingMarkdown {
   private live: LiveFence | null = null;
 
   constructor(className = 'md') {
-    this.frozenEl = h('div', { class: 'md-frozen' });
+    this.pagesEl = h('div', { class: 'md-pages' });
     this.tailEl = h('div', { class: 'md-tail' });
-    this.el = h('div', { class: className }, [this.frozenEl, this.tailEl]);
+    this.newPage().append(this.tailEl);
+    this.el = h('div', { class: className }, [this.pagesEl]);
   }
 
   append(text: string): void {
@@ -76,8 +85,9 @@ export class StreamingMarkdown {
     this.source = '';
     this.tail = '';
     this.live = null;
-    this.frozenEl.replaceChildren();
-    this.tailEl.replaceChildren();
+    this.pagesEl.replaceChildren();
+    this.tailEl = h('div', { class: 'md-tail' });
+    this.newPage().append(this.tailEl);
     this.append(text);
     this.dirty = true;
   }
@@ -86,8 +96,12 @@ export class StreamingMarkdown {
   render(): void {
     if (!this.dirty) return;
     this.dirty = false;
-    if (this.live && this.growLiveFence(this.live)) return;
-    this.live = null;
+    if (this.live) {
+      const growth = this.growLiveFence(this.live);
+      if (growth === 'grew') return;
+      if (growth !== 'rerender') this.freezeLiveFence(this.live, growth.closeAt, growth.cut);
+      this.live = null;
+    }
     const { cuts, openFence } = scanBlocks(this.tail);
     if (cuts.length > 0) {
       let start = 0;
@@ -105,6 +119,10 @@ export class StreamingMarkdown {
     this.tailEl.replaceChildren(fragment ?? '');
   }
 
+  text(): string {
+    return this.source;
+  }
+
   /** Takes over the code element of a tail that is one open fence; null when the tail is anything else. */
   private startLiveFence(fragment: DocumentFragment): LiveFence | null {
     const lead = leadingFence(this.tail);
@@ -113,58 +131,92 @@ export class StreamingMarkdown {
     const code = codes[0] as HTMLElement | undefined;
     const content = this.tail.slice(lead.end);
     if (codes.length !== 1 || !code || code.textContent !== content) return null;
-    const shown = this.tail.lastIndexOf('\n') + 1;
-    const partial = document.createTextNode(this.tail.slice(shown));
-    code.replaceChildren(this.tail.slice(lead.end, shown), partial);
-    return { fence: lead.fence, code, sink: code, sinkChars: shown - lead.end, shown, partial };
+    const partial = document.createTextNode(this.tail.slice(this.tail.lastIndexOf('\n') + 1));
+    code.replaceChildren(partial);
+    const live: LiveFence = { fence: lead.fence, code, start: lead.end, sink: code, partStart: lead.end, partFull: false, shown: lead.end, partial };
+    this.appendLines(live, this.tail.lastIndexOf('\n') + 1);
+    return live;
   }
 
-  /** Appends the new text to the open fence; false when it closed (or needs a real render). */
-  private growLiveFence(live: LiveFence): boolean {
+  /** Appends the new complete lines to the open fence, or says it closed (or needs a real render). */
+  private growLiveFence(live: LiveFence): Growth {
     const t = this.tail;
-    if (REWRITTEN.test(t.slice(live.shown))) return false;
+    if (REWRITTEN.test(t.slice(live.shown))) return 'rerender';
     const end = t.lastIndexOf('\n') + 1;
-    // markdown-it also closes a fence on a last line without its newline: render that as a one-shot would.
-    if (closesFence(t.slice(end), live.fence)) return false;
     for (let pos = live.shown; pos < end; ) {
       const nl = t.indexOf('\n', pos);
-      if (closesFence(t.slice(pos, nl), live.fence)) return false;
+      if (closesFence(t.slice(pos, nl), live.fence)) return { closeAt: pos, cut: nl + 1 };
       pos = nl + 1;
     }
-    if (end > live.shown) {
-      if (live.sinkChars >= PART_CHARS) {
-        // Parts end on a line break, and a block's last line break draws no empty line: the text looks the same.
+    // markdown-it also closes a fence on a last line without its newline: render that as a one-shot would.
+    if (closesFence(t.slice(end), live.fence)) return 'rerender';
+    this.appendLines(live, end);
+    const rest = t.slice(end);
+    if (live.partial.data !== rest) live.partial.data = rest;
+    return 'grew';
+  }
+
+  /** Shows the tail's lines up to `upTo` (a line start), starting a new part where one is complete. */
+  private appendLines(live: LiveFence, upTo: number): void {
+    const t = this.tail;
+    while (live.shown < upTo) {
+      if (live.partFull) {
         live.sink = h('div', { class: 'md-code-part' });
         live.code.append(live.sink);
         live.sink.append(live.partial);
-        live.sinkChars = 0;
+        live.partStart = live.shown;
+        live.partFull = false;
       }
-      live.sink.insertBefore(document.createTextNode(t.slice(live.shown, end)), live.partial);
-      live.sinkChars += end - live.shown;
-      live.shown = end;
+      const end = partEnd(t, live.partStart);
+      const stop = end > 0 && end <= upTo ? end : upTo;
+      live.sink.insertBefore(document.createTextNode(t.slice(live.shown, stop)), live.partial);
+      live.shown = stop;
+      if (stop === end) live.partFull = true;
     }
-    const rest = t.slice(end);
-    if (live.partial.data !== rest) live.partial.data = rest;
-    return true;
+  }
+
+  /**
+   * A long fence that closed becomes a frozen block where it is: its DOM is already what
+   * rendering it would give before highlighting (same parts), and rendering it again would lay
+   * out the whole block at once. A short one is left to the normal render (highlighted at once).
+   */
+  private freezeLiveFence(live: LiveFence, closeAt: number, cut: number): void {
+    const code = this.tail.slice(live.start, closeAt);
+    if (code.length <= SYNC_HIGHLIGHT_CHARS) return;
+    this.appendLines(live, closeAt);
+    live.partial.remove();
+    const block = this.tailEl;
+    block.className = 'md-chunk';
+    const page = block.parentElement!;
+    this.tailEl = h('div', { class: 'md-tail' });
+    (page.childElementCount >= FANOUT ? this.newPage() : page).append(this.tailEl);
+    this.tail = this.tail.slice(cut);
+    const language = /language-([\w#+.-]+)/.exec(live.code.className)?.[1] ?? '';
+    if (highlightable(code, language)) queueHighlight(live.code, language);
   }
 
   private freeze(text: string): void {
     const chunk = h('div', { class: 'md-chunk' });
     chunk.append(renderMarkdown(text, { highlight: true }));
-    let volume = this.frozenEl.lastElementChild;
-    let page = volume?.lastElementChild;
-    if (!volume || !page || page.childElementCount >= FANOUT) {
-      if (!volume || volume.childElementCount >= FANOUT) {
-        volume = h('div', { class: 'md-volume' });
-        this.frozenEl.append(volume);
-      }
-      page = h('div', { class: 'md-page' });
-      volume.append(page);
+    let page = this.tailEl.parentElement!;
+    if (page.childElementCount > FANOUT) {
+      // The tail moves on to a new page; it is emptied first, as render() refills it anyway.
+      this.tailEl.replaceChildren();
+      page = this.newPage();
+      page.append(this.tailEl);
     }
-    page.append(chunk);
+    page.insertBefore(chunk, this.tailEl);
   }
 
-  text(): string {
-    return this.source;
+  /** A new page at the end (in a new volume when the last is full). */
+  private newPage(): HTMLElement {
+    let volume = this.pagesEl.lastElementChild;
+    if (!volume || volume.childElementCount >= FANOUT) {
+      volume = h('div', { class: 'md-volume' });
+      this.pagesEl.append(volume);
+    }
+    const page = h('div', { class: 'md-page' });
+    volume.append(page);
+    return page;
   }
 }

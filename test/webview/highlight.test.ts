@@ -1,0 +1,122 @@
+/**
+ * Long code blocks in the browser: shown as plain text in parts at once, highlighted part by part
+ * in idle time with the same result as highlighting the block whole, and a fence streamed in any
+ * chunk size ends up as the same DOM as the block rendered at once.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import hljs from 'highlight.js/lib/core';
+import typescript from 'highlight.js/lib/languages/typescript';
+import { launchHarness, type Harness, type Panel } from './harness.js';
+import { agent, snapshot } from './fixtures.js';
+
+hljs.registerLanguage('typescript', typescript);
+
+let harness: Harness;
+before(async () => { harness = await launchHarness(); });
+after(async () => { await harness?.close(); });
+
+/** ~12 KB of TypeScript; a block comment and a template string run across the 4,000-character part cuts. */
+function longTs(): string {
+  const out: string[] = [];
+  for (let i = 0; out.join('').length < 12_000; i++) {
+    if (i % 40 === 30) out.push(`/*\n${Array.from({ length: 20 }, (_, k) => ` * comment line ${k} of block ${i} <b> & 'quoted'\n`).join('')} */\n`);
+    else if (i % 40 === 10) out.push(`const tpl${i} = \`first line ${i}\n${Array.from({ length: 15 }, (_, k) => `  template ${k} \${value${k}}\n`).join('')}\`;\n`);
+    else out.push(`export function fn${i}(a: number): string { return 'x' + a * ${i}; } // note ${i}\n`);
+  }
+  return out.join('');
+}
+
+async function highlighted(panel: Panel): Promise<void> {
+  await panel.page.waitForFunction(() => !(globalThis as any).document.querySelector('.hl-pending'));
+}
+
+/** The code element's HTML with its parts unwrapped, and hljs's HTML, both as the browser serialises them. */
+async function codeHtmlVsWhole(panel: Panel, code: string): Promise<{ shown: string; whole: string; text: string }> {
+  const whole = hljs.highlight(code, { language: 'typescript', ignoreIllegals: true }).value;
+  return panel.page.evaluate((wholeHtml) => {
+    const d = (globalThis as any).document;
+    const el = d.querySelector('.row.agent pre > code').cloneNode(true);
+    for (const part of Array.from(el.querySelectorAll('.md-code-part')) as any[]) part.replaceWith(...Array.from(part.childNodes));
+    el.normalize();
+    const ref = d.createElement('code');
+    ref.append(new (globalThis as any).DOMParser().parseFromString(`<code>${wholeHtml}</code>`, 'text/html').body.firstChild);
+    ref.normalize();
+    return { shown: el.innerHTML, whole: ref.firstChild.innerHTML, text: el.textContent };
+  }, whole);
+}
+
+test('a long code block shows as plain text at once and is highlighted in idle time, as if whole', async () => {
+  const panel = await harness.open();
+  const code = longTs();
+  const doc = `Before\n\n\`\`\`typescript\n${code}\`\`\`\n\nAfter`;
+  const atOnce = await panel.page.evaluate((msg) => {
+    const g = globalThis as any;
+    g.dispatchEvent(new g.MessageEvent('message', { data: msg }));
+    g.__agentChatHooks.flush();
+    const el = g.document.querySelector('.row.agent pre > code');
+    return { pending: el.classList.contains('hl-pending'), spans: el.querySelectorAll('span').length, parts: el.querySelectorAll('.md-code-part').length, text: el.textContent };
+  }, snapshot([agent('m', doc)]));
+  assert.equal(atOnce.pending, true);
+  assert.equal(atOnce.spans, 0, 'not highlighted in the task that rendered it');
+  assert.ok(atOnce.parts >= 2, `laid out in parts (${atOnce.parts})`);
+  assert.equal(atOnce.text, code);
+  await highlighted(panel);
+  const after = await codeHtmlVsWhole(panel, code);
+  assert.equal(after.text, code, 'the text is unchanged');
+  assert.equal(after.shown, after.whole, 'highlighted part by part = highlighted whole');
+  assert.ok(await panel.count('.row.agent pre .hljs-comment') > 0);
+  assert.deepEqual(await panel.consoleErrors(), []);
+});
+
+test('a block replaced before its turn is skipped, and the queue drains', async () => {
+  const panel = await harness.open();
+  const code = longTs();
+  await panel.page.evaluate(([first, second]) => {
+    const g = globalThis as any;
+    // Both in one task: the first block is queued, then replaced before any idle time.
+    for (const m of [first, second]) {
+      g.dispatchEvent(new g.MessageEvent('message', { data: m }));
+      g.__agentChatHooks.flush();
+    }
+    if (!g.document.querySelector('.row.agent pre > code.hl-pending')) throw new Error('nothing waiting to be highlighted');
+  }, [snapshot([agent('m', `\`\`\`typescript\n${code}\`\`\``)]), { type: 'rows', changes: [{ op: 'update', index: 0, entry: agent('m', `Short now.\n\n\`\`\`typescript\n${code.slice(0, code.indexOf("\n", 9000) + 1)}\`\`\`\n\nEnd.`) }] }] as const);
+  await highlighted(panel);
+  assert.equal(await panel.count('.row.agent pre'), 1);
+  assert.ok(await panel.count('.row.agent pre .hljs-keyword') > 0);
+  assert.deepEqual(await panel.consoleErrors(), []);
+});
+
+/** Streams `doc` in chunks of `size` (drawing after each), returns the message's blocks' HTML once highlighting is done. */
+async function streamed(panel: Panel, doc: string, size: number): Promise<string> {
+  await panel.page.evaluate(([d, n]) => {
+    const g = globalThis as any;
+    const post = (m: unknown) => { g.dispatchEvent(new g.MessageEvent('message', { data: m })); g.__agentChatHooks.flush(); };
+    post({ type: 'snapshot', snapshot: { agent: { state: 'none' }, agents: [], session: { turnState: 'running', commands: [] }, composer: { image: false, audio: false, embeddedContext: false }, entries: [] } });
+    post({ type: 'rows', changes: [{ op: 'insert', index: 0, entry: { type: 'agent', id: 'm', content: [{ type: 'text', text: '' }] } }] });
+    for (let i = 0; i < d.length; i += n) post({ type: 'rows', changes: [{ op: 'append', index: 0, id: 'm', text: d.slice(i, i + n) }] });
+  }, [doc, size] as const);
+  return blocksHtml(panel);
+}
+
+async function blocksHtml(panel: Panel): Promise<string> {
+  await highlighted(panel);
+  return panel.page.evaluate(() => Array.from((globalThis as any).document.querySelectorAll('.row.agent .md-chunk > *, .row.agent .md-tail > *')).map((e: any) => e.outerHTML).join(''));
+}
+
+test('long fences streamed in any chunk size end up as the DOM of rendering them at once', async () => {
+  const panel = await harness.open();
+  const ts = longTs();
+  const plain = ts.replace(/export /g, '');
+  const huge = Array.from({ length: 700 }, (_, i) => `  row${i}: value(${i}, 'text <b> & more'),\n`).join('');
+  const docs = [
+    `Intro\n\n\`\`\`typescript\n${ts}\`\`\`\n\nOutro **bold**.`,
+    `\`\`\`\n${plain}\`\`\`\nright after\n\n\`\`\`ts\n${huge}\`\`\`\n\n- list`,
+  ];
+  for (const doc of docs) {
+    await panel.send(snapshot([agent('m', doc)]));
+    const whole = await blocksHtml(panel);
+    for (const size of [61, 997]) assert.equal(await streamed(panel, doc, size), whole, `chunk size ${size}: ${JSON.stringify(doc.slice(0, 20))}`);
+  }
+  assert.deepEqual(await panel.consoleErrors(), []);
+});
