@@ -47,12 +47,16 @@ journey(win, 'Enter during a turn queues the message; it is sent when the turn e
   assert.equal(readFileSync(join(workspace, 'first.txt'), 'utf8'), 'one');
 });
 
-journey(win, 'a stopped turn holds the queued message; Send now sends it, Remove drops another', async ({ chat }) => {
+journey(win, 'the queue survives hiding the chat; a stopped turn holds it; Send now sends one, Remove drops another', async ({ page, chat }) => {
   await chat.newSession();
   const before = await chat.send('long');
   await chat.waitForText('tick');
   await queue(chat, 'hello after the stop');
   await queue(chat, 'never mind this one');
+  // Hiding the chat tears its page down; the queue is the host's and comes back with it.
+  await runCommand(page, 'View: Show Explorer');
+  await chat.open();
+  await waitUntil(async () => (await chat.count('.queued-item.state-queued')) === 2, { message: 'the queue back after hide/show' });
   const input = await chat.locator('textarea.composer-input');
   await input.click();
   await input.press('Escape');
