@@ -32,13 +32,22 @@ type Row = Pick | ListOffer | vscode.QuickPickItem;
 export async function historyItems(context: AgentChatContext, transcripts: TranscriptStore, log: ProtocolLog): Promise<Pick[]> {
   // A session that never got a message is saved too (its setup is an event); it is not history.
   const local = (await transcripts.list()).filter((t) => t.entryCount > 0);
-  const lists = await Promise.all(context.readyAgents.map((name) => context.agentSessionsOf(name).catch((error: unknown) => {
+  const lists = await Promise.all(context.readyAgents.map((name) => withinTime(context.agentSessionsOf(name), LIST_WAIT_MS).catch((error: unknown) => {
     // The list is a bonus; the saved transcripts still make a history.
     log.warn(`session/list of ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   })));
   const asked: AgentList[] = lists.filter((l) => l !== undefined);
   return groupHistory(local, asked, context.agentName).flatMap((g) => g.items.map((item) => toPick(item, g.listed)));
+}
+
+/** Longest Show History waits for one agent's list: one slow agent must not hold up the others. */
+const LIST_WAIT_MS = 5_000;
+
+function withinTime<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms / 1000} s`)), ms)));
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 /** Configured agents that do not run: picking one starts it and lists its sessions. */
