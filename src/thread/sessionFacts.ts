@@ -54,7 +54,7 @@ export function applySessionInfo(state: ThreadState, event: Of<'session_info'>, 
 }
 
 export function applyNotice(state: ThreadState, event: Of<'notice'>, out: ApplyResult): void {
-  const entry: NoticeEntry = { type: 'notice', id: newEntryId(state), severity: event.severity, title: event.title };
+  const entry: NoticeEntry = { type: 'notice', id: newEntryId(state), severity: event.severity, title: event.title, live: true };
   if (event.description !== undefined && event.description !== null) entry.detail = event.description;
   insertRow(state, out, entry);
 }

@@ -99,6 +99,11 @@ export interface NoticeEntry {
   severity: 'info' | 'warning' | 'error' | (string & {});
   title: string;
   detail?: string;
+  /**
+   * An agent's `notice`: a live event, not session history (agents never replay them), so a
+   * saved transcript may leave it out. Unset for the client's own notices.
+   */
+  live?: true;
 }
 
 /** A context compaction, upserted by its id; the summary grows by chunks or is replaced. */

@@ -106,7 +106,7 @@ test('session facts: session objects are replaced, never mutated', () => {
   assert.equal(before.usage, undefined);
 });
 
-test('notices: wire and local notices become rows', () => {
+test('notices: wire and local notices become rows; only those from the agent are marked live (not history)', () => {
   const { model, results } = run([
     { kind: 'notice', severity: 'warning', title: 'Rate limited', description: 'retrying' },
     { kind: 'notice', severity: 'info', title: 'Hi', description: null },
@@ -115,8 +115,8 @@ test('notices: wire and local notices become rows', () => {
   assert.deepEqual(
     model.entries.map(({ id: _id, ...rest }) => rest),
     [
-      { type: 'notice', severity: 'warning', title: 'Rate limited', detail: 'retrying' },
-      { type: 'notice', severity: 'info', title: 'Hi' },
+      { type: 'notice', severity: 'warning', title: 'Rate limited', detail: 'retrying', live: true },
+      { type: 'notice', severity: 'info', title: 'Hi', live: true },
       { type: 'notice', severity: 'error', title: 'Write refused', detail: '/etc/passwd is outside the workspace' },
     ],
   );
