@@ -120,3 +120,19 @@ test('long fences streamed in any chunk size end up as the DOM of rendering them
   }
   assert.deepEqual(await panel.consoleErrors(), []);
 });
+
+test('markup inside a long block stays text once highlighted', async () => {
+  const panel = await harness.open();
+  const evil = `const a = "</span><img src=x onerror=alert(1)>";\n// <script>alert(2)</script> &amp; &lt;b&gt;\nconst b = '<span class="x" onclick="alert(3)">';\n`;
+  const code = longTs().replace(/\n/, `\n${evil}`) + evil;
+  await panel.send(snapshot([agent('m', `\`\`\`typescript\n${code}\`\`\`\n\nEnd.`)]));
+  await highlighted(panel);
+  const seen = await panel.page.evaluate(() => {
+    const el = (globalThis as any).document.querySelector('.row.agent pre > code');
+    return { text: el.textContent, bad: el.querySelectorAll('img, script, [onclick], [onerror]').length, spans: el.querySelectorAll('span').length };
+  });
+  assert.equal(seen.text, code);
+  assert.equal(seen.bad, 0);
+  assert.ok(seen.spans > 0);
+  assert.deepEqual(await panel.violations(), []);
+});

@@ -9,7 +9,7 @@
  */
 import { codePieces } from './codeParts.js';
 import { highlightPiece } from './highlight.js';
-import { sanitizeToFragment } from './sanitize.js';
+import { highlightedFragment } from './hljsDom.js';
 
 export const PENDING_CLASS = 'hl-pending';
 
@@ -26,6 +26,11 @@ const queue: Job[] = [];
 let scheduled = false;
 /** Below this much idle time left, stop and wait for the next idle period. */
 const MIN_IDLE_MS = 4;
+/**
+ * At most this long per callback even when the browser offers more (an idle period can be
+ * 50 ms): input arriving meanwhile should not wait for a long block to finish.
+ */
+const BUDGET_MS = 8;
 
 export function queueHighlight(code: HTMLElement, language: string): void {
   code.classList.add(PENDING_CLASS);
@@ -49,11 +54,12 @@ function schedule(): void {
 
 function run(deadline: IdleDeadline): void {
   scheduled = false;
+  const stop = performance.now() + BUDGET_MS;
   do {
     const job = queue[0];
     if (!job) break;
     if (!job.code.isConnected || step(job)) queue.shift();
-  } while (deadline.timeRemaining() > MIN_IDLE_MS);
+  } while (deadline.timeRemaining() > MIN_IDLE_MS && performance.now() < stop);
   schedule();
 }
 
@@ -76,7 +82,7 @@ function step(job: Job): boolean {
 
 /** Puts the highlighted HTML where the first of `pieces` was; the others (merged into it) go. */
 function write(code: HTMLElement, pieces: Array<{ nodes: Node[] }>, html: string): void {
-  const fragment = sanitizeToFragment(html);
+  const fragment = highlightedFragment(html);
   const [first, ...rest] = pieces;
   if (!first) return;
   const head = first.nodes[0];
