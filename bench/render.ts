@@ -1,10 +1,12 @@
 /**
  * Render benchmark: the real webview bundle in headless Chromium.
  *
- * (a) Streaming: a 2 MB agent message in 20,000 chunks. Every chunk is delivered as its own `rows`
- *     message in its own task and drawn at once (harsher than the host, which merges a frame's
- *     chunks into one message), with a forced layout so layout cost counts. Reports the per-chunk cost of the last 10% against the
- *     first 10% (target ≤ 1.5×) and the longest main-thread task (target: none over 50 ms).
+ * (a) Streaming: a 2 MB agent message in 20,000 chunks, driven two ways (bench/renderStreaming.ts):
+ *     per chunk — every chunk its own `rows` message, drawn and laid out at once (harsher than a
+ *     real webview in total work): the per-chunk cost of the last 10% against the first 10%
+ *     (target ≤ 1.5×); and per frame — the real update path (the host's 16 ms batches, the panel
+ *     drawing in its own animation frames): main-thread tasks over 50 ms (target: none). Both
+ *     report their long tasks and a same-page noise floor of as many trivial tasks.
  * (b) Replay: 5,000 mixed row changes (a loaded session) delivered as IPC would, in tasks of 100
  *     messages → time until the panel is fully drawn and a frame painted, against a baseline that
  *     rebuilds the whole thread on every update, in the same run (target ≥ 10×). The baseline is
@@ -19,31 +21,57 @@ import { rmSync } from 'node:fs';
 import { buildWebview, launchHarness } from '../test/webview/harness.js';
 import { chunk, longMarkdown } from './render-fixtures/longMessage.js';
 import { replayUpdates } from './render-fixtures/replay.js';
+import type { Page } from 'playwright-core';
+import {
+  OBSERVE_LONG_TASKS, controlRun, cpuTasks, mean, median, prepareStream, streamPerChunk, streamPerFrame, type FrameRun, type LongTask,
+} from './renderStreaming.js';
+
+export interface StreamingLongTasks {
+  /** Main-thread tasks over 50 ms (wall clock) seen by the long-task observer during the run: includes GC, paint, and the OS pausing us. */
+  longTasks: number;
+  longestTaskMs: number;
+  /** The same tasks timed by main-thread CPU time (a trace of top-level tasks): the panel's own work, without the OS running others meanwhile. */
+  cpuLongTasks: number;
+  longestCpuTaskMs: number;
+  /** Noise floor: as many trivial tasks as this run had tasks of its own, each busy for its median task, same page, right after — how many still took > 50 ms. */
+  controlTasks: number;
+  controlBusyMs: number;
+  controlLongTasks: number;
+  controlLongestMs: number;
+}
 
 export interface RenderBenchResult {
   streaming: {
     bytes: number;
     chunks: number;
-    /** Means of the first and last tenth of the chunks, and their ratio. */
-    firstTenthMsPerChunk: number;
-    lastTenthMsPerChunk: number;
-    ratio: number;
-    /** The same with medians: robust against a busy machine's pauses, so the target is judged on these. */
-    firstTenthMedianMs: number;
-    lastTenthMedianMs: number;
-    medianRatio: number;
-    /** The webview's own work per chunk (message + draw + layout), all chunks. */
-    p99ChunkMs: number;
-    maxChunkMs: number;
-    /** Main-thread tasks over 50 ms seen by the long-task observer (includes GC, paint, and the OS pausing us). */
-    longestTaskMs: number;
-    longTasks: number;
-    totalMs: number;
-    /** Noise floor: as many trivial tasks as chunks, each busy for the median chunk cost, same page, right after — how many still took > 50 ms. */
-    controlTasks: number;
-    controlBusyMs: number;
-    controlLongTasks: number;
-    controlLongestMs: number;
+    /** Every chunk its own message, drawn and laid out at once: the cost of one chunk, judged for growth. */
+    perChunk: StreamingLongTasks & {
+      /** Means of the first and last tenth of the chunks, and their ratio. */
+      firstTenthMsPerChunk: number;
+      lastTenthMsPerChunk: number;
+      ratio: number;
+      /** The same with medians: robust against a busy machine's pauses, so the target is judged on these. */
+      firstTenthMedianMs: number;
+      lastTenthMedianMs: number;
+      medianRatio: number;
+      /** The webview's own work per chunk (message + draw + layout), all chunks. */
+      p99ChunkMs: number;
+      maxChunkMs: number;
+      totalMs: number;
+    };
+    /** The real update path (16 ms host batches, the panel drawing in its own frames): judged for long tasks. */
+    perFrame: StreamingLongTasks & {
+      chunksPerMessage: number;
+      messages: number;
+      frames: number;
+      /** Own work (messages + draw, incl. the follow-scroll layout) per chunk, first and last tenth of the stream. */
+      firstTenthMsPerChunk: number;
+      lastTenthMsPerChunk: number;
+      ratio: number;
+      p99FrameMs: number;
+      maxFrameMs: number;
+      wallMs: number;
+    };
   };
   replay: {
     updates: number;
@@ -62,6 +90,7 @@ export interface RenderBenchResult {
 export interface RenderBenchOptions {
   bytes?: number;
   chunks?: number;
+  chunksPerMessage?: number;
   updates?: number;
   baselineCapMs?: number;
 }
@@ -69,15 +98,18 @@ export interface RenderBenchOptions {
 export async function runRenderBench(opts: RenderBenchOptions = {}): Promise<RenderBenchResult> {
   const bytes = opts.bytes ?? 2_000_000;
   const chunks = opts.chunks ?? 20_000;
+  const perMessage = opts.chunksPerMessage ?? 16;
   const updates = opts.updates ?? 5_000;
   const capMs = opts.baselineCapMs ?? 30_000;
   const root = new URL('..', import.meta.url).pathname;
   const dir = await buildWebview({ naive: join(root, 'webview/bench/naiveThread.ts') });
   const harness = await launchHarness(dir);
   try {
-    const streaming = await benchStreaming(harness, bytes, chunks);
+    const pieces = chunk(longMarkdown(bytes), chunks);
+    const perChunk = await benchPerChunk(harness, pieces, bytes);
+    const perFrame = await benchPerFrame(harness, pieces, bytes, perMessage);
     const replay = await benchReplay(harness, updates, capMs);
-    return { streaming, replay };
+    return { streaming: { bytes, chunks: pieces.length, perChunk, perFrame }, replay };
   } finally {
     await harness.close();
     rmSync(dir, { recursive: true, force: true });
@@ -86,101 +118,66 @@ export async function runRenderBench(opts: RenderBenchOptions = {}): Promise<Ren
 
 type Harness = Awaited<ReturnType<typeof launchHarness>>;
 
-/** Runs inside the page: records long tasks from now on. */
-const OBSERVE_LONG_TASKS = () => {
-  const g = globalThis as any;
-  g.__longTasks = [];
-  new g.PerformanceObserver((list: any) => { for (const e of list.getEntries()) g.__longTasks.push(e.duration); }).observe({ type: 'longtask' });
-};
-
-async function benchStreaming(harness: Harness, bytes: number, count: number): Promise<RenderBenchResult['streaming']> {
-  const panel = await harness.open({ width: 480, height: 800 });
-  const pieces = chunk(longMarkdown(bytes), count);
-  // Handing 2 MB to the page is one long task of its own; do it before observing.
-  await panel.page.evaluate((parts) => { (globalThis as any).__parts = parts; }, pieces);
-  await panel.page.evaluate(async () => {
-    const g = globalThis as any;
-    const parts: string[] = g.__parts;
-    const post = (m: unknown) => g.dispatchEvent(new g.MessageEvent('message', { data: m }));
-    post({ type: 'snapshot', snapshot: { agent: { state: 'ready', agentName: 'bench', protocolVersion: 1 }, agents: [], session: { turnState: 'running', commands: [] }, composer: { image: false, audio: false, embeddedContext: false }, entries: [
-      { type: 'user', id: 'u', content: [{ type: 'text', text: 'Write a long answer.' }] },
-      { type: 'agent', id: 'a', content: [{ type: 'text', text: '' }] },
-    ] } });
-    g.__agentChatHooks.flush();
-    // Warm up first (JIT, fonts, highlighter) on a throwaway message, so the first tenth measures
-    // steady-state cost rather than start-up — otherwise the ratio would flatter the last tenth.
-    const warm = parts.slice(0, 400).join('');
-    for (let i = 0; i < warm.length; i += 100) {
-      post({ type: 'rows', changes: [{ op: 'append', index: 1, id: 'a', text: warm.slice(i, i + 100) }] });
-      g.__agentChatHooks.flush();
-    }
-    post({ type: 'snapshot', snapshot: { agent: { state: 'ready', agentName: 'bench', protocolVersion: 1 }, agents: [], session: { turnState: 'running', commands: [] }, composer: { image: false, audio: false, embeddedContext: false }, entries: [
-      { type: 'user', id: 'u', content: [{ type: 'text', text: 'Write a long answer.' }] },
-      { type: 'agent', id: 'a2', content: [{ type: 'text', text: '' }] },
-    ] } });
-    g.__agentChatHooks.flush();
-    await new Promise((r) => g.setTimeout(r, 100));
-  });
-  await panel.page.evaluate(OBSERVE_LONG_TASKS);
-  const costs: number[] = await panel.page.evaluate(async () => {
-    const g = globalThis as any;
-    const parts: string[] = g.__parts;
-    const post = (m: unknown) => g.dispatchEvent(new g.MessageEvent('message', { data: m }));
-    const thread = g.document.querySelector('.thread');
-    const out: number[] = [];
-    // Yield between messages as IPC does (a MessageChannel task: no timer clamping), so the
-    // browser can paint and each message is its own task.
-    const channel = new g.MessageChannel();
-    const yieldTask = () => new Promise((r) => { channel.port1.onmessage = r; channel.port2.postMessage(0); });
-    for (let i = 0; i < parts.length; i++) {
-      const t0 = g.performance.now();
-      post({ type: 'rows', changes: [{ op: 'append', index: 1, id: 'a2', text: parts[i] }] });
-      g.__agentChatHooks.flush();
-      void thread.scrollHeight; // layout now, so its cost is part of this chunk
-      out.push(g.performance.now() - t0);
-      await yieldTask();
-    }
-    return out;
-  });
-  const longTasks: number[] = await panel.page.evaluate(() => (globalThis as any).__longTasks);
-  const tenth = Math.floor(costs.length / 10);
-  const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const median = (xs: number[]) => { const s = xs.slice().sort((a, b) => a - b); return s[Math.floor(s.length / 2)]!; };
-  const first = avg(costs.slice(0, tenth));
-  const last = avg(costs.slice(-tenth));
-  const firstMedian = median(costs.slice(0, tenth));
-  const lastMedian = median(costs.slice(-tenth));
-  // The control has as many tasks as there were chunks, each as long as a typical chunk: the same
-  // exposure to the machine pausing us, so its long tasks are comparable with the streaming run's.
-  const control = await controlRun(panel.page, costs.length, median(costs));
-  const shown = await panel.page.evaluate(() => (globalThis as any).document.querySelector('.row.agent').textContent.length);
+async function checkShown(page: Page, bytes: number): Promise<void> {
+  const shown = await page.evaluate(() => (globalThis as any).document.querySelector('.row.agent').textContent.length);
   if (shown < bytes * 0.8) throw new Error(`only ${shown} characters reached the DOM`);
-  await panel.page.screenshot({ path: '/tmp/agent-chat-bench-stream.png' });
-  await panel.page.close();
+}
+
+async function withControl(page: Page, long: LongTask[], cpuMs: number[], tasks: number, busyMs: number): Promise<StreamingLongTasks> {
+  // The control has as many tasks as the run had, each as long as a typical one: the same
+  // exposure to the machine pausing us, so its long tasks are comparable with the run's.
+  const control = await controlRun(page, tasks, busyMs);
   return {
-    bytes, chunks: costs.length, firstTenthMsPerChunk: first, lastTenthMsPerChunk: last, ratio: last / first,
-    firstTenthMedianMs: firstMedian, lastTenthMedianMs: lastMedian, medianRatio: lastMedian / firstMedian,
-    p99ChunkMs: costs.slice().sort((a, b) => a - b)[Math.floor(costs.length * 0.99)]!, maxChunkMs: Math.max(...costs),
-    longestTaskMs: Math.max(0, ...longTasks), longTasks: longTasks.length, totalMs: costs.reduce((a, b) => a + b, 0),
-    controlTasks: control.tasks, controlBusyMs: control.busyMs, controlLongTasks: control.long.length, controlLongestMs: Math.max(0, ...control.long),
+    longTasks: long.length, longestTaskMs: Math.max(0, ...long.map((t) => t.ms)),
+    cpuLongTasks: cpuMs.filter((ms) => ms > 50).length, longestCpuTaskMs: Math.max(0, ...cpuMs),
+    controlTasks: control.tasks, controlBusyMs: control.busyMs, controlLongTasks: control.long.length, controlLongestMs: Math.max(0, ...control.long.map((t) => t.ms)),
   };
 }
 
-/** Trivial tasks (`busyMs` of busy work each) under the same long-task observer: what the machine alone costs. */
-async function controlRun(page: import('playwright-core').Page, tasks: number, busyMs: number): Promise<{ tasks: number; busyMs: number; long: number[] }> {
-  await page.evaluate(OBSERVE_LONG_TASKS);
-  await page.evaluate(async ([n, busy]) => {
-    const g = globalThis as any;
-    const channel = new g.MessageChannel();
-    const yieldTask = () => new Promise((r) => { channel.port1.onmessage = r; channel.port2.postMessage(0); });
-    for (let i = 0; i < n; i++) {
-      const until = g.performance.now() + busy;
-      while (g.performance.now() < until) { /* busy */ }
-      await yieldTask();
-    }
-    await new Promise((r) => g.setTimeout(r, 100));
-  }, [tasks, busyMs] as const);
-  return { tasks, busyMs, long: await page.evaluate(() => (globalThis as any).__longTasks) };
+async function benchPerChunk(harness: Harness, pieces: string[], bytes: number): Promise<RenderBenchResult['streaming']['perChunk']> {
+  const panel = await harness.open({ width: 480, height: 800 });
+  await prepareStream(panel.page, pieces);
+  await panel.page.evaluate(OBSERVE_LONG_TASKS);
+  const { result: costs, cpuMs } = await cpuTasks(panel.page, () => streamPerChunk(panel.page));
+  const long: LongTask[] = await panel.page.evaluate(() => (globalThis as any).__longTasks);
+  const tenth = Math.floor(costs.length / 10);
+  const first = mean(costs.slice(0, tenth));
+  const last = mean(costs.slice(-tenth));
+  const firstMedian = median(costs.slice(0, tenth));
+  const lastMedian = median(costs.slice(-tenth));
+  const tasks = await withControl(panel.page, long, cpuMs, costs.length, median(costs));
+  await checkShown(panel.page, bytes);
+  await panel.page.screenshot({ path: '/tmp/agent-chat-bench-stream.png' });
+  await panel.page.close();
+  return {
+    ...tasks, firstTenthMsPerChunk: first, lastTenthMsPerChunk: last, ratio: last / first,
+    firstTenthMedianMs: firstMedian, lastTenthMedianMs: lastMedian, medianRatio: lastMedian / firstMedian,
+    p99ChunkMs: costs.slice().sort((a, b) => a - b)[Math.floor(costs.length * 0.99)]!, maxChunkMs: Math.max(...costs),
+    totalMs: costs.reduce((a, b) => a + b, 0),
+  };
+}
+
+async function benchPerFrame(harness: Harness, pieces: string[], bytes: number, perMessage: number): Promise<RenderBenchResult['streaming']['perFrame']> {
+  const panel = await harness.open({ width: 480, height: 800 });
+  await prepareStream(panel.page, pieces);
+  await panel.page.evaluate(OBSERVE_LONG_TASKS);
+  const { result: run, cpuMs } = await cpuTasks(panel.page, () => streamPerFrame(panel.page, perMessage));
+  const long: LongTask[] = await panel.page.evaluate(() => (globalThis as any).__longTasks);
+  const tenth = pieces.length / 10;
+  const perChunkOf = (fs: FrameRun['frames']) => fs.reduce((a, f) => a + f.ms, 0) / Math.max(1, fs.reduce((a, f) => a + f.chunks, 0));
+  const first = perChunkOf(run.frames.filter((f) => f.last < tenth));
+  const last = perChunkOf(run.frames.filter((f) => f.last >= pieces.length - tenth));
+  const ms = run.frames.map((f) => f.ms);
+  // Its own tasks: the host messages and the frames.
+  const tasks = await withControl(panel.page, long, cpuMs, run.messages + run.frames.length, median(ms));
+  await checkShown(panel.page, bytes);
+  await panel.page.screenshot({ path: '/tmp/agent-chat-bench-stream-frames.png' });
+  await panel.page.close();
+  return {
+    ...tasks, chunksPerMessage: perMessage, messages: run.messages, frames: run.frames.length,
+    firstTenthMsPerChunk: first, lastTenthMsPerChunk: last, ratio: last / first,
+    p99FrameMs: ms.slice().sort((a, b) => a - b)[Math.floor(ms.length * 0.99)] ?? 0, maxFrameMs: Math.max(0, ...ms), wallMs: run.wallMs,
+  };
 }
 
 async function benchReplay(harness: Harness, count: number, capMs: number): Promise<RenderBenchResult['replay']> {
@@ -216,7 +213,7 @@ async function benchReplay(harness: Harness, count: number, capMs: number): Prom
   const incrementalMs = inc.ms;
   const drawn = await panel.count('.thread > .row');
   if (drawn !== rows) throw new Error(`incremental view drew ${drawn} of ${rows} rows`);
-  const incLong: number[] = await panel.page.evaluate(() => (globalThis as any).__longTasks);
+  const incLong: LongTask[] = await panel.page.evaluate(() => (globalThis as any).__longTasks);
   await panel.page.screenshot({ path: '/tmp/agent-chat-bench-replay.png' });
   await panel.page.close();
 
@@ -242,20 +239,28 @@ async function benchReplay(harness: Harness, count: number, capMs: number): Prom
   await naive.close();
   const capped = baseline.done < changes.length;
   return {
-    updates: changes.length, rows, incrementalMs, incrementalLongestTaskMs: Math.max(0, ...incLong), incrementalLongestOwnMs: inc.own,
+    updates: changes.length, rows, incrementalMs, incrementalLongestTaskMs: Math.max(0, ...incLong.map((t) => t.ms)), incrementalLongestOwnMs: inc.own,
     baselineMs: baseline.ms, baselineUpdatesDone: baseline.done, baselineCapped: capped, speedup: baseline.ms / incrementalMs,
   };
 }
 
 export function formatRenderBench(r: RenderBenchResult): string {
-  const s = r.streaming;
+  const c = r.streaming.perChunk;
+  const f = r.streaming.perFrame;
   const p = r.replay;
+  const tasks = (t: StreamingLongTasks, target: string) =>
+    `${t.longTasks} task(s) > 50 ms by wall clock, longest ${t.longestTaskMs.toFixed(0)} ms${target}; by main-thread CPU time ${t.cpuLongTasks} > 50 ms, longest ${t.longestCpuTaskMs.toFixed(0)} ms; ` +
+    `noise floor: ${t.controlLongTasks} of ${t.controlTasks} trivial ${t.controlBusyMs.toFixed(1)} ms tasks also took > 50 ms (longest ${t.controlLongestMs.toFixed(0)} ms)`;
   return [
-    `render (a) streaming ${(s.bytes / 1e6).toFixed(1)} MB in ${s.chunks} chunks: per chunk, median first 10% ${s.firstTenthMedianMs.toFixed(3)} ms, ` +
-      `last 10% ${s.lastTenthMedianMs.toFixed(3)} ms → ${s.medianRatio.toFixed(2)}× (target ≤ 1.5×); means ${s.firstTenthMsPerChunk.toFixed(3)} / ` +
-      `${s.lastTenthMsPerChunk.toFixed(3)} ms → ${s.ratio.toFixed(2)}×; own work per chunk p99 ${s.p99ChunkMs.toFixed(1)} ms, max ${s.maxChunkMs.toFixed(1)} ms; ` +
-      `longest task ${s.longestTaskMs.toFixed(0)} ms, ${s.longTasks} task(s) > 50 ms (target 0); total ${(s.totalMs / 1000).toFixed(1)} s; ` +
-      `noise floor: ${s.controlLongTasks} of ${s.controlTasks} trivial ${s.controlBusyMs.toFixed(1)} ms tasks also took > 50 ms (longest ${s.controlLongestMs.toFixed(0)} ms)`,
+    `render (a) streaming ${(r.streaming.bytes / 1e6).toFixed(1)} MB in ${r.streaming.chunks} chunks`,
+    `  per chunk (each chunk its own message, drawn and laid out at once): median first 10% ${c.firstTenthMedianMs.toFixed(3)} ms, ` +
+      `last 10% ${c.lastTenthMedianMs.toFixed(3)} ms → ${c.medianRatio.toFixed(2)}× (target ≤ 1.5×); means ${c.firstTenthMsPerChunk.toFixed(3)} / ` +
+      `${c.lastTenthMsPerChunk.toFixed(3)} ms → ${c.ratio.toFixed(2)}×; own work per chunk p99 ${c.p99ChunkMs.toFixed(1)} ms, max ${c.maxChunkMs.toFixed(1)} ms; ` +
+      `total ${(c.totalMs / 1000).toFixed(1)} s; ${tasks(c, '')}`,
+    `  per frame (the real update path: ${f.chunksPerMessage} chunks merged per 16 ms host message, drawn in the panel's own frames): ` +
+      `${f.messages} messages, ${f.frames} frames; own work per chunk first 10% ${f.firstTenthMsPerChunk.toFixed(3)} ms, last 10% ` +
+      `${f.lastTenthMsPerChunk.toFixed(3)} ms → ${f.ratio.toFixed(2)}×; own work per frame p99 ${f.p99FrameMs.toFixed(1)} ms, max ${f.maxFrameMs.toFixed(1)} ms; ` +
+      `wall ${(f.wallMs / 1000).toFixed(1)} s; ${tasks(f, ' (target 0)')}`,
     `render (b) replay ${p.updates} updates → ${p.rows} rows: incremental ${p.incrementalMs.toFixed(0)} ms to fully drawn ` +
       `(longest own work ${p.incrementalLongestOwnMs.toFixed(0)} ms, longest task ${p.incrementalLongestTaskMs.toFixed(0)} ms); rebuild-every-update baseline ${p.baselineMs.toFixed(0)} ms` +
       `${p.baselineCapped ? ` for only ${p.baselineUpdatesDone} updates (capped)` : ''} → ${p.baselineCapped ? '≥ ' : ''}${p.speedup.toFixed(1)}× faster (target ≥ 10×)`,

@@ -1,7 +1,9 @@
 /**
  * A long, realistic agent answer: prose, lists, headings and fenced code, deterministic. Halfway
  * through comes one very long code block (a whole generated file, ~3,000 lines), the case that
- * stresses an open tail block the most.
+ * stresses an open tail block the most; at a quarter and three quarters come two mid-size blocks
+ * (~16 KB of TypeScript with block comments, ~8 KB of Python), long enough that highlighting one
+ * at once would be a long task.
  */
 
 function rng(seed: number): () => number {
@@ -31,10 +33,20 @@ export function longMarkdown(bytes: number, seed = 7): string {
   let size = 0;
   let n = 0;
   let longFence = false;
+  let midFences = 0;
   while (size < bytes) {
     let block: string;
     const k = n++ % 8;
-    if (!longFence && size > bytes / 2) {
+    if (midFences === 0 && size > bytes / 4) {
+      midFences++;
+      const fns = Array.from({ length: 88 }, (_, i) =>
+        `/**\n * ${sentence()}\n */\nexport function ${pick()}${i}(${pick()}: number): string {\n  return \`${pick()} \${${pick()}} ${i}\`;\n}\n`);
+      block = `\`\`\`typescript\n${fns.join('\n')}\`\`\``;
+    } else if (midFences === 1 && size > (bytes * 3) / 4) {
+      midFences++;
+      const defs = Array.from({ length: 60 }, (_, i) => `def ${pick()}_${i}(${pick()}):\n    """${sentence()}"""\n    return ${pick()}(${i})\n`);
+      block = `\`\`\`python\n${defs.join('\n')}\`\`\``;
+    } else if (!longFence && size > bytes / 2) {
       longFence = true;
       const lines = Array.from({ length: 3000 }, (_, i) => `  ${pick()}${i}: ${pick()}(${Math.floor(r() * 1000)}, '${pick()} ${pick()}'),`);
       block = `\`\`\`ts\nexport const table = {\n${lines.join('\n')}\n};\n\`\`\``;
