@@ -46,8 +46,12 @@ export interface SessionTabInfo {
   title: string;
   /** The agent the tab talks to (tabs of different agents run side by side). */
   agentName?: string;
-  /** `closed`: no live session (ended, agent gone, or a read-only saved conversation). */
-  state: 'idle' | 'running' | 'waiting' | 'closed';
+  /**
+   * `closed`: no live session (ended, agent gone, or a read-only saved conversation).
+   * `restored`: brought back from the previous window with a session its agent may pick up
+   * again; the first prompt there reopens it (no agent is started until then).
+   */
+  state: 'idle' | 'running' | 'waiting' | 'closed' | 'restored';
 }
 
 export interface SessionTabs {

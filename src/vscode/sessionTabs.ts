@@ -44,9 +44,14 @@ export class SessionTab {
     this.restoredTitle = undefined;
   }
 
+  /** Brought back with a session of its own agent to pick up when the user sends here (tabActions.ts `attach`). */
+  get canPickUp(): boolean {
+    return this.pickUp?.sessionId !== undefined && this.transcript?.agentName === this.agentName;
+  }
+
   info(): SessionTabInfo {
     const facts = this.thread.session;
-    const state: SessionTabInfo['state'] = !this.session ? 'closed'
+    const state: SessionTabInfo['state'] = !this.session ? (this.canPickUp ? 'restored' : 'closed')
       : this.thread.waitingForPermission ? 'waiting'
       : this.thread.turnRunning ? 'running'
       : 'idle';

@@ -102,7 +102,8 @@ test('tabs after a reload: the same tabs, agents, titles, rows and shown tab; ea
     const second = await openWindow(state, transcripts);
     await second.context.restored;
     const after = second.context.tabsInfo();
-    assert.deepEqual(after.tabs.map((t) => [t.agentName, t.title, t.state]), before.tabs.map((t) => [t.agentName, t.title, 'closed']));
+    // Both sessions were live: each tab says it continues on the next prompt rather than that it ended.
+    assert.deepEqual(after.tabs.map((t) => [t.agentName, t.title, t.state]), before.tabs.map((t) => [t.agentName, t.title, 'restored']));
     assert.equal(after.tabs.findIndex((t) => t.id === after.activeId), before.tabs.findIndex((t) => t.id === before.activeId), 'the same tab is shown');
     assert.equal(second.context.readyAgents.length, 0, 'no agent was started to show them');
     assert.equal(second.context.agentStatus.state, 'none');

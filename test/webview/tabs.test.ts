@@ -71,3 +71,30 @@ test('tabs of different agents name their agent, in the tab and its tooltip', as
   assert.deepEqual(await panel.page.locator('.session-tab-agent').allTextContents(), ['Claude', 'Gemini']);
   assert.equal(await panel.page.getByRole('tab', { name: /Write docs/ }).getAttribute('title'), 'Write docs — Gemini');
 });
+
+test('a restored tab is not shown as ended: its own icon and a tooltip saying the next prompt continues it', async () => {
+  for (const theme of ['dark', 'light', 'high-contrast'] as const) {
+    const panel = await harness.open({ theme });
+    await panel.send(snapshot([user('u1', 'hi')], {
+      tabs: {
+        activeId: 'tab-1',
+        tabs: [
+          { id: 'tab-1', title: 'Fix the build', state: 'restored', agentName: 'Claude' },
+          { id: 'tab-2', title: 'Write docs', state: 'closed', agentName: 'Gemini' },
+        ],
+      },
+    }));
+    const restored = panel.page.locator('.session-tab.state-restored');
+    assert.equal(await restored.locator('.codicon-history').count(), 1, 'the restored icon');
+    assert.equal(await restored.getByRole('tab').getAttribute('title'), 'Fix the build — Claude (Restored — continues when you send)');
+    assert.equal(await restored.locator('.session-tab-title').evaluate((el) => (globalThis as any).getComputedStyle(el).fontStyle), 'normal', 'not drawn like an ended tab');
+    const ended = panel.page.locator('.session-tab.state-closed');
+    assert.equal(await ended.getByRole('tab').getAttribute('title'), 'Write docs — Gemini (ended)');
+    assert.equal(await ended.locator('.session-tab-label .codicon').count(), 0, 'an ended tab has no state icon');
+    assert.equal(await ended.locator('.session-tab-title').evaluate((el) => (globalThis as any).getComputedStyle(el).fontStyle), 'italic');
+    // The icon takes the tab's own (theme) colour.
+    const colours = await restored.evaluate((tab: any) => [(globalThis as any).getComputedStyle(tab).color, (globalThis as any).getComputedStyle(tab.querySelector('.codicon-history')).color]);
+    assert.equal(colours[1], colours[0]);
+    await panel.screenshot(`tabs-restored-${theme}`);
+  }
+});

@@ -1,6 +1,7 @@
 /**
  * The session tab strip at the top of the panel: one tab per open conversation, each with its
- * state (running, waiting for approval, ended), a close button, and "+" for a new session.
+ * state (running, waiting for approval, ended, or restored from the last window and picked up
+ * again on the next prompt), a close button, and "+" for a new session.
  * Hidden while there is only one conversation, so the single-session panel looks as before.
  * Tabs are a roving-focus tablist: arrows move, Enter/Space switch, Delete closes.
  */
@@ -14,7 +15,28 @@ const STATE_LABEL: Record<SessionTabInfo['state'], string> = {
   running: 'working',
   waiting: 'waiting for your approval',
   closed: 'ended',
+  restored: 'Restored — continues when you send',
 };
+
+/** The state's icon beside the title (none for an idle or ended tab). */
+function stateIcon(state: SessionTabInfo['state']): HTMLElement | null {
+  switch (state) {
+    case 'running':
+      return icon('loading', 'codicon-modifier-spin');
+    case 'waiting':
+      return icon('bell-dot');
+    case 'restored':
+      return icon('history');
+    case 'idle':
+    case 'closed':
+      return null;
+    default: {
+      const unknown: never = state;
+      console.warn('unknown tab state', unknown);
+      return null;
+    }
+  }
+}
 
 export class TabStrip {
   readonly el = h('div', { class: 'session-tabs' });
@@ -48,7 +70,7 @@ export class TabStrip {
       title: state ? `${named} (${state})` : named,
       attrs: { type: 'button', role: 'tab', 'aria-selected': String(active), tabindex: active ? '0' : '-1' },
     }, [
-      info.state === 'running' ? icon('loading', 'codicon-modifier-spin') : info.state === 'waiting' ? icon('bell-dot') : null,
+      stateIcon(info.state),
       h('span', { class: 'session-tab-title', text: info.title }),
       info.agentName ? h('span', { class: 'session-tab-agent', text: info.agentName }) : null,
     ]);
