@@ -199,6 +199,12 @@ export class AgentChatContext implements vscode.Disposable {
 
   send(prompt: ComposedPrompt): Promise<void> { return this.turns.send(prompt); }
 
+  /** Sends to any tab's open session (the prompt queue of a tab in the background). */
+  sendTo(tabId: string, prompt: ComposedPrompt): Promise<void> { return this.turns.sendTo(tabId, prompt); }
+
+  /** Any tab's rows (undefined for a tab that is gone). */
+  entriesOf(tabId: string): readonly ThreadEntry[] | undefined { return this.tabs.find(tabId)?.thread.entries; }
+
   /** Cancels the running turn; false when there is none. */
   cancel(): Promise<boolean> { return this.turns.cancel(); }
 

@@ -36,12 +36,30 @@ export class TurnActions {
     const running = slot.running;
     if (!this.session && running && slot.agent.state === 'ready') await this.tabActions.attach(this.tab, running, slot.scope);
     const session = this.session;
-    const thread = this.tab.thread;
     if (!session) {
-      thread.notice('warning', 'No agent session to send to', describeNoSession(this.core.slot.agent));
+      this.tab.thread.notice('warning', 'No agent session to send to', describeNoSession(this.core.slot.agent));
       return;
     }
-    const built = await buildPromptBlocks(prompt, this.core.slot.composer, (path) => this.core.deps.fs.readTextFile(path));
+    await this.prompt(this.tab, session, prompt);
+  }
+
+  /**
+   * A queued prompt for a tab that may be in the background: it goes to that tab's open session.
+   * A background tab without one is left alone (the queue keeps the prompt held) rather than
+   * starting agents or opening sessions the user cannot see.
+   */
+  async sendTo(tabId: string, prompt: ComposedPrompt): Promise<void> {
+    if (this.tab.id === tabId) return this.send(prompt);
+    const tab = this.core.tabs.find(tabId);
+    const session = tab?.session;
+    if (!tab || !session) return;
+    await this.prompt(tab, session, prompt);
+  }
+
+  private async prompt(tab: SessionTab, session: LiveSession, prompt: ComposedPrompt): Promise<void> {
+    const thread = tab.thread;
+    const composer = this.core.pool.slotOf(tab).composer;
+    const built = await buildPromptBlocks(prompt, composer, (path) => this.core.deps.fs.readTextFile(path));
     if (built.dropped.length > 0) thread.notice('warning', 'Some attachments were not sent', built.dropped.join('\n'));
     if (built.blocks.length === 0) return;
     try {
@@ -49,7 +67,7 @@ export class TurnActions {
     } catch (error) {
       // The session reports turn errors as events; anything thrown here is a local failure.
       this.core.deps.log.error(`prompt failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-      if (this.session === session) thread.notice('error', 'The prompt could not be sent', errorText(error));
+      if (tab.session === session) thread.notice('error', 'The prompt could not be sent', errorText(error));
     }
   }
 

@@ -12,6 +12,7 @@ import { activeAttachment, insertAtCursor, openLink, openLocation } from './edit
 import type { ProtocolLog } from './protocolLog.js';
 import type { ComposedPrompt } from './promptBlocks.js';
 import { PromptQueue } from './promptQueue.js';
+import type { QueueHost } from './promptQueue.js';
 
 export interface MessageDeps {
   context: AgentChatContext;
@@ -38,18 +39,23 @@ const queues = new WeakMap<AgentChatContext, PromptQueue>();
 
 export function promptQueueOf(context: AgentChatContext, view: Pick<ChatViewProvider, 'post'>): PromptQueue {
   let queue = queues.get(context);
-  if (!queue) {
-    const made = new PromptQueue({
-      tabs: () => context.tabsInfo(),
-      entries: () => context.entries,
-      send: (prompt) => context.send(prompt),
-      publish: (tabId, items) => view.post({ type: 'queue', tabId, items }),
-      later: (fn) => setTimeout(fn, 0),
-    });
-    // Lives as long as the context: its emitter goes with it.
-    context.onTabs((tabs) => made.tabsChanged(tabs));
-    queues.set(context, (queue = made));
-  }
+  if (!queue) queues.set(context, (queue = createPromptQueue(context, (tabId, items) => view.post({ type: 'queue', tabId, items }))));
+  return queue;
+}
+
+/** A prompt queue on the context's tabs: any tab's queue is sent to that tab as its turn ends. */
+export function createPromptQueue(context: AgentChatContext, publish: QueueHost['publish']): PromptQueue {
+  const queue = new PromptQueue({
+    tabs: () => context.tabsInfo(),
+    entries: () => context.entries,
+    send: (prompt) => context.send(prompt),
+    sendTo: (tabId, prompt) => context.sendTo(tabId, prompt),
+    entriesOf: (tabId) => context.entriesOf(tabId),
+    publish,
+    later: (fn) => setTimeout(fn, 0),
+  });
+  // Lives as long as the context: its emitter goes with it.
+  context.onTabs((tabs) => queue.tabsChanged(tabs));
   return queue;
 }
 
