@@ -33,16 +33,3 @@ export function splitCode(code: HTMLElement): void {
   cuts.forEach((at, i) => nodes.push(h('div', { class: 'md-code-part', text: text.slice(at, cuts[i + 1] ?? text.length) })));
   code.replaceChildren(...nodes);
 }
-
-/** The pieces of a code element: its leading text (as a range of nodes) and each part. */
-export function codePieces(code: HTMLElement): Array<{ nodes: Node[]; text: string }> {
-  const pieces: Array<{ nodes: Node[]; text: string }> = [{ nodes: [], text: '' }];
-  for (const node of Array.from(code.childNodes)) {
-    if (node instanceof HTMLElement && node.classList.contains('md-code-part')) pieces.push({ nodes: [node], text: node.textContent ?? '' });
-    else {
-      pieces[0]!.nodes.push(node);
-      pieces[0]!.text += node.textContent ?? '';
-    }
-  }
-  return pieces;
-}

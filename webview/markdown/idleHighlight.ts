@@ -1,29 +1,20 @@
 /**
- * Highlighting of long code blocks in idle time, one part (codeParts.ts) per step, so a block
- * that closes while streaming shows as plain text at once and gains its colours a few ms at a
- * time instead of in one task of tens of ms. A block waiting here has the class `hl-pending`.
+ * Highlighting of long code blocks in idle time, a piece of about PIECE_CHARS per step, so a
+ * block that closes while streaming shows as plain text at once and gains its colours a few ms
+ * at a time instead of in one task of tens of ms. A block waiting here has the class `hl-pending`.
  *
- * Pieces are highlighted on their own while each ends outside any multi-line construct; when one
- * does not, it is highlighted again together with the next, so the result equals highlighting
- * the block whole. A block replaced before its turn (a re-rendered tail) is skipped.
+ * A piece is highlighted on its own only when it ends outside any multi-line construct (comment,
+ * string…); otherwise the next step highlights it again with the lines after it, so the colours
+ * equal highlighting the block whole. The result is written into the block's parts
+ * (codeParts.ts), a span that runs across a part's end continued in the next part, so each
+ * step changes (and costs the layout of) one or two parts. A block replaced before its turn (a
+ * re-rendered tail) is skipped.
  */
-import { codePieces } from './codeParts.js';
 import { highlightPiece } from './highlight.js';
-import { highlightedFragment } from './hljsDom.js';
+import { highlightTokens, type Token } from './hljsDom.js';
 
 export const PENDING_CLASS = 'hl-pending';
-
-interface Job {
-  code: HTMLElement;
-  language: string;
-  pieces: Array<{ nodes: Node[]; text: string }> | null;
-  next: number;
-  /** Pieces read but not yet written (their text is highlighted together). */
-  from: number;
-}
-
-const queue: Job[] = [];
-let scheduled = false;
+const PIECE_CHARS = 1_500;
 /** Below this much idle time left, stop and wait for the next idle period. */
 const MIN_IDLE_MS = 4;
 /**
@@ -32,9 +23,32 @@ const MIN_IDLE_MS = 4;
  */
 const BUDGET_MS = 8;
 
+/** One part of the code element: its text range and the plain text nodes not yet replaced. */
+interface Part {
+  el: HTMLElement;
+  start: number;
+  end: number;
+  plain: Text[];
+  /** Where highlighted nodes go once no plain text is left (the first part div, for the leading part). */
+  anchor: Node | null;
+}
+
+interface Job {
+  code: HTMLElement;
+  language: string;
+  text: string;
+  parts: Part[] | null;
+  /** Text written so far, and the end of the piece to try next. */
+  done: number;
+  tryEnd: number;
+}
+
+const queue: Job[] = [];
+let scheduled = false;
+
 export function queueHighlight(code: HTMLElement, language: string): void {
   code.classList.add(PENDING_CLASS);
-  queue.push({ code, language, pieces: null, next: 0, from: 0 });
+  queue.push({ code, language, text: '', parts: null, done: 0, tryEnd: 0 });
   schedule();
 }
 
@@ -47,7 +61,7 @@ function schedule(): void {
   if (scheduled || queue.length === 0) return;
   scheduled = true;
   // The timeout keeps colours coming when the page is never idle (a long busy stream); each
-  // step is one part, a few ms.
+  // step is one piece, a few ms.
   if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 300 });
   else setTimeout(() => run({ didTimeout: true, timeRemaining: () => 0 }), 50);
 }
@@ -63,34 +77,116 @@ function run(deadline: IdleDeadline): void {
   schedule();
 }
 
-/** Highlights the next piece (with any before it still open); true when the block is done. */
+/** Highlights the next piece (or the last one again, longer); true when the block is done. */
 function step(job: Job): boolean {
-  job.pieces ??= codePieces(job.code);
-  const pieces = job.pieces;
-  const last = job.next === pieces.length - 1;
-  const text = pieces.slice(job.from, job.next + 1).map((p) => p.text).join('');
-  const { html, closed } = highlightPiece(text, job.language);
-  if (closed || last) {
-    write(job.code, pieces.slice(job.from, job.next + 1), html);
-    job.from = job.next + 1;
+  if (!job.parts) {
+    job.parts = partsOf(job.code);
+    if (!job.parts) return finish(job);
+    job.text = job.code.textContent ?? '';
+    job.tryEnd = PIECE_CHARS;
   }
-  job.next++;
-  if (!last) return false;
+  const end = lineEnd(job.text, job.tryEnd);
+  const { html, closed } = highlightPiece(job.text.slice(job.done, end), job.language);
+  job.tryEnd = end + PIECE_CHARS;
+  if (!closed && end < job.text.length) return false;
+  write(job, highlightTokens(html) ?? [{ text: job.text.slice(job.done, end) }]);
+  job.done = end;
+  return end >= job.text.length && finish(job);
+}
+
+function finish(job: Job): true {
   job.code.classList.remove(PENDING_CLASS);
   return true;
 }
 
-/** Puts the highlighted HTML where the first of `pieces` was; the others (merged into it) go. */
-function write(code: HTMLElement, pieces: Array<{ nodes: Node[] }>, html: string): void {
-  const fragment = highlightedFragment(html);
-  const [first, ...rest] = pieces;
-  if (!first) return;
-  const head = first.nodes[0];
-  if (head instanceof HTMLElement) head.replaceChildren(fragment);
-  else {
-    // The leading text of the code element itself.
-    code.insertBefore(fragment, head ?? code.firstChild);
-    for (const n of first.nodes) n.parentNode?.removeChild(n);
+/** The end of the line `at` falls in (the whole text when there is no line break after it). */
+function lineEnd(text: string, at: number): number {
+  if (at >= text.length) return text.length;
+  const nl = text.indexOf('\n', Math.max(0, at - 1));
+  return nl < 0 ? text.length : nl + 1;
+}
+
+/** The code element's parts as plain text; null when it holds anything else. */
+function partsOf(code: HTMLElement): Part[] | null {
+  const lead: Part = { el: code, start: 0, end: 0, plain: [], anchor: null };
+  const parts = [lead];
+  for (const node of Array.from(code.childNodes)) {
+    if (node instanceof Text) {
+      if (parts.length > 1) return null;
+      lead.plain.push(node);
+      lead.end += node.length;
+    } else if (node instanceof HTMLElement && node.classList.contains('md-code-part')) {
+      lead.anchor ??= node;
+      const start = parts[parts.length - 1]!.end;
+      const plain = Array.from(node.childNodes);
+      if (!plain.every((n): n is Text => n instanceof Text)) return null;
+      parts.push({ el: node, start, end: start + (node.textContent ?? '').length, plain, anchor: null });
+    } else return null;
   }
-  for (const p of rest) for (const n of p.nodes) n.parentNode?.removeChild(n);
+  return parts;
+}
+
+/** Writes a highlighted piece (starting at job.done) into the parts it covers, replacing their plain text. */
+function write(job: Job, tokens: Token[]): void {
+  const parts = job.parts!;
+  let k = parts.findIndex((p) => p.end > job.done);
+  if (k < 0) return;
+  let pos = job.done;
+  let frag = document.createDocumentFragment();
+  const open: HTMLElement[] = [];
+  const target = () => open[open.length - 1] ?? frag;
+  const flush = () => {
+    const part = parts[k]!;
+    part.el.insertBefore(frag, part.plain[0] ?? part.anchor);
+    consume(part, pos - Math.max(part.start, job.done));
+  };
+  for (const token of tokens) {
+    if ('open' in token) {
+      const span = document.createElement('span');
+      span.className = token.open;
+      target().append(span);
+      open.push(span);
+    } else if ('close' in token) {
+      open.pop();
+    } else {
+      let text = token.text;
+      while (text) {
+        const room = parts[k]!.end - pos;
+        const here = text.slice(0, room);
+        if (here) target().append(here);
+        pos += here.length;
+        text = text.slice(here.length);
+        if (!text) break;
+        // The part is full: close it and continue the open spans in the next one.
+        flush();
+        k++;
+        frag = document.createDocumentFragment();
+        const classes = open.map((s) => s.className);
+        open.length = 0;
+        for (const cls of classes) {
+          const span = document.createElement('span');
+          span.className = cls;
+          target().append(span);
+          open.push(span);
+        }
+      }
+    }
+  }
+  flush();
+}
+
+/** Drops `n` characters of plain text from the front of a part (they were just written highlighted). */
+function consume(part: Part, n: number): void {
+  let left = n;
+  while (left > 0 && part.plain.length) {
+    const node = part.plain[0]!;
+    if (node.length <= left) {
+      left -= node.length;
+      node.remove();
+      part.plain.shift();
+    } else {
+      node.deleteData(0, left);
+      left = 0;
+    }
+  }
 }
