@@ -3,15 +3,27 @@
  * Agent text is already Markdown and goes through as is; everything else is rendered in a
  * readable, lossy form (no raw JSON).
  */
-import type { ContentBlock } from '../protocol/events.js';
-import type { ThreadEntry, ToolCallEntry } from '../thread/types.js';
+import type { ContentBlock, DiffPatch, FileChange } from '../protocol/events.js';
+import { matchChanges, parseGitPatch, patchPath } from '../thread/fileDiff.js';
+import type { CompactionEntry, PlanThreadEntry, TerminalView, ThreadEntry, ToolCallEntry } from '../thread/types.js';
 import type { Transcript } from './types.js';
+
+/** Lines of terminal output kept in an export: the end is what says how a command went. */
+export const TERMINAL_TAIL_LINES = 40;
 
 /** A fence longer than any backtick run inside, so content can never close it early. */
 function fence(body: string, info = ''): string {
   const longest = Math.max(2, ...[...body.matchAll(/`+/g)].map((m) => m[0].length));
   const f = '`'.repeat(longest + 1);
   return `${f}${info}\n${body.replace(/\n$/, '')}\n${f}`;
+}
+
+/** Inline code that a backtick inside cannot end early. */
+function code(text: string): string {
+  const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const f = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${f}${pad}${text}${pad}${f}`;
 }
 
 const extension = (uri: string) => /\.([A-Za-z0-9]+)$/.exec(uri)?.[1] ?? '';
@@ -31,6 +43,40 @@ function block(b: ContentBlock): string {
   }
 }
 
+function exitText(exit: TerminalView['exitStatus']): string {
+  if (!exit) return 'running';
+  if (exit.signal) return `killed by ${exit.signal}`;
+  return exit.exitCode != null ? `exit code ${exit.exitCode}` : 'exited';
+}
+
+/** Command, where it ran, how it ended, and the last lines of its output. */
+function terminal(t: TerminalView): string {
+  const head = [`${code(`$ ${t.command}`)}${t.exitStatus ? ` · ${exitText(t.exitStatus)}` : ''}`];
+  if (t.cwd) head.push(`in ${code(t.cwd)}`);
+  const lines = t.output.replace(/\n$/, '').split('\n');
+  const dropped = Math.max(0, lines.length - TERMINAL_TAIL_LINES);
+  const parts = [head.join(' ')];
+  if (dropped > 0 || t.truncated) parts.push(`*(${dropped > 0 ? `last ${TERMINAL_TAIL_LINES} lines` : 'earlier output was not kept'})*`);
+  if (t.output) parts.push(fence(lines.slice(dropped).join('\n')));
+  return parts.join('\n\n');
+}
+
+const counts = (added: number, removed: number) => `+${added} −${removed}`;
+
+/** A v2 change list: each file with its operation, and +N −M when a git patch came along. */
+function fileChanges(changes: FileChange[], patch: DiffPatch | undefined): string {
+  const parsed = parseGitPatch(patch);
+  const lines = matchChanges(changes, parsed).map(({ change, file }) => {
+    const what = change
+      ? `${change.operation} ${change.oldPath ? `${code(change.oldPath)} → ` : ''}${code(change.path)}`
+      : `patch ${code(patchPath(file!.patch))}`;
+    return `- ${what}${file ? ` (${counts(file.added, file.removed)})` : ''}`;
+  });
+  const n = changes.length;
+  const total = parsed?.reduce((t, p) => ({ added: t.added + p.added, removed: t.removed + p.removed }), { added: 0, removed: 0 });
+  return [`Changed ${n} ${n === 1 ? 'file' : 'files'}${total ? ` (${counts(total.added, total.removed)})` : ''}:`, ...lines].join('\n');
+}
+
 function toolCall(e: ToolCallEntry): string {
   const lines = [`**${e.title}** — ${e.kind}, ${e.status}${e.permissionOutcome ? `, permission: ${e.permissionOutcome}` : ''}`];
   for (const c of e.content) {
@@ -39,16 +85,41 @@ function toolCall(e: ToolCallEntry): string {
         lines.push(block(c.content));
         break;
       case 'diff':
-        lines.push(`${c.oldText == null ? 'Created' : 'Edited'} \`${c.path}\``);
+        lines.push(`${c.oldText == null ? 'Created' : 'Edited'} ${code(c.path)}`);
         break;
       case 'terminal': {
         const t = e.terminals?.[c.terminalId];
-        lines.push(t ? `\`$ ${t.command}\`\n\n${fence(t.output)}` : '*(terminal)*');
+        lines.push(t ? terminal(t) : '*(terminal)*');
         break;
       }
+      case 'file_changes':
+        lines.push(fileChanges(c.changes, c.patch));
+        break;
     }
   }
   return lines.join('\n\n');
+}
+
+/** The summary is the agent's Markdown, quoted so it reads as a note about the context, not a reply. */
+function compaction(e: CompactionEntry): string {
+  const head = `**Context compaction** — ${e.status}${e.error ? `: ${e.error}` : ''}`;
+  const summary = e.summary.map(block).join('\n\n');
+  if (!summary) return `> ${head}`;
+  return [`> ${head}`, '>', ...summary.split('\n').map((l) => (l ? `> ${l}` : '>'))].join('\n');
+}
+
+function plan(e: PlanThreadEntry): string {
+  const removed = e.removed ? '*(plan removed)*\n\n' : '';
+  switch (e.body?.type) {
+    case 'file':
+      return `${removed}Plan: ${code(e.body.uri)}`;
+    case 'markdown':
+      return `${removed}${e.body.content}`;
+    case 'other':
+      return `${removed}*(plan of type ${e.body.planType})*`;
+    case undefined:
+      return removed + e.entries.map((p) => `- [${p.status === 'completed' ? 'x' : ' '}] ${p.content}`).join('\n');
+  }
 }
 
 type Speaker = 'You' | 'Agent' | undefined;
@@ -56,6 +127,8 @@ type Speaker = 'You' | 'Agent' | undefined;
 function speaker(e: ThreadEntry): Speaker {
   if (e.type === 'user') return 'You';
   if (e.type === 'agent' || e.type === 'thought' || e.type === 'tool_call' || e.type === 'plan') return 'Agent';
+  // An agent-owned terminal a tool call shows is exported with that call.
+  if (e.type === 'terminal' && !e.embedded) return 'Agent';
   return undefined;
 }
 
@@ -69,13 +142,21 @@ function body(e: ThreadEntry): string | undefined {
     case 'tool_call':
       return toolCall(e);
     case 'plan':
-      return e.entries.map((p) => `- [${p.status === 'completed' ? 'x' : ' '}] ${p.content}`).join('\n');
+      return plan(e);
     case 'notice':
       return `> **${e.title}**${e.detail ? ` ${e.detail}` : ''}`;
+    case 'compaction':
+      return compaction(e);
+    case 'terminal':
+      return e.embedded ? undefined : terminal(e.terminal);
     case 'turn_end':
       // A normal end is implied by the next prompt; only unusual ends are worth a line.
       if (e.stopReason === 'end_turn') return undefined;
       return `*Turn ended: ${e.error ? e.error.message : e.stopReason}*`;
+    default: {
+      const unknown: never = e;
+      return unknown;
+    }
   }
 }
 

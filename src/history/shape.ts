@@ -30,14 +30,20 @@ export function deriveTitle(entries: readonly ThreadEntry[], session: SessionFac
 
 /**
  * What a reopened thread cannot continue: a pending permission has no agent waiting for it,
- * and no turn is running after a restart.
+ * and no turn is running after a restart. An agent's notices are live events, never part of
+ * the session's history (agents do not replay them), so they are not kept either.
  */
 function settle(entries: readonly ThreadEntry[], session: SessionFacts): { entries: ThreadEntry[]; session: SessionFacts } {
-  const settled = entries.map((e) => {
-    if (e.type !== 'tool_call' || !e.permission) return e;
+  const settled: ThreadEntry[] = [];
+  for (const e of entries) {
+    if (e.type === 'notice' && e.live) continue;
+    if (e.type !== 'tool_call' || !e.permission) {
+      settled.push(e);
+      continue;
+    }
     const { permission: _dropped, ...rest } = e;
-    return rest;
-  });
+    settled.push(rest);
+  }
   const { currentTurnId: _turn, ...facts } = session;
   return { entries: settled, session: { ...facts, turnState: 'idle' } };
 }

@@ -63,3 +63,16 @@ test('capTranscript: drops oldest, keeps a single marker, counts across saves', 
   const huge = capTranscript(toTranscript({ agentName: 'a', sessionId: 's', cwd: '/w', entries: [agent('h', 'x'.repeat(10000))], session: facts() }, undefined, 'now'), 3000);
   assert.deepEqual(huge.entries.map((e) => e.id), ['h']);
 });
+
+test('toTranscript leaves out the agent notices marked live, keeps the client’s own', () => {
+  const entries: ThreadEntry[] = [
+    user('1', 'go'),
+    { type: 'notice', id: '2', severity: 'warning', title: 'Rate limited', live: true },
+    { type: 'notice', id: '3', severity: 'error', title: 'The agent exited', detail: 'code 1' },
+    agent('4', 'done'),
+  ];
+  const t = toTranscript({ agentName: 'a', sessionId: 's', cwd: '/w', entries, session: facts() }, undefined, 'now');
+  assert.deepEqual(t.entries.map((e) => e.id), ['1', '3', '4']);
+  assert.equal(t.entryCount, 3);
+  assert.equal(entries.length, 4, 'input not mutated');
+});
