@@ -6,6 +6,10 @@
  * A session accepts prompts only while open in this process (after new, load or resume),
  * so a test can tell "resumed" from "merely listed". Timestamps come from a counter, not the
  * clock, to keep list order deterministic.
+ *
+ * Variants by environment, for the client's fallbacks: HISTORY_AGENT_NO_RESUME=1 advertises no
+ * `resume` (and refuses it), so a session can only be picked up by load with replay;
+ * HISTORY_AGENT_LIST_HANGS=1 never answers `session/list`.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,6 +44,8 @@ if (!dir) {
   process.exit(2);
 }
 const file = join(dir, 'sessions.json');
+const noResume = process.env.HISTORY_AGENT_NO_RESUME === '1';
+const listHangs = process.env.HISTORY_AGENT_LIST_HANGS === '1';
 
 const read = (): Db => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Db) : { seq: 0, sessions: {} });
 function write(db: Db): void {
@@ -72,7 +78,7 @@ const app = agent({ name: NAME })
     protocolVersion: 1,
     agentCapabilities: {
       loadSession: true,
-      sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {}, additionalDirectories: {} },
+      sessionCapabilities: { list: {}, ...(noResume ? {} : { resume: {} }), close: {}, delete: {}, additionalDirectories: {} },
     },
     authMethods: [],
     agentInfo: { name: NAME, title: 'History Agent', version: '1.0.0' },
@@ -96,6 +102,7 @@ const app = agent({ name: NAME })
     return {};
   })
   .onRequest('session/resume', ({ params }) => {
+    if (noResume) throw RequestError.methodNotFound('session/resume');
     const db = read();
     const s = stored(db, params.sessionId);
     s.additionalDirectories = params.additionalDirectories ?? [];
@@ -104,6 +111,8 @@ const app = agent({ name: NAME })
     return {};
   })
   .onRequest('session/list', ({ params }) => {
+    // A stuck agent: the request stays open for as long as the process lives.
+    if (listHangs) return new Promise<never>(() => {});
     const all = Object.values(read().sessions)
       .filter((s) => !params.cwd || s.cwd === params.cwd)
       .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));

@@ -1,85 +1,18 @@
 /**
- * Tabs across a window reload, and history across agents. A reload is played by two chat
- * contexts in turn on one workspace memento and one transcript folder (the first is flushed and
- * disposed as deactivation does; the second is built as activation does), with real agents.
+ * Tabs across a window reload (windows.ts plays the reload), picking their sessions up again by
+ * resume or by load with replay, and history across agents (one of them too slow to list).
  */
 import assert from 'node:assert/strict';
 import * as fsp from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AgentConfig } from '../../src/agent/api.js';
 import { TranscriptStore } from '../../src/history/store.js';
-import type { ThreadEntry } from '../../src/thread/types.js';
-import { launchAgent } from '../../src/vscode/agentLauncher.js';
-import { AgentChatContext } from '../../src/vscode/context.js';
-import { historyRows, listOffers, startToList } from '../../src/vscode/historyPicker.js';
+import { historyItems, historyRows, listOffers, startToList } from '../../src/vscode/historyPicker.js';
 import { ProtocolLog } from '../../src/vscode/protocolLog.js';
-import { ThreadStore } from '../../src/vscode/threadStore.js';
 import { api, testAgent, textOf, turn } from './agents.js';
 import { test, until } from './harness.js';
-
-/** workspaceState as VS Code keeps it between windows: JSON in, JSON out. */
-class WorkspaceMemento implements vscode.Memento {
-  private readonly values = new Map<string, string>();
-  keys(): readonly string[] {
-    return [...this.values.keys()];
-  }
-  get<T>(key: string, fallback?: T): T | undefined {
-    const value = this.values.get(key);
-    return value === undefined ? fallback : (JSON.parse(value) as T);
-  }
-  update(key: string, value: unknown): Thenable<void> {
-    if (value === undefined) this.values.delete(key);
-    else this.values.set(key, JSON.stringify(value));
-    return Promise.resolve();
-  }
-}
-
-interface Window {
-  context: AgentChatContext;
-  store: ThreadStore;
-  log: ProtocolLog;
-}
-
-async function openWindow(state: vscode.Memento, transcripts: TranscriptStore): Promise<Window> {
-  const chat = await api();
-  const log = new ProtocolLog();
-  const store = new ThreadStore(state);
-  const extensionPath = vscode.extensions.getExtension('agent-chat.agent-chat')!.extensionPath;
-  const context = new AgentChatContext({ extensionPath, state, launch: launchAgent, fs: chat.fs, log, store, transcripts });
-  return { context, store, log };
-}
-
-/** What deactivation does, then the extension's disposal. */
-async function closeWindow(window: Window, transcripts: TranscriptStore): Promise<void> {
-  await Promise.all([window.store.flush(), transcripts.flush()]);
-  window.context.dispose();
-  window.store.dispose();
-  window.log.dispose();
-}
-
-async function send(context: AgentChatContext, text: string): Promise<ThreadEntry[]> {
-  const before = context.entries.length;
-  await context.send({ text, attachments: [], images: [] });
-  await until(`the end of "${text}"`, () => context.entries.slice(before).some((e) => e.type === 'turn_end'), 20_000);
-  return context.entries.slice(before);
-}
-
-/** The test agents as user settings: the next window finds agents by name in settings only. */
-async function withAgentSettings<T>(agents: AgentConfig[], run: () => Promise<T>): Promise<T> {
-  const config = vscode.workspace.getConfiguration('agentChat');
-  const original = config.inspect('agents')?.globalValue;
-  const mine = Object.fromEntries(agents.map((a) => [a.name, { command: a.command, args: a.args, env: a.env }]));
-  await config.update('agents', { ...(original as object | undefined), ...mine }, vscode.ConfigurationTarget.Global);
-  try {
-    return await run();
-  } finally {
-    await config.update('agents', original, vscode.ConfigurationTarget.Global);
-  }
-}
-
-const said = (entries: readonly ThreadEntry[], text: string) => entries.filter((e) => textOf(e) === text).length;
+import { closeWindow, openWindow, said, send, withAgentSettings, WorkspaceMemento } from './windows.js';
 
 test('tabs after a reload: the same tabs, agents, titles, rows and shown tab; each agent picked up again on the first prompt', async () => {
   const state = new WorkspaceMemento();
@@ -141,6 +74,53 @@ test('tabs after a reload: the same tabs, agents, titles, rows and shown tab; ea
   });
   await fsp.rm(dir, { recursive: true, force: true });
 }, 90_000);
+
+test('a restored tab of an agent that can load but not resume: its session is replayed in place of the shown rows and goes on', async () => {
+  const state = new WorkspaceMemento();
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'agent-chat-reload-load-'));
+  const transcripts = new TranscriptStore(path.join(dir, 'storage'), { debounceMs: 50 });
+  const agentDir = path.join(dir, 'agent');
+  const loadOnly = testAgent('restore load-only (exthost)', 'history', { HISTORY_AGENT_DIR: agentDir, HISTORY_AGENT_NO_RESUME: '1' });
+  const agentSessions = async () => Object.values((JSON.parse(await fsp.readFile(path.join(agentDir, 'sessions.json'), 'utf8')) as {
+    sessions: Record<string, { sessionId: string; items: Array<{ kind: string; text?: string }> }> }).sessions);
+  await withAgentSettings([loadOnly], async () => {
+    const first = await openWindow(state, transcripts);
+    assert.equal((await first.context.start(loadOnly)).state, 'ready');
+    const support = first.context.sessionSupport;
+    assert.ok(support && support.load && !support.resume, `the agent loads but does not resume: ${JSON.stringify(support)}`);
+    await send(first.context, 'remember apples');
+    const [before] = await agentSessions();
+    await closeWindow(first, transcripts);
+
+    const second = await openWindow(state, transcripts);
+    await second.context.restored;
+    assert.deepEqual(second.context.tabsInfo().tabs.map((t) => t.state), ['restored']);
+    assert.equal(said(second.context.entries, 'noted: remember apples'), 1, 'the saved rows are shown before any agent runs');
+    const rows = await send(second.context, 'and pears');
+    assert.ok(rows.some((e) => textOf(e) === 'noted: and pears'), 'the loaded session answers');
+    const entries = second.context.entries;
+    assert.ok(!entries.some((e) => e.type === 'notice'), `no note: the agent remembers (${JSON.stringify(entries.filter((e) => e.type === 'notice'))})`);
+    // The replay took the place of the shown rows: every earlier row once, then the new turn.
+    assert.equal(said(entries, 'remember apples'), 1, 'the first prompt once');
+    assert.equal(said(entries, 'noted: remember apples'), 1, 'its answer once');
+    assert.equal(entries.filter((e) => e.type === 'tool_call' && e.title === 'Recall "remember apples"').length, 1, 'its tool call once');
+    assert.ok(entries.findIndex((e) => textOf(e) === 'noted: remember apples') < entries.findIndex((e) => textOf(e) === 'and pears'), 'in order');
+    // The agent went on in the same session: no new one, both turns recorded in it.
+    const after = await agentSessions();
+    assert.deepEqual(after.map((s) => s.sessionId), [before!.sessionId]);
+    assert.deepEqual(after[0]!.items.filter((i) => i.kind === 'user').map((i) => i.text), ['remember apples', 'and pears']);
+    assert.equal(second.context.tabsInfo().tabs[0]!.state, 'idle');
+    await closeWindow(second, transcripts);
+
+    // What the next window brings back was recorded once, replay included.
+    const third = await openWindow(state, transcripts);
+    await third.context.restored;
+    assert.deepEqual([said(third.context.entries, 'noted: remember apples'), said(third.context.entries, 'noted: and pears')], [1, 1]);
+    assert.equal(third.context.tabsInfo().tabs[0]!.state, 'restored');
+    await closeWindow(third, transcripts);
+  });
+  await fsp.rm(dir, { recursive: true, force: true });
+}, 60_000);
 
 test('closing the last tab leaves a new-session tab of the same agent, ready for a prompt', async () => {
   const state = new WorkspaceMemento();
@@ -211,6 +191,42 @@ test('history lists every agent: saved conversations of all, and the session lis
   await fsp.rm(dirA, { recursive: true, force: true });
   await fsp.rm(dirB, { recursive: true, force: true });
 }, 90_000);
+
+test('history does not wait on an agent whose session/list never answers: after 5 s the others are listed and the slow one is logged', async () => {
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'agent-chat-slow-list-'));
+  const transcripts = new TranscriptStore(path.join(dir, 'storage'), { debounceMs: 50 });
+  const warned: string[] = [];
+  const log = new (class extends ProtocolLog {
+    override warn(text: string): void {
+      warned.push(text);
+      super.warn(text);
+    }
+  })();
+  const window = await openWindow(new WorkspaceMemento(), transcripts, log);
+  const { context } = window;
+  const quick = testAgent('history quick (exthost)', 'history', { HISTORY_AGENT_DIR: path.join(dir, 'quick') });
+  const stuck = testAgent('history stuck (exthost)', 'history', { HISTORY_AGENT_DIR: path.join(dir, 'stuck'), HISTORY_AGENT_LIST_HANGS: '1' });
+  assert.equal((await context.start(quick)).state, 'ready');
+  await send(context, 'alpha');
+  assert.equal((await context.start(stuck)).state, 'ready');
+  await send(context, 'omega');
+  await transcripts.flush();
+  assert.deepEqual(context.readyAgents.sort(), [quick.name, stuck.name].sort());
+
+  const started = Date.now();
+  const items = await historyItems(context, transcripts, log);
+  const waited = Date.now() - started;
+  assert.ok(waited >= 4_900 && waited < 15_000, `waited ${waited} ms: the slow agent gets its 5 s, no more`);
+  const alpha = items.find((i) => i.item.agentName === quick.name && i.item.title === 'alpha');
+  assert.ok(alpha?.listed && alpha.item.onAgent, 'the agent that answered is listed');
+  const omega = items.find((i) => i.item.agentName === stuck.name && i.item.title === 'omega');
+  assert.ok(omega && !omega.listed && omega.item.transcriptId, 'the slow agent\'s saved conversation is still there, as saved here');
+  const separators = historyRows(items, []).filter((r) => r.kind === vscode.QuickPickItemKind.Separator).map((r) => r.label);
+  assert.ok(separators.includes(`${stuck.name} · saved here`) && separators.includes(`${quick.name} · saved here and listed by the agent`), JSON.stringify(separators));
+  assert.deepEqual(warned.filter((w) => w.startsWith('session/list')), [`session/list of ${stuck.name} failed: no answer within 5 s`]);
+  await closeWindow(window, transcripts);
+  await fsp.rm(dir, { recursive: true, force: true });
+}, 45_000);
 
 test('history offers configured agents that do not run; picking one starts it and its own sessions join the list', async () => {
   const chat = await api();
