@@ -143,21 +143,27 @@ export async function streamPerFrame(page: Page, chunksPerMessage: number): Prom
   }, chunksPerMessage));
 }
 
-/** Trivial tasks (`busyMs` of busy work each) under the same long-task observer: what the machine alone costs. */
-export async function controlRun(page: Page, tasks: number, busyMs: number): Promise<{ tasks: number; busyMs: number; long: LongTask[] }> {
+/**
+ * The noise floor: busy loops replaying the CPU time of each of the run's own main-thread tasks,
+ * in order, under the same long-task observer. Pure CPU work of exactly the run's sizes: what the
+ * machine alone turns into tasks over 50 ms. (Tasks under 0.5 ms are left out.)
+ */
+export async function controlRun(page: Page, busyMs: number[]): Promise<{ tasks: number; busyMs: number; long: LongTask[] }> {
+  const tasks = busyMs.filter((ms) => ms >= 0.5);
   await page.evaluate(OBSERVE_LONG_TASKS);
-  await page.evaluate(async ([n, busy]) => {
+  await page.evaluate(async (busy) => {
     const g = globalThis as any;
     const channel = new g.MessageChannel();
     const yieldTask = () => new Promise((r) => { channel.port1.onmessage = r; channel.port2.postMessage(0); });
-    for (let i = 0; i < n; i++) {
-      const until = g.performance.now() + busy;
+    for (const ms of busy) {
+      const until = g.performance.now() + ms;
       while (g.performance.now() < until) { /* busy */ }
       await yieldTask();
     }
     await new Promise((r) => g.setTimeout(r, 100));
-  }, [tasks, busyMs] as const);
-  return { tasks, busyMs, long: await page.evaluate(() => (globalThis as any).__longTasks) };
+    g.__stopLongTasks();
+  }, tasks);
+  return { tasks: tasks.length, busyMs: tasks.reduce((a, b) => a + b, 0), long: await page.evaluate(() => (globalThis as any).__longTasks) };
 }
 
 export function median(xs: number[]): number {
