@@ -5,24 +5,21 @@
  * time limit (typed failures with the stderr tail), version check (v1 answer to a v2 request:
  * restart with v1 params, digest §9.2). After that the process may still die: every session
  * ends its turn with an error and a notice, and the lifecycle says `exited`.
- * dispose()/restart() kill the whole process tree.
+ * dispose()/restart() kill the whole process tree. What one started process carries (connection,
+ * request handlers, terminals, session routing) is `runningProcess.ts`.
  */
 import { homedir } from 'node:os';
 import type { Message, MessageConnection } from 'vscode-jsonrpc/node';
 import type { AgentConfig, AgentLifecycle, FileSystemHost, LaunchFailure, WorkspaceHost } from './api.js';
-import { createAcpConnection } from '../protocol/transport.js';
-import { NodeTerminals } from '../services/terminals.js';
 import type { AgentFacts } from './capabilities.js';
-import { BadInputReporter } from './badInput.js';
-import { registerClientHandlers } from './clientHandlers.js';
 import { initializeAgent } from './handshake.js';
 import { DEFAULT_CLIENT_INFO } from './initialize.js';
 import type { ClientInfo } from '../protocol/outgoing.js';
-import { AgentProcess, spawnAgent } from './launch/agentProcess.js';
+import { spawnAgent } from './launch/agentProcess.js';
 import { loginShellPath } from './launch/loginShellPath.js';
 import { DEFAULT_KILL_GRACE_MS } from './launch/processTree.js';
 import type { AcpChatSession } from './session.js';
-import { SessionRouter } from './sessionRouter.js';
+import { stopRunningProcess, wireRunningProcess, type RunningProcess } from './runningProcess.js';
 import type { LoginCallbacks } from './auth/login.js';
 import type { AuthOutcome } from './auth/flow.js';
 import { AgentLogin } from './agentLogin.js';
@@ -53,18 +50,9 @@ export interface AgentClientOptions extends LoginCallbacks {
 
 export const DEFAULT_INITIALIZE_TIMEOUT_MS = 30_000;
 
-interface Running {
-  process: AgentProcess;
-  connection: MessageConnection;
-  terminals: NodeTerminals;
-  router: SessionRouter;
-  /** Set when we stop it on purpose: its exit is not a crash. */
-  stopping: boolean;
-}
-
 export class AgentClient {
   private state: AgentLifecycle = { state: 'starting' };
-  private running: Running | undefined;
+  private running: RunningProcess | undefined;
   private agentFacts: AgentFacts | undefined;
   private readonly listeners = new Set<(lifecycle: AgentLifecycle) => void>();
   private lastStderr = '';
@@ -221,7 +209,7 @@ export class AgentClient {
     return this.login.logout();
   }
 
-  private ready(): { running: Running; facts: AgentFacts } {
+  private ready(): { running: RunningProcess; facts: AgentFacts } {
     const running = this.running;
     const facts = this.agentFacts;
     if (!running || !facts || this.state.state !== 'ready') throw new Error(`The agent is not ready (${this.state.state}).`);
@@ -249,12 +237,7 @@ export class AgentClient {
     const running = this.running;
     if (!running) return;
     this.running = undefined;
-    running.stopping = true;
-    running.router.closeAll({ exitCode: null, signal: null, stderrTail: running.process.stderrTail() }, true);
-    await running.terminals.releaseAll();
-    await running.process.kill(this.opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
-    this.lastStderr = running.process.stderrTail();
-    running.connection.dispose();
+    this.lastStderr = await stopRunningProcess(running, this.opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
   }
 
   async dispose(): Promise<void> {
@@ -280,52 +263,25 @@ export class AgentClient {
       await proc.kill(this.opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
       return { reason: 'initialize_error', message: 'Start cancelled.', stderrTail: '' };
     }
-    const running = this.wire(proc, pathValue);
+    const running = wireRunningProcess(proc, {
+      pathValue,
+      fs: this.opts.fs,
+      tap: this.opts.tap,
+      log: this.opts.log,
+      onCrash: (crashed, exit) => {
+        this.lastStderr = exit.stderrTail;
+        if (this.running !== crashed) return;
+        this.running = undefined;
+        // During initialize the start() race reports the failure; afterwards it is an exit.
+        if (this.state.state === 'ready') this.setState({ state: 'exited', ...exit });
+      },
+    });
     this.running = running;
 
     const timeoutMs = this.opts.initializeTimeoutMs ?? DEFAULT_INITIALIZE_TIMEOUT_MS;
     return initializeAgent(running.connection, proc, version, this.opts.clientInfo ?? DEFAULT_CLIENT_INFO, timeoutMs, {
       terminalAuth: this.opts.terminalAuth !== undefined,
     });
-  }
-
-  /** Connection, request handlers, terminals and session routing for one process. */
-  private wire(proc: AgentProcess, pathValue: string): Running {
-    const router = new SessionRouter(this.opts.log);
-    const terminals = new NodeTerminals({
-      pathValue: async () => pathValue,
-      onOutput: (snap) => {
-        const { terminalId, command, output, truncated, exitStatus } = snap;
-        router.get(snap.owner)?.emit({ kind: 'terminal_output', terminalId, command, output, truncated, ...(exitStatus ? { exitStatus } : {}) });
-      },
-    });
-    const badInput = new BadInputReporter((title, detail) => {
-      const sessions = router.all().filter((s) => !s.isClosed);
-      for (const session of sessions) session.emit({ kind: 'notice_local', severity: 'warning', title, detail });
-      return sessions.length > 0;
-    }, this.opts.log);
-    const connection = createAcpConnection(proc.child.stdout!, proc.child.stdin!, {
-      tap: this.opts.tap,
-      syncNotifications: { 'session/update': (params) => router.routeUpdate(params) },
-      onProtocolError: (problem) => badInput.report(problem),
-    });
-    registerClientHandlers(connection, { session: (id) => router.get(id), fs: this.opts.fs, terminals, log: this.opts.log });
-    connection.listen();
-    const running: Running = { process: proc, connection, terminals, router, stopping: false };
-    void proc.exited.then((info) => {
-      if (running.stopping) return;
-      const stderrTail = proc.stderrTail();
-      this.lastStderr = stderrTail;
-      router.closeAll({ exitCode: info.exitCode, signal: info.signal, stderrTail }, false);
-      void terminals.releaseAll();
-      connection.dispose();
-      if (this.running === running) {
-        this.running = undefined;
-        // During initialize the start() race reports the failure; afterwards it is an exit.
-        if (this.state.state === 'ready') this.setState({ state: 'exited', exitCode: info.exitCode, signal: info.signal, stderrTail });
-      }
-    });
-    return running;
   }
 
   private setState(state: AgentLifecycle): void {

@@ -1,28 +1,27 @@
 /**
- * One ACP session and its turn state machine (implements `ChatSession`).
+ * One ACP session (implements `ChatSession`): prompts, cancel, permissions, the pickers, and
+ * the end of the session. How turns start and end is `turnLifecycle.ts`.
  *
- * v1: the `session/prompt` request is the turn; its answer ends it.
- * v2: the answer means "accepted" (`prompt_accepted`); `state` updates drive running /
- *     requires_action / idle, and idle ends the turn.
  * Cancel (seed 001): send `session/cancel`, emit `cancel_requested` at once, answer every
  * pending permission `cancelled`, keep applying late updates, treat an error answer as
  * cancelled, and give control back after a bounded wait even if the agent never answers.
  */
-import { ResponseError, type CancellationToken, type MessageConnection } from 'vscode-jsonrpc/node';
+import type { CancellationToken, MessageConnection } from 'vscode-jsonrpc/node';
 import type { ChatSession } from './api.js';
-import type { ContentBlock, PermissionOutcome, SessionEvent, StopReason } from '../protocol/events.js';
+import type { ContentBlock, PermissionOutcome, SessionEvent } from '../protocol/events.js';
 import { normalizeSessionUpdate } from '../protocol/normalize.js';
 import { cancelParams, promptParams } from '../protocol/outgoing.js';
-import { parsePromptResult, type SessionSetup } from '../protocol/parseAgentResults.js';
+import type { SessionSetup } from '../protocol/parseAgentResults.js';
 import { isAuthRequired } from './auth/retry.js';
 import { SessionSettings, setConfigOption, setMode, setupEvents } from './sessionOptions.js';
 import type { PromptCapabilities } from './capabilities.js';
 import { EventHub } from './eventHub.js';
 import { filterPromptBlocks } from './promptFilter.js';
 import { PermissionDesk } from './permissionDesk.js';
-import { createTurn, isUnknownStopReason, type Turn } from './turn.js';
+import type { Turn } from './turn.js';
+import { TurnLifecycle, type SessionTurnState } from './turnLifecycle.js';
 
-export type SessionTurnState = 'idle' | 'running' | 'requires_action' | 'cancelling';
+export type { SessionTurnState } from './turnLifecycle.js';
 
 export interface AcpSessionOptions {
   connection: MessageConnection;
@@ -48,12 +47,6 @@ export interface AcpSessionOptions {
 }
 
 export const DEFAULT_CANCEL_TIMEOUT_MS = 10_000;
-/** A transport failure (not an agent answer) waits this long for the exit report to explain it. */
-const EXIT_REPORT_GRACE_MS = 2_000;
-/** vscode-jsonrpc's own codes for "the connection went away" (not an answer from the agent). */
-const TRANSPORT_FAILURES = new Set([-32097, -32096]);
-
-type TurnEnd = Omit<Extract<SessionEvent, { kind: 'turn_ended' }>, 'kind' | 'turnId'>;
 
 export class AcpChatSession implements ChatSession {
   readonly sessionId: string;
@@ -65,14 +58,17 @@ export class AcpChatSession implements ChatSession {
   unresponsive = false;
   private readonly hub = new EventHub<SessionEvent>((message) => this.log(message));
   private readonly permissions = new PermissionDesk((event) => this.emit(event));
-  private turn: Turn | undefined;
-  private turns = 0;
-  private state: SessionTurnState = 'idle';
+  private readonly turns: TurnLifecycle;
   private closed = false;
 
   constructor(private readonly opts: AcpSessionOptions) {
     this.sessionId = opts.sessionId;
     this.protocolVersion = opts.protocolVersion;
+    this.turns = new TurnLifecycle({
+      protocolVersion: opts.protocolVersion,
+      emit: (event) => this.emit(event),
+      log: (line) => this.log(line),
+    });
     this.cwd = opts.cwd;
     this.roots = opts.roots;
     this.applySetup(opts.setup ?? {});
@@ -114,8 +110,9 @@ export class AcpChatSession implements ChatSession {
     if (this.closed) return;
     this.closed = true;
     this.permissions.cancelAll();
-    if (this.turn) this.endTurn(this.turn, { stopReason: 'cancelled' });
-    this.state = 'idle';
+    const turn = this.turns.current;
+    if (turn) this.turns.end(turn, { stopReason: 'cancelled' });
+    this.turns.state = 'idle';
     await this.opts.close?.();
   }
 
@@ -124,7 +121,7 @@ export class AcpChatSession implements ChatSession {
   }
 
   get turnState(): SessionTurnState {
-    return this.state;
+    return this.turns.state;
   }
 
   get isClosed(): boolean {
@@ -145,7 +142,7 @@ export class AcpChatSession implements ChatSession {
     const event = normalizeSessionUpdate(update);
     if (event.kind === 'unknown') this.log(`ignored unknown session/update kind "${event.sessionUpdate}"`);
     this.emit(event);
-    if (event.kind === 'state' && this.protocolVersion === 2) this.applyState(event);
+    if (event.kind === 'state' && this.protocolVersion === 2) this.turns.applyState(event);
   }
 
   /**
@@ -155,9 +152,9 @@ export class AcpChatSession implements ChatSession {
    */
   prompt(content: ContentBlock[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('This session has ended; start a new one.'));
-    if (this.turn) return Promise.reject(new Error('A turn is already running; cancel it first.'));
+    if (this.turns.current) return Promise.reject(new Error('A turn is already running; cancel it first.'));
     const blocks = filterPromptBlocks(content, this.opts.promptCapabilities);
-    const turn = this.startTurn();
+    const turn = this.turns.start();
     this.emit({ kind: 'prompt_sent', turnId: turn.id, content: blocks });
     this.sendPrompt(turn, blocks, true);
     return turn.done;
@@ -166,12 +163,12 @@ export class AcpChatSession implements ChatSession {
   private sendPrompt(turn: Turn, blocks: ContentBlock[], mayAuth: boolean): void {
     const onError = (err: unknown) => {
       if (mayAuth && isAuthRequired(err) && this.opts.onAuthRequired && !turn.cancelRequested) void this.authThenRetry(turn, blocks, err);
-      else this.onPromptError(turn, err);
+      else this.turns.onPromptError(turn, err);
     };
     try {
-      this.opts.connection.sendRequest('session/prompt', promptParams(this.sessionId, blocks)).then((result) => this.onPromptResult(turn, result), onError);
+      this.opts.connection.sendRequest('session/prompt', promptParams(this.sessionId, blocks)).then((result) => this.turns.onPromptResult(turn, result), onError);
     } catch (err) {
-      this.onPromptError(turn, err);
+      this.turns.onPromptError(turn, err);
     }
   }
 
@@ -191,16 +188,16 @@ export class AcpChatSession implements ChatSession {
       this.sendPrompt(turn, blocks, false);
       return;
     }
-    this.onPromptError(turn, err);
+    this.turns.onPromptError(turn, err);
   }
 
   /** Resolves when control is back: the agent ended the turn, or the bounded wait ran out. */
   cancel(): Promise<void> {
-    const turn = this.turn;
+    const turn = this.turns.current;
     if (!turn) return Promise.resolve();
     if (turn.cancelRequested) return turn.done;
     turn.cancelRequested = true;
-    this.state = 'cancelling';
+    this.turns.state = 'cancelling';
     this.opts.connection.sendNotification('session/cancel', cancelParams(this.sessionId)).catch((err: unknown) => {
       this.log(`could not send session/cancel: ${(err as Error).message}`);
     });
@@ -215,7 +212,7 @@ export class AcpChatSession implements ChatSession {
         title: 'The agent did not confirm the cancel',
         detail: `No answer within ${Math.round(waitMs / 100) / 10} s; control was given back. The agent may still be working — restart it if it stays unresponsive.`,
       });
-      this.endTurn(turn, { stopReason: 'cancelled', timedOut: true });
+      this.turns.end(turn, { stopReason: 'cancelled', timedOut: true });
     }, waitMs);
     return turn.done;
   }
@@ -227,13 +224,14 @@ export class AcpChatSession implements ChatSession {
   /** Serves `session/request_permission`; the answer waits for the user, a cancel, or the agent withdrawing it. */
   requestPermission(params: unknown, token: CancellationToken): Promise<unknown> {
     return this.permissions.serve(params, token, {
-      fallbackToolCallId: `permission-${this.turns}-${this.permissions.size + 1}`,
-      answerCancelled: () => Boolean(this.turn?.cancelRequested) || this.closed,
+      fallbackToolCallId: `permission-${this.turns.started}-${this.permissions.size + 1}`,
+      answerCancelled: () => Boolean(this.turns.current?.cancelRequested) || this.closed,
       opened: () => {
-        if (this.turn) this.state = 'requires_action';
+        if (this.turns.current) this.turns.state = 'requires_action';
       },
       settled: () => {
-        if (this.turn && !this.turn.cancelRequested && this.permissions.size === 0) this.state = 'running';
+        const turn = this.turns.current;
+        if (turn && !turn.cancelRequested && this.permissions.size === 0) this.turns.state = 'running';
       },
     });
   }
@@ -244,9 +242,10 @@ export class AcpChatSession implements ChatSession {
     this.closed = true;
     this.permissions.cancelAll();
     const how = info.signal ? `was killed by ${info.signal}` : `exited with code ${info.exitCode}`;
-    if (this.turn) {
+    const turn = this.turns.current;
+    if (turn) {
       const message = expected ? 'The agent was stopped during the turn.' : `The agent ${how} during the turn.`;
-      this.endTurn(this.turn, { stopReason: 'error', error: { message, data: { exitCode: info.exitCode, signal: info.signal } } });
+      this.turns.end(turn, { stopReason: 'error', error: { message, data: { exitCode: info.exitCode, signal: info.signal } } });
     }
     if (!expected) {
       this.emit({
@@ -256,81 +255,7 @@ export class AcpChatSession implements ChatSession {
         ...(info.stderrTail ? { detail: info.stderrTail } : {}),
       });
     }
-    this.state = 'idle';
-  }
-
-  private startTurn(): Turn {
-    const turn = createTurn(`turn-${++this.turns}`);
-    this.turn = turn;
-    this.state = 'running';
-    return turn;
-  }
-
-  private endTurn(turn: Turn, end: TurnEnd): void {
-    if (turn.ended) return;
-    turn.ended = true;
-    clearTimeout(turn.timer);
-    if (this.turn === turn) {
-      this.turn = undefined;
-      this.state = 'idle';
-    }
-    const stop = end.stopReason;
-    if (isUnknownStopReason(stop)) this.log(`unknown stop reason "${stop}" (shown as stopped)`);
-    this.emit({ kind: 'turn_ended', turnId: turn.id, ...end });
-    turn.finish();
-  }
-
-  private onPromptResult(turn: Turn, result: unknown): void {
-    const parsed = parsePromptResult(result, this.protocolVersion);
-    if (this.protocolVersion === 2) {
-      turn.accepted = true;
-      if (parsed.ok && parsed.value.protocolVersion === 2 && parsed.value.messageId) {
-        this.emit({ kind: 'prompt_accepted', turnId: turn.id, messageId: parsed.value.messageId });
-      }
-      return;
-    }
-    if (turn.ended) {
-      this.log(`late session/prompt answer for ${turn.id} ignored (the turn already ended)`);
-      return;
-    }
-    if (parsed.ok && parsed.value.protocolVersion === 1) this.endTurn(turn, { stopReason: parsed.value.stopReason });
-    else this.endTurn(turn, { stopReason: 'error', error: { message: `The agent's session/prompt answer is malformed: ${parsed.ok ? 'no stopReason' : parsed.error}`, data: result } });
-  }
-
-  private onPromptError(turn: Turn, err: unknown): void {
-    if (turn.ended) {
-      this.log(`late session/prompt error for ${turn.id} ignored: ${(err as Error)?.message}`);
-      return;
-    }
-    if (err instanceof ResponseError && !TRANSPORT_FAILURES.has(err.code)) {
-      // Seed 001: agents should answer `cancelled`, but an abort often surfaces as an error.
-      if (turn.cancelRequested) this.endTurn(turn, { stopReason: 'cancelled' });
-      else this.endTurn(turn, { stopReason: 'error', error: { code: err.code, message: err.message, data: err.data } });
-      return;
-    }
-    // The connection failed rather than the agent answering: the exit report (agentGone) says
-    // why much better, so give it a moment to arrive first.
-    const message = (err as Error)?.message ?? String(err);
-    setTimeout(() => this.endTurn(turn, turn.cancelRequested ? { stopReason: 'cancelled' } : { stopReason: 'error', error: { message } }), EXIT_REPORT_GRACE_MS).unref();
-  }
-
-  private applyState(event: Extract<SessionEvent, { kind: 'state' }>): void {
-    const turn = this.turn;
-    if (event.state === 'running' || event.state === 'requires_action') {
-      if (turn) turn.sawRunning = true;
-      if (!turn?.cancelRequested) this.state = event.state;
-      return;
-    }
-    if (!turn) {
-      this.state = 'idle';
-      return;
-    }
-    // An idle from before this turn started (a stale snapshot) must not end it.
-    if (!turn.accepted && !turn.sawRunning) return;
-    let stopReason: StopReason = event.stopReason ?? 'end_turn';
-    if (stopReason === 'error' && turn.cancelRequested) stopReason = 'cancelled';
-    const error = stopReason === 'error' && event.error ? { code: event.error.code, message: event.error.message } : undefined;
-    this.endTurn(turn, { stopReason, ...(error ? { error } : {}) });
+    this.turns.state = 'idle';
   }
 
   private log(line: string): void {
