@@ -50,6 +50,14 @@ function run(el: HTMLElement, host: Host): void {
       el.setAttribute('aria-pressed', 'true');
       return;
     }
+    case 'stop-work': {
+      if (el.getAttribute('aria-disabled') === 'true') return;
+      const target = d.targetType === 'terminal' ? { type: 'terminal' as const, terminalId: d.terminalId ?? '' } : { type: 'tool_call' as const, toolCallId: d.toolCallId ?? '' };
+      host.post({ type: 'stopWork', target });
+      // The row says "Stopping…" once the host confirms; until then a second click sends nothing.
+      el.setAttribute('aria-disabled', 'true');
+      return;
+    }
     case 'restart-agent':
       return host.post({ type: 'restartAgent' });
     case 'open-settings':

@@ -5,7 +5,7 @@
  * editor only through the host services below, which `src/vscode` implements with the real
  * VS Code API and tests implement with plain node.
  */
-import type { ContentBlock, PermissionOutcome, SessionEvent } from '../protocol/events.js';
+import type { ContentBlock, PermissionOutcome, SessionEvent, StopTarget } from '../protocol/events.js';
 
 /** One configured agent, from `agentChat.agents` (user/application scope only) or a preset. */
 export interface AgentConfig {
@@ -66,4 +66,9 @@ export interface ChatSession {
   /** `session/cancel` + the client-side obligations; resolves when control is back. */
   cancel(): Promise<void>;
   answerPermission(requestId: string, outcome: PermissionOutcome): void;
+  /**
+   * v2 `tool_call/cancel` / `terminal/cancel` for work that currently offers it; the turn goes
+   * on. The outcome arrives as events (`stop_requested`, then the final status or `stop_refused`).
+   */
+  stopWork(target: StopTarget): Promise<void>;
 }

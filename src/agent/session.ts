@@ -8,7 +8,7 @@
  */
 import type { CancellationToken, MessageConnection } from 'vscode-jsonrpc/node';
 import type { ChatSession } from './api.js';
-import type { ContentBlock, PermissionOutcome, SessionEvent } from '../protocol/events.js';
+import type { ContentBlock, PermissionOutcome, SessionEvent, StopTarget } from '../protocol/events.js';
 import { normalizeSessionUpdate } from '../protocol/normalize.js';
 import { cancelParams, promptParams } from '../protocol/outgoing.js';
 import type { SessionSetup } from '../protocol/parseAgentResults.js';
@@ -20,6 +20,7 @@ import { filterPromptBlocks } from './promptFilter.js';
 import { PermissionDesk } from './permissionDesk.js';
 import type { Turn } from './turn.js';
 import { TurnLifecycle, type SessionTurnState } from './turnLifecycle.js';
+import { WorkStops } from './workStops.js';
 
 export type { SessionTurnState } from './turnLifecycle.js';
 
@@ -59,6 +60,7 @@ export class AcpChatSession implements ChatSession {
   private readonly hub = new EventHub<SessionEvent>((message) => this.log(message));
   private readonly permissions = new PermissionDesk((event) => this.emit(event));
   private readonly turns: TurnLifecycle;
+  private readonly stops: WorkStops;
   private closed = false;
 
   constructor(private readonly opts: AcpSessionOptions) {
@@ -68,6 +70,14 @@ export class AcpChatSession implements ChatSession {
       protocolVersion: opts.protocolVersion,
       emit: (event) => this.emit(event),
       log: (line) => this.log(line),
+    });
+    this.stops = new WorkStops({
+      connection: opts.connection,
+      sessionId: opts.sessionId,
+      protocolVersion: opts.protocolVersion,
+      emit: (event) => this.emit(event),
+      log: (line) => this.log(line),
+      isClosed: () => this.closed,
     });
     this.cwd = opts.cwd;
     this.roots = opts.roots;
@@ -133,8 +143,14 @@ export class AcpChatSession implements ChatSession {
   }
 
   emit(event: SessionEvent): void {
-    this.settings.observe(event);
-    this.hub.emit(event);
+    const shown = this.stops.follow(event);
+    this.settings.observe(shown);
+    this.hub.emit(shown);
+  }
+
+  /** v2: stops one tool call or agent-owned terminal that offers it; the turn goes on. */
+  stopWork(target: StopTarget): Promise<void> {
+    return this.stops.stop(target);
   }
 
   /** A `session/update` for this session, in wire order, in or outside a turn. */

@@ -2,7 +2,7 @@
  * Pure transforms between a live thread and its stored form: ids, titles, the size cap.
  */
 import { createHash } from 'node:crypto';
-import type { NoticeEntry, SessionFacts, ThreadEntry } from '../thread/types.js';
+import type { NoticeEntry, SessionFacts, TerminalView, ThreadEntry } from '../thread/types.js';
 import { TRANSCRIPT_VERSION, type Transcript, type TranscriptInput } from './types.js';
 
 /** Same agent + session always maps to the same file, whatever characters the ids contain. */
@@ -30,22 +30,33 @@ export function deriveTitle(entries: readonly ThreadEntry[], session: SessionFac
 
 /**
  * What a reopened thread cannot continue: a pending permission has no agent waiting for it,
- * and no turn is running after a restart. An agent's notices are live events, never part of
- * the session's history (agents do not replay them), so they are not kept either.
+ * no turn is running after a restart, and work that could be stopped then (a tool call's or
+ * terminal's cancel capability, a stop under way) is not the reopened session's to stop. An
+ * agent's notices are live events, never part of the session's history (agents do not replay
+ * them), so they are not kept either.
  */
 function settle(entries: readonly ThreadEntry[], session: SessionFacts): { entries: ThreadEntry[]; session: SessionFacts } {
   const settled: ThreadEntry[] = [];
   for (const e of entries) {
     if (e.type === 'notice' && e.live) continue;
-    if (e.type !== 'tool_call' || !e.permission) {
-      settled.push(e);
-      continue;
-    }
-    const { permission: _dropped, ...rest } = e;
-    settled.push(rest);
+    settled.push(settleEntry(e));
   }
   const { currentTurnId: _turn, ...facts } = session;
   return { entries: settled, session: { ...facts, turnState: 'idle' } };
+}
+
+function settleEntry(e: ThreadEntry): ThreadEntry {
+  if (e.type === 'terminal') return e.terminal.cancellable || e.terminal.stop ? { ...e, terminal: settleTerminal(e.terminal) } : e;
+  if (e.type !== 'tool_call') return e;
+  if (!e.permission && !e.cancellable && !e.stop && !Object.values(e.terminals ?? {}).some((t) => t.cancellable || t.stop)) return e;
+  const { permission: _permission, cancellable: _cancellable, stop: _stop, ...rest } = e;
+  if (rest.terminals) rest.terminals = Object.fromEntries(Object.entries(rest.terminals).map(([id, t]) => [id, settleTerminal(t)]));
+  return rest;
+}
+
+function settleTerminal(t: TerminalView): TerminalView {
+  const { cancellable: _cancellable, stop: _stop, ...rest } = t;
+  return rest;
 }
 
 export function toTranscript(input: TranscriptInput, previous: Pick<Transcript, 'createdAt' | 'droppedEntries'> | undefined, now: string): Transcript {

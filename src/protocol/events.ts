@@ -93,7 +93,17 @@ export interface ToolCallFields {
   rawOutput: unknown;
 }
 
-export type ToolCallPatch = { [K in keyof ToolCallFields]?: ToolCallFields[K] | null };
+export type ToolCallPatch = { [K in keyof ToolCallFields]?: ToolCallFields[K] | null } & {
+  /**
+   * v2 `capabilities.cancel`: whether the client may now send `tool_call/cancel` for this call.
+   * Undefined keeps; the wire's `capabilities` object replaces as a whole, so any value given
+   * (null or malformed included) settles it to true or false.
+   */
+  cancellable?: boolean;
+};
+
+/** One piece of work the user can stop on its own (v2): a tool call or an agent-owned terminal. */
+export type StopTarget = { type: 'tool_call'; toolCallId: string } | { type: 'terminal'; terminalId: string };
 
 export type PlanEntryStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
 export type PlanEntryPriority = 'high' | 'medium' | 'low';
@@ -238,6 +248,8 @@ export type WireEvent =
       cwd?: string | null;
       output?: string | null;
       exitStatus?: TerminalExitStatus | null;
+      /** v2 `capabilities.cancel` (may the client send `terminal/cancel`); as for tool calls. */
+      cancellable?: boolean;
     }
   /**
    * v2 `terminal_output_chunk`: base64 bytes appended to the terminal's output. A chunk may end
@@ -294,6 +306,13 @@ export type LocalEvent =
       truncated: boolean;
       exitStatus?: { exitCode?: number | null; signal?: string | null } | null;
     }
+  /**
+   * The user asked to stop one tool call or agent-owned terminal (v2 `tool_call/cancel`,
+   * `terminal/cancel`): shown as stopping until the agent reports how it ended.
+   */
+  | { kind: 'stop_requested'; target: StopTarget }
+  /** That request was answered with an error (or could not be sent): said on the card or row. */
+  | { kind: 'stop_refused'; target: StopTarget; message: string }
   /** Something the user should see in the thread: fs refusals, agent crashes, bad input. */
   | { kind: 'notice_local'; severity: 'info' | 'warning' | 'error'; title: string; detail?: string }
   /**

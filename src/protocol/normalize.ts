@@ -43,6 +43,7 @@ import {
   usageUpdate,
 } from './schemas/sessionUpdate.js';
 import type { KnownSessionUpdateKind } from './schemas/sessionUpdate.js';
+import { cancelCapability } from './schemas/toolCall.js';
 
 type Update = Record<string, unknown>;
 type Normalizer = (update: Update, kind: string) => WireEvent;
@@ -260,6 +261,8 @@ const terminal: Normalizer = (u, kind) => {
     if (t.exitStatus.signal != null) exit.signal = t.exitStatus.signal;
     event.exitStatus = exit;
   }
+  const cancellable = cancelCapability(t.capabilities);
+  if (cancellable !== undefined) event.cancellable = cancellable;
   return event;
 };
 

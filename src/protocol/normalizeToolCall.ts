@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import type { ToolCallContent, ToolCallPatch, ToolCallStatus, ToolKind, WireEvent } from './events.js';
 import { draftToolCall, draftToolCallUpdate, isDraftToolCall } from './schemas/draft.js';
-import { toolCall, toolCallContentChunk, toolCallUpdate } from './schemas/toolCall.js';
+import { cancelCapability, toolCall, toolCallContentChunk, toolCallUpdate } from './schemas/toolCall.js';
 
 const KINDS: ReadonlySet<string> = new Set<ToolKind>([
   'read', 'edit', 'delete', 'move', 'search', 'execute', 'think', 'fetch', 'switch_mode', 'other',
@@ -52,6 +52,8 @@ function patchFrom(u: Parsed): ToolCallPatch {
   if (u.locations !== undefined) patch.locations = u.locations;
   if (u.rawInput !== undefined) patch.rawInput = u.rawInput;
   if (u.rawOutput !== undefined) patch.rawOutput = u.rawOutput;
+  const cancellable = cancelCapability(u.capabilities);
+  if (cancellable !== undefined) patch.cancellable = cancellable;
   return patch;
 }
 

@@ -95,6 +95,19 @@ export function cancelParams(sessionId: string) {
   return { sessionId };
 }
 
+/**
+ * v2 `tool_call/cancel`: only for a tool call that currently advertises `capabilities.cancel`.
+ * The answer means "accepted"; the agent confirms with the call's final status.
+ */
+export function cancelToolCallParams(sessionId: string, toolCallId: string) {
+  return { sessionId, toolCallId };
+}
+
+/** v2 `terminal/cancel`: as above, for an agent-owned terminal; confirmed by its `exitStatus`. */
+export function cancelTerminalParams(sessionId: string, terminalId: string) {
+  return { sessionId, terminalId };
+}
+
 export function authenticateParams(methodId: string) {
   return { methodId };
 }

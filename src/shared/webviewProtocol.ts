@@ -6,6 +6,7 @@
  * `rows` / `session` updates, batched per animation frame. Messages to a hidden view are
  * dropped: the next `ready` gets a fresh snapshot, so nothing is lost.
  */
+import type { StopTarget } from '../protocol/events.js';
 import type { RowChange, SessionFacts, ThreadEntry } from '../thread/types.js';
 
 /** How an agent is doing, rendered in the panel header and the status bar. */
@@ -100,6 +101,7 @@ export interface Attachment {
 /** Webview → host. */
 export type WebviewToHost =
   | QueueWebviewToHost
+  | StopWorkWebviewToHost
   /** The page (re)loaded and wants a snapshot. */
   | { type: 'ready' }
   /** Send a prompt. `images` are pasted images (base64, no data: prefix). */
@@ -174,3 +176,13 @@ export type QueueWebviewToHost =
   | { type: 'sendQueued'; id: string }
   /** The page got a snapshot and wants the shown tab's queue. */
   | { type: 'getQueue' };
+
+// ── Stopping one piece of work (v2) ─────────────────────────────────────────────────────────
+// A tool call or agent-owned terminal that advertises `capabilities.cancel` has a Stop button;
+// the turn goes on. The host sends `tool_call/cancel` / `terminal/cancel`; the row shows
+// "Stopping…" until the agent reports how the work ended, or the agent's refusal.
+
+/** Webview → host. */
+export type StopWorkWebviewToHost =
+  /** The Stop button of a tool call card or terminal was pressed (shown tab). */
+  { type: 'stopWork'; target: StopTarget };

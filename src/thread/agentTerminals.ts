@@ -29,9 +29,13 @@ export function applyAgentTerminal(state: ThreadState, event: TerminalEvent, out
     terminal.decoder = new TextDecoder();
     setOutput(view, event.output === null ? '' : terminal.decoder.decode(base64Bytes(event.output), { stream: true }), false);
   }
+  if (event.cancellable === true) view.cancellable = true;
+  else if (event.cancellable === false) delete view.cancellable;
   if (event.exitStatus === null) delete view.exitStatus;
   else if (event.exitStatus !== undefined) {
     view.exitStatus = { ...event.exitStatus };
+    // The process ended: a Stop asked for is settled, whichever way it went.
+    delete view.stop;
     // No more bytes will come: an incomplete character at the end is shown as U+FFFD, not lost.
     const rest = terminal.decoder.decode();
     if (rest) setOutput(view, view.output + rest, view.truncated);
@@ -48,6 +52,17 @@ export function applyAgentTerminalChunk(state: ThreadState, event: TerminalChunk
   const next: TerminalView = { ...view };
   setOutput(next, view.output + text, view.truncated);
   publish(state, out, terminal, next);
+}
+
+/**
+ * Shows a changed view of an agent-owned terminal wherever it appears (its row, the tool calls
+ * that embed it). False when the terminal is not agent-owned or has not reported yet.
+ */
+export function updateAgentTerminalView(state: ThreadState, out: ApplyResult, view: TerminalView): boolean {
+  const terminal = state.agentTerminals.get(view.terminalId);
+  if (terminal === undefined || !state.terminalViews.has(view.terminalId)) return false;
+  publish(state, out, terminal, view);
+  return true;
 }
 
 function agentTerminal(state: ThreadState, terminalId: string): AgentTerminal {

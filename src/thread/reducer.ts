@@ -15,6 +15,7 @@ import { applyPermissionRequested, applyPermissionResolved } from './permissions
 import { applyPlan, applyPlanRemoved } from './plan.js';
 import { applyCompaction, applyCompactionChunk } from './compaction.js';
 import { applyAgentTerminal, applyAgentTerminalChunk } from './agentTerminals.js';
+import { applyStopRefused, applyStopRequested } from './stopRequests.js';
 import { applyCancelRequested, applyTurnEnded, applyTurnState } from './turns.js';
 import {
   applyAuthRequired,
@@ -157,6 +158,12 @@ export class ThreadModel {
         break;
       case 'terminal_output':
         applyTerminalOutput(s, event, out);
+        break;
+      case 'stop_requested':
+        applyStopRequested(s, event, out);
+        break;
+      case 'stop_refused':
+        applyStopRefused(s, event, out);
         break;
       case 'notice_local':
         applyLocalNotice(s, event, out);

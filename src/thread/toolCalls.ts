@@ -93,7 +93,16 @@ export function patchToolCall(row: ToolCallEntry, patch: ToolCallPatch): ToolCal
     if (patch.rawOutput === null) delete next.rawOutput;
     else next.rawOutput = patch.rawOutput;
   }
+  if (patch.cancellable === true) next.cancellable = true;
+  else if (patch.cancellable === false) delete next.cancellable;
+  // The agent reported how the call ended: a Stop asked for is settled, whichever way it went.
+  if (next.stop !== undefined && isFinalStatus(next.status)) delete next.stop;
   return next;
+}
+
+/** Statuses after which a tool call does no more work (a stop can no longer apply). */
+export function isFinalStatus(status: ToolCallEntry['status']): boolean {
+  return status === 'completed' || status === 'failed' || status === 'cancelled';
 }
 
 /** Live terminal output: every tool call that embeds the terminal shows it. */

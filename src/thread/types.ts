@@ -51,6 +51,12 @@ export interface PendingPermission {
   title?: string;
 }
 
+/**
+ * The user's Stop on one tool call or agent-owned terminal (v2): `stopping` from the request
+ * until the agent reports how the work ended; `refused` when the agent answered with an error.
+ */
+export type StopState = { state: 'stopping' } | { state: 'refused'; message: string };
+
 /** A terminal's output as shown: a client-run one (v1 `terminal/*`) or an agent-owned one (v2). */
 export interface TerminalView {
   terminalId: string;
@@ -62,6 +68,9 @@ export interface TerminalView {
   exitStatus?: { exitCode?: number | null; signal?: string | null } | null;
   /** Working directory, when the agent reported one (v2 `terminal_update`). */
   cwd?: string;
+  /** An agent-owned terminal that advertises `capabilities.cancel` (v2 sessions only). */
+  cancellable?: true;
+  stop?: StopState;
 }
 
 /** A tool call row: the wire fields (raw input/output may be absent) plus what the client tracks. */
@@ -79,6 +88,9 @@ export interface ToolCallEntry extends Omit<ToolCallFields, 'rawInput' | 'rawOut
   terminals?: Record<string, TerminalView>;
   /** Created from an update for a tool call never announced. */
   orphan?: boolean;
+  /** The call advertises `capabilities.cancel` (v2 sessions only): the user may stop it alone. */
+  cancellable?: true;
+  stop?: StopState;
 }
 
 export interface PlanThreadEntry {

@@ -15,6 +15,7 @@
  */
 import * as vscode from 'vscode';
 import type { AgentConfig } from '../agent/api.js';
+import type { StopTarget } from '../protocol/events.js';
 import type { SessionSupport } from '../history/agentSessions.js';
 import type { AgentChoice, AgentStatus, ComposerCapabilities, PanelSnapshot, SessionTabs } from '../shared/webviewProtocol.js';
 import type { SessionFacts, ThreadEntry, ToolCallEntry } from '../thread/types.js';
@@ -207,6 +208,9 @@ export class AgentChatContext implements vscode.Disposable {
 
   /** Cancels the running turn; false when there is none. */
   cancel(): Promise<boolean> { return this.turns.cancel(); }
+
+  /** Stops one tool call or agent-owned terminal of the shown tab (v2); the turn goes on. */
+  stopWork(target: StopTarget): Promise<void> { return this.turns.stopWork(target); }
 
   /** First answer wins: false when the request was already answered or withdrawn. */
   answerPermission(requestId: string, optionId: string): boolean { return this.turns.answerPermission(requestId, optionId); }

@@ -1,8 +1,9 @@
 /**
  * What the user does inside the active tab's session: send a prompt (starting the agent or
- * opening the session first when needed), cancel the turn, answer a permission question (from
- * any tab), change the mode or a config option.
+ * opening the session first when needed), cancel the turn, stop one tool call or terminal,
+ * answer a permission question (from any tab), change the mode or a config option.
  */
+import type { StopTarget } from '../protocol/events.js';
 import type { LiveSession } from './agentPort.js';
 import type { ChatCore } from './chatCore.js';
 import { errorText } from './errorText.js';
@@ -77,6 +78,19 @@ export class TurnActions {
     if (!session || !this.tab.thread.turnRunning) return false;
     await session.cancel();
     return true;
+  }
+
+  /**
+   * Stops one tool call or agent-owned terminal of the shown tab (v2); the turn goes on. The
+   * session reports the outcome on the row itself (stopping, then the end or the refusal).
+   */
+  async stopWork(target: StopTarget): Promise<void> {
+    const session = this.session;
+    if (!session) {
+      this.tab.thread.apply({ kind: 'stop_refused', target, message: describeNoSession(this.core.slot.agent) });
+      return;
+    }
+    await session.stopWork(target);
   }
 
   /** First answer wins: false when the request was already answered or withdrawn. */

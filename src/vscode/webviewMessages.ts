@@ -3,6 +3,7 @@
  * editorActions / diffDocuments, agent choice to the same commands the palette runs.
  */
 import * as vscode from 'vscode';
+import type { StopTarget } from '../protocol/events.js';
 import type { WebviewToHost } from '../shared/webviewProtocol.js';
 import type { ChatViewProvider } from './chatViewProvider.js';
 import { CommandId } from './commandIds.js';
@@ -24,6 +25,15 @@ export interface MessageDeps {
 /** Messages come from our own page, but carry agent-derived values: check shapes, not intent. */
 function isString(value: unknown): value is string {
   return typeof value === 'string';
+}
+
+/** A stop target as the page sent it, or undefined when it is not one. */
+function stopTarget(value: unknown): StopTarget | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const t = value as { type?: unknown; toolCallId?: unknown; terminalId?: unknown };
+  if (t.type === 'tool_call' && isString(t.toolCallId)) return { type: 'tool_call', toolCallId: t.toolCallId };
+  if (t.type === 'terminal' && isString(t.terminalId)) return { type: 'terminal', terminalId: t.terminalId };
+  return undefined;
 }
 
 function composed(message: { text?: unknown; attachments?: unknown; images?: unknown }): ComposedPrompt {
@@ -84,6 +94,11 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
     case 'cancel':
       await context.cancel();
       return;
+    case 'stopWork': {
+      const target = stopTarget(message.target);
+      if (target) await context.stopWork(target);
+      return;
+    }
     case 'answerPermission':
       if (isString(message.requestId) && isString(message.optionId)) context.answerPermission(message.requestId, message.optionId);
       return;

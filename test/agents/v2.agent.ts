@@ -17,6 +17,7 @@ import * as scenarios from './lib/v2-scenarios.js';
 import type { V2Scenario } from './lib/v2-scenarios.js';
 import { all, stateChange } from './lib/v2-scenarios-extra.js';
 import * as updates from './lib/v2-scenarios-updates.js';
+import { stoppable } from './lib/v2-scenarios-stop.js';
 
 const NAME = 'scripted-v2-agent';
 
@@ -39,6 +40,7 @@ const SCENARIOS: Record<string, V2Scenario> = {
   plans: updates.plans,
   changes: updates.changes,
   compaction: updates.compactionV2,
+  stoppable,
   all,
 };
 
@@ -87,6 +89,8 @@ function v2Agent(sendRaw: SendRaw): v2.AgentApp {
         turn: null,
         counter: 0,
         cancellable: new Map(),
+        cancellableTerminals: new Map(),
+        refusedCancels: new Map(),
       });
       return { sessionId: id };
     })
@@ -124,10 +128,20 @@ function v2Agent(sendRaw: SendRaw): v2.AgentApp {
     })
     .onRequest('tool_call/cancel', async ({ params }) => {
       const s = session(params.sessionId);
+      const refusal = s.refusedCancels.get(params.toolCallId);
+      if (refusal) throw v2.RequestError.invalidParams({ toolCallId: params.toolCallId }, refusal);
       const tool = s.cancellable.get(params.toolCallId);
       if (!tool) throw v2.RequestError.invalidParams({ toolCallId: params.toolCallId }, 'not a running cancellable tool call');
       s.cancellable.delete(params.toolCallId);
       tool.abort();
+      return {};
+    })
+    .onRequest('terminal/cancel', async ({ params }) => {
+      const s = session(params.sessionId);
+      const terminal = s.cancellableTerminals.get(params.terminalId);
+      if (!terminal) throw v2.RequestError.invalidParams({ terminalId: params.terminalId }, 'not a running cancellable terminal');
+      s.cancellableTerminals.delete(params.terminalId);
+      terminal.abort();
       return {};
     })
     .onNotification('session/cancel', async ({ params }) => {

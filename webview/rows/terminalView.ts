@@ -4,6 +4,7 @@
  */
 import type { TerminalView } from '../../src/thread/types.js';
 import { h, icon } from '../dom.js';
+import { stopButton, stopRefusal, stopSignature } from './stopControl.js';
 import { terminalText } from './terminalText.js';
 
 export function renderTerminal(terminalId: string, t: TerminalView | undefined): HTMLElement {
@@ -21,7 +22,9 @@ export function renderTerminal(terminalId: string, t: TerminalView | undefined):
         !exit && t ? icon('loading', 'codicon-modifier-spin') : '',
         h('span', { text: status }),
       ]),
+      stopButton({ type: 'terminal', terminalId }, t?.command || terminalId, offered(t), t?.stop),
     ]),
+    stopRefusal(t?.stop),
     t?.cwd ? h('div', { class: 'terminal-cwd', title: t.cwd }, [icon('folder'), h('span', { text: t.cwd })]) : '',
     pre,
     t?.truncated ? h('div', { class: 'content-note', text: 'Earlier output was truncated.' }) : '',
@@ -33,5 +36,10 @@ export function renderTerminal(terminalId: string, t: TerminalView | undefined):
 
 /** What a terminal shows, so an unchanged one keeps its DOM (and the user's scroll position). */
 export function terminalSignature(terminalId: string, t: TerminalView | undefined): string {
-  return `x:${terminalId}:${t?.command}:${t?.cwd}:${t?.output.length ?? -1}:${t?.truncated}:${JSON.stringify(t?.exitStatus ?? null)}:${t?.output.slice(-64)}`;
+  return `x:${terminalId}:${t?.command}:${t?.cwd}:${t?.output.length ?? -1}:${t?.truncated}:${JSON.stringify(t?.exitStatus ?? null)}:${stopSignature(offered(t), t?.stop)}:${t?.output.slice(-64)}`;
+}
+
+/** An agent-owned (v2) terminal that offers cancel and still runs can be stopped on its own. */
+function offered(t: TerminalView | undefined): boolean {
+  return !!t?.cancellable && !t.exitStatus;
 }

@@ -8,6 +8,7 @@ import type { ToolCallEntry } from '../../src/thread/types.js';
 import { h, icon } from '../dom.js';
 import { basename } from '../links.js';
 import { firstAllowButton, renderPermission } from './permission.js';
+import { stopButton, stopRefusal, stopSignature } from './stopControl.js';
 import type { RowContext, RowView } from './rowView.js';
 import { contentSignature, renderContentItem } from './toolContent.js';
 
@@ -25,6 +26,8 @@ const STATUS: Record<ToolCallStatus, { icon: string; label: string }> = {
   paused: { icon: 'debug-pause', label: 'Paused' },
 };
 
+const FINAL: ReadonlySet<ToolCallStatus> = new Set(['completed', 'failed', 'cancelled']);
+
 export class ToolCard implements RowView<ToolCallEntry> {
   readonly el = h('div', { class: 'row tool', attrs: { role: 'group' } });
   private readonly kindIcon = icon('tools', 'tool-kind');
@@ -34,6 +37,8 @@ export class ToolCard implements RowView<ToolCallEntry> {
   private readonly content = h('div', { class: 'tool-content' });
   private readonly locations = h('div', { class: 'tool-locations' });
   private readonly permission = h('div', { class: 'tool-permission' });
+  private readonly stop = h('span', { class: 'tool-stop' });
+  private readonly stopNote = h('div', { class: 'tool-stop-note' });
   private readonly raw = h('div', { class: 'tool-raw' });
   private readonly body = h('div', { class: 'tool-body' });
   private readonly toggle = h('button', { class: 'btn icon-btn tool-toggle', attrs: { type: 'button', 'aria-expanded': 'true', 'aria-label': 'Collapse details' } });
@@ -45,8 +50,8 @@ export class ToolCard implements RowView<ToolCallEntry> {
   constructor(private readonly ctx: RowContext, entryId: string) {
     this.collapseKey = `${entryId}:card`;
     this.body.append(this.content, this.locations, this.raw);
-    // The permission stays outside the collapsible body: a folded card must still ask.
-    this.el.append(h('div', { class: 'tool-head' }, [this.toggle, this.kindIcon, this.title, this.orphan, this.status]), this.permission, this.body);
+    // The permission and Stop stay outside the collapsible body: a folded card must still ask.
+    this.el.append(h('div', { class: 'tool-head' }, [this.toggle, this.kindIcon, this.title, this.orphan, this.status, this.stop]), this.stopNote, this.permission, this.body);
     this.setCollapsed(ctx.viewState.isExpanded(this.collapseKey) === false);
     this.toggle.addEventListener('click', () => {
       const collapse = !this.el.classList.contains('collapsed');
@@ -73,6 +78,7 @@ export class ToolCard implements RowView<ToolCallEntry> {
     this.title.title = entry.name ? `${entry.title}\n(${entry.name})` : entry.title;
     this.orphan.hidden = !entry.orphan;
     this.renderStatus(entry, st, waiting);
+    this.renderStop(entry);
     this.renderContent(entry);
     this.once('loc', JSON.stringify(entry.locations), () => this.renderLocations(entry));
     this.renderPermission(entry);
@@ -90,6 +96,16 @@ export class ToolCard implements RowView<ToolCallEntry> {
     this.once('status', `${entry.status}:${waiting}`, () => {
       this.status.className = `tool-status status-${entry.status}`;
       this.status.replaceChildren(icon(waiting ? 'shield' : st.icon), h('span', { text: label }));
+    });
+  }
+
+  /** v2: a call that offers cancel and still runs can be stopped on its own. */
+  private renderStop(entry: ToolCallEntry): void {
+    const offered = !!entry.cancellable && !FINAL.has(entry.status);
+    const label = entry.title || entry.name || 'tool call';
+    this.once('stop', `${label}:${stopSignature(offered, entry.stop)}`, () => {
+      this.stop.replaceChildren(stopButton({ type: 'tool_call', toolCallId: entry.toolCallId }, label, offered, entry.stop));
+      this.stopNote.replaceChildren(stopRefusal(entry.stop));
     });
   }
 

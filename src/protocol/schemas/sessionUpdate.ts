@@ -78,6 +78,8 @@ export const terminalUpdate = z.looseObject({
   cwd: opt(z.string()),
   output: opt(z.looseObject({ data: z.string() })),
   exitStatus: opt(terminalExitStatus),
+  /** Read with `cancelCapability` (schemas/toolCall.ts). */
+  capabilities: z.unknown().optional(),
 });
 export const terminalOutputChunk = z.looseObject({ terminalId: z.string(), data: z.string() });
 

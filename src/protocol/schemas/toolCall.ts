@@ -70,8 +70,21 @@ const toolCallFields = {
   locations: lenientArray(toolCallLocation),
   rawInput: z.unknown().optional(),
   rawOutput: z.unknown().optional(),
+  capabilities: z.unknown().optional(),
   _meta: z.unknown().optional(),
 };
+
+/**
+ * v2 `capabilities` of a tool call or terminal → may the client cancel it now. The object
+ * replaces the previous one whole; `null` clears it, and a malformed value means no controls
+ * (so the client never sends a request the agent did not advertise). Undefined: unchanged.
+ */
+export function cancelCapability(capabilities: unknown): boolean | undefined {
+  if (capabilities === undefined) return undefined;
+  if (capabilities === null || typeof capabilities !== 'object' || Array.isArray(capabilities)) return false;
+  const cancel = (capabilities as { cancel?: unknown }).cancel;
+  return cancel !== null && typeof cancel === 'object' && !Array.isArray(cancel);
+}
 
 /** v1 `tool_call` (title is required by the spec; a missing one is tolerated and filled in). */
 export const toolCall = z.looseObject(toolCallFields);

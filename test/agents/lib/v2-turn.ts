@@ -21,6 +21,10 @@ export interface V2Session {
   counter: number;
   /** Tool calls the client may cancel with `tool_call/cancel`, by id. */
   cancellable: Map<string, AbortController>;
+  /** Agent-owned terminals the client may stop with `terminal/cancel`, by id. */
+  cancellableTerminals: Map<string, AbortController>;
+  /** Tool calls that advertise cancel but whose `tool_call/cancel` is refused, with the message. */
+  refusedCancels: Map<string, string>;
 }
 
 export type SendRaw = (message: Record<string, unknown>) => Promise<void>;

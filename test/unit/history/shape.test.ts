@@ -76,3 +76,20 @@ test('toTranscript leaves out the agent notices marked live, keeps the client’
   assert.equal(t.entryCount, 3);
   assert.equal(entries.length, 4, 'input not mutated');
 });
+
+test('toTranscript drops what could be stopped in the live session: cancel capabilities and stops under way', () => {
+  const view = { terminalId: 't1', command: 'make', output: '', truncated: false, cancellable: true as const, stop: { state: 'stopping' as const } };
+  const entries: ThreadEntry[] = [
+    { type: 'tool_call', id: '1', toolCallId: 'c', title: 'Index', name: null, kind: 'execute', status: 'in_progress', content: [{ type: 'terminal', terminalId: 't1' }],
+      locations: [], cancellable: true, stop: { state: 'refused', message: 'no' }, terminals: { t1: view } },
+    { type: 'terminal', id: '2', terminalId: 't1', terminal: view, embedded: true },
+  ];
+  const t = toTranscript({ agentName: 'a', sessionId: 's', cwd: '/w', entries, session: facts() }, undefined, 'now');
+  const [callRow, ownRow] = t.entries;
+  assert.ok(callRow?.type === 'tool_call' && ownRow?.type === 'terminal');
+  assert.equal('cancellable' in callRow, false);
+  assert.equal('stop' in callRow, false);
+  assert.deepEqual(callRow.terminals, { t1: { terminalId: 't1', command: 'make', output: '', truncated: false } });
+  assert.deepEqual(ownRow.terminal, { terminalId: 't1', command: 'make', output: '', truncated: false });
+  assert.equal(view.cancellable, true, 'input not mutated');
+});

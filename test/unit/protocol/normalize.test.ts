@@ -163,6 +163,21 @@ const cases: Case[] = [
     expect: { kind: 'tool_call', toolCallId: 'c1', replace: false, patch: { title: null, kind: 'other', status: 'cancelled', locations: null } },
   },
   {
+    name: 'v2 tool_call_update: capabilities.cancel {} makes the call cancellable',
+    update: { sessionUpdate: 'tool_call_update', toolCallId: 'c1', title: 'Watch', status: 'in_progress', capabilities: { cancel: {} } },
+    expect: { kind: 'tool_call', toolCallId: 'c1', replace: false, patch: { title: 'Watch', status: 'in_progress', cancellable: true } },
+  },
+  {
+    name: 'v2 tool_call_update: capabilities null or with cancel null withdraw it; omitted keeps',
+    update: { sessionUpdate: 'tool_call_update', toolCallId: 'c1', capabilities: { cancel: null } },
+    expect: { kind: 'tool_call', toolCallId: 'c1', replace: false, patch: { cancellable: false } },
+  },
+  {
+    name: 'v2 tool_call_update: malformed capabilities mean no controls',
+    update: { sessionUpdate: 'tool_call_update', toolCallId: 'c1', capabilities: 'cancel' },
+    expect: { kind: 'tool_call', toolCallId: 'c1', replace: false, patch: { cancellable: false } },
+  },
+  {
     name: 'tool_call_update with an unknown status leaves the status alone',
     update: { sessionUpdate: 'tool_call_update', toolCallId: 'c1', status: 'thinking_hard' },
     expect: { kind: 'tool_call', toolCallId: 'c1', replace: false, patch: {} },
@@ -371,7 +386,22 @@ const cases: Case[] = [
       sessionUpdate: 'terminal_update', terminalId: 't1', command: 'npm test', cwd: '/w', output: { data: 'aGk=' },
       exitStatus: { exitCode: 1, signal: null }, size: { cols: 80, rows: 24 }, capabilities: { cancel: {} },
     },
-    expect: { kind: 'agent_terminal', terminalId: 't1', command: 'npm test', cwd: '/w', output: 'aGk=', exitStatus: { exitCode: 1 } },
+    expect: { kind: 'agent_terminal', terminalId: 't1', command: 'npm test', cwd: '/w', output: 'aGk=', exitStatus: { exitCode: 1 }, cancellable: true },
+  },
+  {
+    name: 'terminal_update: capabilities replace whole; null, {} and a malformed cancel mean not cancellable',
+    update: { sessionUpdate: 'terminal_update', terminalId: 't1', capabilities: null },
+    expect: { kind: 'agent_terminal', terminalId: 't1', cancellable: false },
+  },
+  {
+    name: 'terminal_update: capabilities without cancel',
+    update: { sessionUpdate: 'terminal_update', terminalId: 't1', capabilities: { _meta: { x: 1 } } },
+    expect: { kind: 'agent_terminal', terminalId: 't1', cancellable: false },
+  },
+  {
+    name: 'terminal_update: a malformed capabilities object falls back to no controls',
+    update: { sessionUpdate: 'terminal_update', terminalId: 't1', capabilities: { cancel: true } },
+    expect: { kind: 'agent_terminal', terminalId: 't1', cancellable: false },
   },
   {
     name: 'terminal_update: omitted fields are not in the patch, null clears',

@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import {
   authenticateParams,
   cancelParams,
+  cancelTerminalParams,
+  cancelToolCallParams,
   createTerminalResult,
   emptyResult,
   initializeParams,
@@ -88,6 +90,8 @@ const cases: Case[] = [
   { name: 'session/delete', versions: [1, 2], method: 'session/delete', kind: 'Request', value: () => sessionIdParams('s1') },
   { name: 'session/prompt', versions: [1, 2], method: 'session/prompt', kind: 'Request', value: () => promptParams('s1', prompt) },
   { name: 'session/cancel', versions: [1, 2], method: 'session/cancel', kind: 'Notification', value: () => cancelParams('s1') },
+  { name: 'tool_call/cancel', versions: [2], method: 'tool_call/cancel', kind: 'Request', value: () => cancelToolCallParams('s1', 'tool_7') },
+  { name: 'terminal/cancel', versions: [2], method: 'terminal/cancel', kind: 'Request', value: () => cancelTerminalParams('s1', 'term_3') },
   { name: 'authenticate', versions: [1], method: 'authenticate', kind: 'Request', value: () => authenticateParams('login') },
   { name: 'auth/login (v2 authenticate)', versions: [2], method: 'auth/login', kind: 'Request', value: () => authenticateParams('login') },
   { name: 'session/set_mode', versions: [1], method: 'session/set_mode', kind: 'Request', value: () => setModeParams('s1', 'ask') },
@@ -162,6 +166,8 @@ test('the validator is not a rubber stamp: broken shapes are rejected', () => {
   assert.notDeepEqual(validateOutgoing(2, 'InitializeRequest', { protocolVersion: 2, capabilities: {} }), []); // v2 needs info
   assert.notDeepEqual(validateOutgoing(1, 'RequestPermissionResponse', { outcome: { outcome: 'selected' } }), []);
   assert.notDeepEqual(validateOutgoing(1, 'PromptRequest', { sessionId: 's', prompt: [{ type: 'text' }] }), []);
+  assert.notDeepEqual(validateOutgoing(2, 'CancelToolCallRequest', { sessionId: 's', terminalId: 't' }), []); // needs toolCallId
+  assert.notDeepEqual(validateOutgoing(2, 'CancelTerminalRequest', { sessionId: 's' }), []);
 });
 
 test('v1 initialize advertises exactly what the client implements', () => {

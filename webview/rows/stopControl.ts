@@ -1,0 +1,39 @@
+/**
+ * The Stop control of one tool call or agent-owned terminal (v2 `capabilities.cancel`): a Stop
+ * button while the work runs and the agent offers it, "Stopping…" from the click until the agent
+ * reports how the work ended, and the agent's refusal, said where the work is.
+ */
+import type { StopTarget } from '../../src/protocol/events.js';
+import type { StopState } from '../../src/thread/types.js';
+import { actionButton, h, icon } from '../dom.js';
+
+/** The button (or nothing when the work cannot be stopped now). `label` names the work. */
+export function stopButton(target: StopTarget, label: string, offered: boolean, stop: StopState | undefined): HTMLElement | '' {
+  if (stop?.state === 'stopping') {
+    return h('button', {
+      class: 'btn stop-btn stopping',
+      title: `Stopping ${label}`,
+      attrs: { type: 'button', 'aria-disabled': 'true', 'aria-label': `Stopping ${label}` },
+    }, [icon('loading', 'codicon-modifier-spin'), h('span', { class: 'btn-label', text: 'Stopping…' })]);
+  }
+  if (!offered) return '';
+  const data = target.type === 'tool_call'
+    ? { targetType: 'tool_call', toolCallId: target.toolCallId }
+    : { targetType: 'terminal', terminalId: target.terminalId };
+  const b = actionButton('stop-work', `Stop ${label}`, { icon: 'debug-stop', class: 'stop-btn', data });
+  b.querySelector('.btn-label')!.textContent = 'Stop';
+  return b;
+}
+
+/** The agent's answer when it would not stop the work (its words, as text). */
+export function stopRefusal(stop: StopState | undefined): HTMLElement | '' {
+  if (stop?.state !== 'refused') return '';
+  return h('div', { class: 'stop-refused', attrs: { role: 'status' } }, [
+    icon('error'),
+    h('span', { text: `Not stopped: ${stop.message}` }),
+  ]);
+}
+
+export function stopSignature(offered: boolean, stop: StopState | undefined): string {
+  return `${offered}:${stop?.state ?? ''}:${stop?.state === 'refused' ? stop.message : ''}`;
+}
