@@ -1,10 +1,12 @@
 // The v2 agent's compaction, agent-owned terminal, plan variants and diff change list, shown in
-// the real panel inside VS Code: a plan file opens in the editor, Open diff opens the change.
+// the real panel inside VS Code: a plan file opens in the editor, Open diff opens the change; a
+// tool call and a terminal that offer cancel are stopped on their own while the turn goes on.
 import assert from 'node:assert/strict';
 import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
 import { waitUntil } from '../../scripts/e2e/chat.mjs';
 import { activeTab } from '../../scripts/e2e/workbench.mjs';
 import { OWN_TERMINAL } from '../agents/lib/v2-scenarios-updates.ts';
+import { STOPPABLE } from '../agents/lib/v2-scenarios-stop.ts';
 
 const win = chatWindow('update-kinds', { agent: 'v2', files: { 'PLAN.md': '# The plan\n' } });
 
@@ -45,4 +47,27 @@ journey(win, 'a v2 diff: files with badges and counts, Open diff opens the chang
   await (await chat.locator('.tool-changes button[data-action="open-diff"]')).click();
   // Neither file exists in this workspace: the changed regions open, two files together.
   await activeTab(page, 'Agent edit (2 files)').waitFor({ state: 'visible', timeout: 10000 });
+});
+
+journey(win, 'Stop on one tool call and one terminal: the agent stops them, a refusal shows on its card, the turn ends normally', async ({ chat }) => {
+  await chat.newSession();
+  const before = await chat.send('stoppable');
+  const frame = await chat.frame();
+  const refusing = frame.getByRole('button', { name: `Stop ${STOPPABLE.refused}` });
+  await refusing.waitFor({ state: 'visible', timeout: 20000 });
+  await refusing.click();
+  const refusedCard = frame.locator('.row.tool', { hasText: STOPPABLE.refused });
+  await refusedCard.locator('.stop-refused').waitFor({ state: 'visible', timeout: 10000 });
+  assert.match(await refusedCard.locator('.stop-refused').innerText(), /point of no return/);
+  // Keyboard: focus the tool call's Stop and press Enter.
+  const stopTool = frame.getByRole('button', { name: `Stop ${STOPPABLE.tool}` });
+  await stopTool.focus();
+  await stopTool.press('Enter');
+  const toolCard = frame.locator('.row.tool', { hasText: STOPPABLE.tool });
+  await toolCard.locator('.tool-status.status-cancelled').waitFor({ timeout: 10000 });
+  await frame.getByRole('button', { name: `Stop ${STOPPABLE.command}` }).click();
+  await waitUntil(async () => (await frame.locator('.row.terminal .terminal-status').innerText()) === 'killed by SIGTERM', { message: 'the terminal stopped' });
+  assert.equal(await chat.turnEnd(before), 'end_turn');
+  await chat.waitForText('STOPPED tool:true terminal:true');
+  assert.equal(await chat.count('.stop-btn'), 0, 'nothing left to stop');
 });
