@@ -1,6 +1,7 @@
 /**
  * One ACP session (implements `ChatSession`): prompts, cancel, permissions, the pickers, and
- * the end of the session. How turns start and end is `turnLifecycle.ts`.
+ * the end of the session. How turns start and end is `turnLifecycle.ts`; stopping one tool
+ * call or terminal while the turn goes on (v2) is `workStops.ts`.
  *
  * Cancel (seed 001): send `session/cancel`, emit `cancel_requested` at once, answer every
  * pending permission `cancelled`, keep applying late updates, treat an error answer as
