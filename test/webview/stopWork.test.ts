@@ -17,6 +17,8 @@ const update = (index: number, entry: ThreadEntry) => ({ type: 'rows' as const, 
 const view = (extra: Partial<TerminalView> = {}): TerminalView => ({ terminalId: 'T', command: 'npm run watch', output: 'watching\n', truncated: false, ...extra });
 const own = (extra: Partial<TerminalView> = {}): TerminalEntry => ({ type: 'terminal', id: 'x1', terminalId: 'T', terminal: view(extra) });
 
+const focusedLabel = (panel: Panel) => panel.page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+
 async function clean(panel: Panel): Promise<void> {
   assert.deepEqual(await panel.violations(), []);
   assert.deepEqual(await panel.consoleErrors(), []);
@@ -42,7 +44,7 @@ test('tool call: Stop is a keyboard-reachable button that posts stopWork; then S
   assert.equal(await button.textContent(), 'Stop');
   assert.equal(await panel.count('[data-entry-id="a"] .stop-btn .codicon-debug-stop'), 1, 'a codicon');
   await button.focus();
-  assert.equal(await panel.page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Stop Index the workspace');
+  assert.equal(await focusedLabel(panel), 'Stop Index the workspace');
   await panel.page.keyboard.press('Enter');
   assert.deepEqual(await panel.postedOf('stopWork'), [{ type: 'stopWork', target: { type: 'tool_call', toolCallId: 'call-a' } }]);
   await button.dispatchEvent('click');
@@ -52,6 +54,7 @@ test('tool call: Stop is a keyboard-reachable button that posts stopWork; then S
   const stopping = panel.page.getByRole('button', { name: 'Stopping Index the workspace' });
   assert.equal(await stopping.getAttribute('aria-disabled'), 'true');
   assert.equal(await stopping.textContent(), 'Stopping…');
+  assert.equal(await focusedLabel(panel), 'Stopping Index the workspace', 'keyboard focus follows the rebuilt control');
   await stopping.dispatchEvent('click');
   assert.equal((await panel.postedOf('stopWork')).length, 1, 'Stopping… sends nothing');
   await panel.screenshot('stop-tool-stopping');
@@ -83,12 +86,15 @@ test('agent-owned terminal row: Stop only while it runs and offers it; posts sto
   assert.equal(await panel.count('.stop-btn'), 0, 'no capability, no button');
   await panel.send(update(0, own({ cancellable: true })));
   const button = panel.page.getByRole('button', { name: 'Stop npm run watch' });
-  await button.click();
+  await button.focus();
+  await panel.page.keyboard.press('Space');
   assert.deepEqual(await panel.postedOf('stopWork'), [{ type: 'stopWork', target: { type: 'terminal', terminalId: 'T' } }]);
   await panel.send(update(0, own({ cancellable: true, stop: { state: 'stopping' } })));
   assert.equal(await panel.text('.row.terminal .stop-btn.stopping'), 'Stopping…');
+  assert.equal(await focusedLabel(panel), 'Stopping npm run watch');
   await panel.send(update(0, own({ cancellable: true, stop: { state: 'refused', message: 'it is nearly done' } })));
   assert.equal(await panel.text('.row.terminal .stop-refused'), 'Not stopped: it is nearly done');
+  assert.equal(await focusedLabel(panel), 'Stop npm run watch', 'offered again, still focused');
   await panel.send(update(0, own({ cancellable: true, exitStatus: { signal: 'SIGTERM' } })));
   assert.equal(await panel.count('.stop-btn'), 0, 'exited: nothing to stop');
   assert.equal(await panel.text('.row.terminal .terminal-status'), 'killed by SIGTERM');
@@ -102,8 +108,15 @@ test('agent-owned terminal inside a tool card: its own Stop, next to the card’
     content: [{ type: 'terminal', terminalId: 'T' }], terminals: { T: view({ cancellable: true }) },
   })]));
   assert.equal(await panel.page.getByRole('button', { name: 'Stop Build' }).count(), 1);
+  const entry = tool('a', {
+    title: 'Build', kind: 'execute', status: 'in_progress', cancellable: true,
+    content: [{ type: 'terminal', terminalId: 'T' }], terminals: { T: view({ cancellable: true }) },
+  });
   await panel.page.getByRole('button', { name: 'Stop npm run watch' }).click();
   assert.deepEqual(await panel.postedOf('stopWork'), [{ type: 'stopWork', target: { type: 'terminal', terminalId: 'T' } }]);
+  await panel.send(update(0, { ...entry, terminals: { T: view({ cancellable: true, stop: { state: 'stopping' } }) } }));
+  assert.equal(await focusedLabel(panel), 'Stopping npm run watch', 'the terminal in the card keeps focus too');
+  assert.equal(await panel.page.getByRole('button', { name: 'Stop Build' }).count(), 1, 'the card’s own Stop is untouched');
   await clean(panel);
 });
 

@@ -9,20 +9,38 @@ import { actionButton, h, icon } from '../dom.js';
 
 /** The button (or nothing when the work cannot be stopped now). `label` names the work. */
 export function stopButton(target: StopTarget, label: string, offered: boolean, stop: StopState | undefined): HTMLElement | '' {
+  const key = stopKey(target);
   if (stop?.state === 'stopping') {
     return h('button', {
       class: 'btn stop-btn stopping',
       title: `Stopping ${label}`,
       attrs: { type: 'button', 'aria-disabled': 'true', 'aria-label': `Stopping ${label}` },
+      data: { stopKey: key },
     }, [icon('loading', 'codicon-modifier-spin'), h('span', { class: 'btn-label', text: 'Stopping…' })]);
   }
   if (!offered) return '';
   const data = target.type === 'tool_call'
-    ? { targetType: 'tool_call', toolCallId: target.toolCallId }
-    : { targetType: 'terminal', terminalId: target.terminalId };
+    ? { targetType: 'tool_call', toolCallId: target.toolCallId, stopKey: key }
+    : { targetType: 'terminal', terminalId: target.terminalId, stopKey: key };
   const b = actionButton('stop-work', `Stop ${label}`, { icon: 'debug-stop', class: 'stop-btn', data });
   b.querySelector('.btn-label')!.textContent = 'Stop';
   return b;
+}
+
+function stopKey(target: StopTarget): string {
+  return target.type === 'tool_call' ? `tool_call:${target.toolCallId}` : `terminal:${target.terminalId}`;
+}
+
+/**
+ * Runs a redraw of `scope` that rebuilds its Stop controls, and gives keyboard focus back to
+ * the same work's control (Stop → Stopping… → Stop again after a refusal) if it had it.
+ */
+export function keepingStopFocus(scope: Element, redraw: () => void): void {
+  const active = document.activeElement;
+  const key = active instanceof HTMLElement && scope.contains(active) ? active.dataset.stopKey : undefined;
+  redraw();
+  if (key === undefined) return;
+  scope.querySelector<HTMLElement>(`[data-stop-key="${CSS.escape(key)}"]`)?.focus();
 }
 
 /** The agent's answer when it would not stop the work (its words, as text). */

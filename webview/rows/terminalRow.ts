@@ -5,6 +5,7 @@
 import type { TerminalEntry } from '../../src/thread/types.js';
 import { h } from '../dom.js';
 import type { RowView } from './rowView.js';
+import { keepingStopFocus } from './stopControl.js';
 import { renderTerminal, terminalSignature } from './terminalView.js';
 
 export class TerminalRow implements RowView<TerminalEntry> {
@@ -16,6 +17,6 @@ export class TerminalRow implements RowView<TerminalEntry> {
     const sig = entry.embedded ? 'embedded' : terminalSignature(entry.terminalId, entry.terminal);
     if (sig === this.sig) return;
     this.sig = sig;
-    this.el.replaceChildren(entry.embedded ? '' : renderTerminal(entry.terminalId, entry.terminal));
+    keepingStopFocus(this.el, () => this.el.replaceChildren(entry.embedded ? '' : renderTerminal(entry.terminalId, entry.terminal)));
   }
 }

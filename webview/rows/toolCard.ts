@@ -8,7 +8,7 @@ import type { ToolCallEntry } from '../../src/thread/types.js';
 import { h, icon } from '../dom.js';
 import { basename } from '../links.js';
 import { firstAllowButton, renderPermission } from './permission.js';
-import { stopButton, stopRefusal, stopSignature } from './stopControl.js';
+import { keepingStopFocus, stopButton, stopRefusal, stopSignature } from './stopControl.js';
 import type { RowContext, RowView } from './rowView.js';
 import { contentSignature, renderContentItem } from './toolContent.js';
 
@@ -103,10 +103,10 @@ export class ToolCard implements RowView<ToolCallEntry> {
   private renderStop(entry: ToolCallEntry): void {
     const offered = !!entry.cancellable && !FINAL.has(entry.status);
     const label = entry.title || entry.name || 'tool call';
-    this.once('stop', `${label}:${stopSignature(offered, entry.stop)}`, () => {
+    this.once('stop', `${label}:${stopSignature(offered, entry.stop)}`, () => keepingStopFocus(this.stop, () => {
       this.stop.replaceChildren(stopButton({ type: 'tool_call', toolCallId: entry.toolCallId }, label, offered, entry.stop));
       this.stopNote.replaceChildren(stopRefusal(entry.stop));
-    });
+    }));
   }
 
   private renderContent(entry: ToolCallEntry): void {
@@ -116,7 +116,8 @@ export class ToolCard implements RowView<ToolCallEntry> {
       const el = renderContentItem(entry, item, i);
       el.classList.add('tool-item');
       const old = this.content.children[i];
-      if (old) old.replaceWith(el);
+      // A terminal's Stop lives in its content item, which is rebuilt here.
+      if (old) keepingStopFocus(this.content, () => old.replaceWith(el));
       else this.content.append(el);
       this.contentSigs[i] = sig;
     });
