@@ -59,7 +59,9 @@ export function applyCancelRequested(state: ThreadState, event: CancelEvent, out
   for (const index of turn.toolCallRows) {
     const row = state.entries[index] as ToolCallEntry;
     if (row.status === 'pending' || row.status === 'in_progress' || row.status === 'paused') {
-      replaceRow(state, out, index, { ...row, status: 'cancelled' });
+      // A Stop asked for on this call alone is overtaken by the cancel of the whole turn.
+      const { stop: _overtaken, ...rest } = row;
+      replaceRow(state, out, index, { ...rest, status: 'cancelled' });
     }
   }
   for (const requestId of [...state.permissions.keys()]) cancelPermission(state, out, requestId);

@@ -30,8 +30,11 @@ test('tool call: no Stop without the capability, nor once the call has ended', a
     tool('a', { title: 'Plain', status: 'in_progress' }),
     tool('b', { title: 'Done', status: 'completed', cancellable: true }),
     tool('c', { title: 'Cancelled', status: 'cancelled', cancellable: true }),
+    tool('d', { title: 'Ended while stopping', status: 'failed', stop: { state: 'stopping' } }),
+    tool('e', { title: 'Ended after a refusal', status: 'completed', stop: { state: 'refused', message: 'no' } }),
   ]));
   assert.equal(await panel.count('.stop-btn'), 0);
+  assert.equal(await panel.count('.stop-refused'), 0, 'an ended call has nothing left to stop');
   await clean(panel);
 });
 

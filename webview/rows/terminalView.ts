@@ -22,9 +22,9 @@ export function renderTerminal(terminalId: string, t: TerminalView | undefined):
         !exit && t ? icon('loading', 'codicon-modifier-spin') : '',
         h('span', { text: status }),
       ]),
-      stopButton({ type: 'terminal', terminalId }, t?.command || terminalId, offered(t), t?.stop),
+      stopButton({ type: 'terminal', terminalId }, t?.command || terminalId, offered(t), exit ? undefined : t?.stop),
     ]),
-    stopRefusal(t?.stop),
+    stopRefusal(exit ? undefined : t?.stop),
     t?.cwd ? h('div', { class: 'terminal-cwd', title: t.cwd }, [icon('folder'), h('span', { text: t.cwd })]) : '',
     pre,
     t?.truncated ? h('div', { class: 'content-note', text: 'Earlier output was truncated.' }) : '',
@@ -36,7 +36,7 @@ export function renderTerminal(terminalId: string, t: TerminalView | undefined):
 
 /** What a terminal shows, so an unchanged one keeps its DOM (and the user's scroll position). */
 export function terminalSignature(terminalId: string, t: TerminalView | undefined): string {
-  return `x:${terminalId}:${t?.command}:${t?.cwd}:${t?.output.length ?? -1}:${t?.truncated}:${JSON.stringify(t?.exitStatus ?? null)}:${stopSignature(offered(t), t?.stop)}:${t?.output.slice(-64)}`;
+  return `x:${terminalId}:${t?.command}:${t?.cwd}:${t?.output.length ?? -1}:${t?.truncated}:${JSON.stringify(t?.exitStatus ?? null)}:${stopSignature(offered(t), t?.exitStatus ? undefined : t?.stop)}:${t?.output.slice(-64)}`;
 }
 
 /** An agent-owned (v2) terminal that offers cancel and still runs can be stopped on its own. */

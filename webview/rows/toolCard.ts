@@ -101,11 +101,14 @@ export class ToolCard implements RowView<ToolCallEntry> {
 
   /** v2: a call that offers cancel and still runs can be stopped on its own. */
   private renderStop(entry: ToolCallEntry): void {
-    const offered = !!entry.cancellable && !FINAL.has(entry.status);
+    const ended = FINAL.has(entry.status);
+    const offered = !!entry.cancellable && !ended;
+    // Once the call has ended there is nothing left to stop, whatever was asked before.
+    const stop = ended ? undefined : entry.stop;
     const label = entry.title || entry.name || 'tool call';
-    this.once('stop', `${label}:${stopSignature(offered, entry.stop)}`, () => keepingStopFocus(this.stop, () => {
-      this.stop.replaceChildren(stopButton({ type: 'tool_call', toolCallId: entry.toolCallId }, label, offered, entry.stop));
-      this.stopNote.replaceChildren(stopRefusal(entry.stop));
+    this.once('stop', `${label}:${stopSignature(offered, stop)}`, () => keepingStopFocus(this.stop, () => {
+      this.stop.replaceChildren(stopButton({ type: 'tool_call', toolCallId: entry.toolCallId }, label, offered, stop));
+      this.stopNote.replaceChildren(stopRefusal(stop));
     }));
   }
 

@@ -106,3 +106,14 @@ test('a client-run terminal (v1) cannot be stopped this way', () => {
   assert.deepEqual(results[2]!.rows, []);
   assert.equal(call(model).terminals?.v1t?.stop, undefined);
 });
+
+test('cancelling the whole turn overtakes a Stop under way on one call', () => {
+  const { model } = run([
+    { kind: 'prompt_sent', turnId: 'turn-1', content: [] },
+    running({ cancellable: true }),
+    requested(tool('c1')),
+    { kind: 'cancel_requested', turnId: 'turn-1' },
+  ]);
+  assert.equal(call(model).status, 'cancelled');
+  assert.equal('stop' in call(model), false);
+});
