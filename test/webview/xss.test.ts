@@ -154,6 +154,22 @@ test('compaction summaries and errors, agent terminals, plan variants, v2 diff c
   ]);
 });
 
+test('stop controls and refusals on tool calls and agent terminals (ids, titles, the agent\'s reasons)', async () => {
+  const panel = await harness.open();
+  await panel.send(snapshot(P.flatMap((p, i): ThreadEntry[] => [
+    tool(p, { title: p, cancellable: true, stop: i % 2 ? { state: 'refused', message: p } : { state: 'stopping' } }),
+    {
+      type: 'terminal', id: `st${i}`, terminalId: p,
+      terminal: { terminalId: p, command: p, output: p, truncated: false, cancellable: true, stop: { state: 'refused', message: p } },
+    },
+  ])));
+  // The hostile text really went through the stop paths (buttons, Stopping…, refusals).
+  assert.ok(await panel.count('.stop-btn') >= P.length, 'stop controls rendered');
+  assert.ok(await panel.count('.stop-refused') >= P.length, 'refusals rendered');
+  assertClean(await inspect(panel), 'stop controls/refusals');
+  await panel.page.close();
+});
+
 test('compaction summary streamed in place (row updates, the summary opened)', async () => {
   const panel = await harness.open();
   await panel.send(snapshot([]));
