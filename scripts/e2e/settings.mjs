@@ -1,17 +1,48 @@
 // User settings for an end-to-end code-server: the scripted test agents (run by this very Node,
 // never a `node` found on some PATH) and a quiet workbench.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { tmpdir } from 'node:os';
 import { root } from './paths.mjs';
+import { onCleanup } from './processes.mjs';
 
 export const testAgentsDir = join(root, 'out/test-agents');
 /** An agent whose program does not exist: the launch must fail with a clear fix. */
 export const missingAgentName = 'missing';
 export const missingAgentCommand = '/nonexistent/agent-chat-e2e/no-such-agent';
 
+/** The code the auth agent's terminal login asks for (typed into the VS Code terminal by a journey). */
+export const authLoginCode = '4242';
+
+/**
+ * Where the auth and history agents keep their state (login marker, sessions), one directory per
+ * run. The rig creates it when it writes the settings; journeys inherit it through the
+ * environment, so they can look at what the agent stored.
+ */
+export function agentStateDir() {
+  if (!process.env.E2E_AGENT_STATE) {
+    const dir = mkdtempSync(join(tmpdir(), 'agent-chat-e2e-state-'));
+    process.env.E2E_AGENT_STATE = dir;
+    onCleanup(() => rmSync(dir, { recursive: true, force: true }));
+  }
+  return process.env.E2E_AGENT_STATE;
+}
+export const authAgentDir = () => join(agentStateDir(), 'auth');
+export const historyAgentDir = () => join(agentStateDir(), 'history');
+
 // Slower chunks so a journey can watch a message grow while it streams.
 const extraArgs = { scripted: ['--delay', '50'] };
-const extraConfig = { v2: { protocolVersion: 2 } };
+const extraConfig = {
+  v2: { protocolVersion: 2 },
+  // Needs a login; its terminal login asks for authLoginCode.
+  auth: () => ({ env: { AUTH_AGENT_DIR: authAgentDir(), AUTH_AGENT_LOGIN_CODE: authLoginCode } }),
+  history: () => ({ env: { HISTORY_AGENT_DIR: historyAgentDir() } }),
+};
+
+function configFor(name) {
+  const extra = extraConfig[name];
+  return typeof extra === 'function' ? extra() : extra;
+}
 
 export function testAgents() {
   const agents = {};
@@ -19,7 +50,7 @@ export function testAgents() {
     for (const f of readdirSync(testAgentsDir).sort()) {
       if (!f.endsWith('.agent.mjs')) continue;
       const name = f.slice(0, -'.agent.mjs'.length);
-      agents[name] = { command: process.execPath, args: [join(testAgentsDir, f), ...(extraArgs[name] ?? [])], ...extraConfig[name] };
+      agents[name] = { command: process.execPath, args: [join(testAgentsDir, f), ...(extraArgs[name] ?? [])], ...configFor(name) };
     }
   }
   agents[missingAgentName] = { command: missingAgentCommand, args: [] };
@@ -44,5 +75,7 @@ export function userSettings() {
     'git.enabled': false,
     'files.autoSave': 'off',
     'window.restoreWindows': 'none',
+    // The DOM renderer, so a journey can read what a terminal shows.
+    'terminal.integrated.gpuAcceleration': 'off',
   };
 }

@@ -162,3 +162,42 @@ export async function focusEditor(page) {
 export async function activeTabDirty(page) {
   return page.locator('.editor-group-container.active .tab.active.dirty').count().then((n) => n > 0);
 }
+
+/** Waits for the quick input to show the given title (e.g. a login method picker) and returns its row labels. */
+export async function quickPickShown(page, title, { timeout = 20000 } = {}) {
+  const widget = quickInput(page);
+  await widget.locator('.quick-input-title', { hasText: title }).first().waitFor({ state: 'visible', timeout });
+  await widget.locator('.monaco-list-row').first().waitFor({ state: 'visible', timeout });
+  // A row's first label is its name; a detail line below it has a label of its own.
+  return widget.locator('.monaco-list-row').evaluateAll((rows) => rows.map((r) => r.querySelector('.label-name')?.textContent?.trim() ?? ''));
+}
+
+/** The terminal panel's tab (or single-tab title) for a terminal named `name`. */
+export function terminalTab(page, name) {
+  return page.locator('#workbench\\.parts\\.panel').locator('.terminal-tabs-entry, .single-terminal-tab', { hasText: name }).first();
+}
+
+/** What the visible terminal shows, line by line (needs `terminal.integrated.gpuAcceleration: off`). */
+export async function terminalText(page) {
+  const rows = page.locator('#workbench\\.parts\\.panel .terminal-wrapper.active .xterm-rows').first();
+  return (await rows.innerText()).replace(/\u00a0/g, ' ');
+}
+
+/** Waits until the visible terminal shows text matching `pattern`; returns the whole text. */
+export async function waitForTerminalText(page, pattern, { timeout = 20000 } = {}) {
+  const until = Date.now() + timeout;
+  let seen = '';
+  while (Date.now() < until) {
+    seen = await terminalText(page).catch(() => seen);
+    if (pattern.test(seen)) return seen;
+    await sleep(150);
+  }
+  throw new Error(`the terminal never showed ${pattern}; it showed:\n${seen}`);
+}
+
+/** Clicks into the visible terminal and types a line, as a person answering a prompt does. */
+export async function typeInTerminal(page, line) {
+  await page.locator('#workbench\\.parts\\.panel .terminal-wrapper.active .xterm-screen').first().click();
+  await page.keyboard.type(line);
+  await page.keyboard.press('Enter');
+}

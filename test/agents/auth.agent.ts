@@ -9,6 +9,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { RequestError, agent } from '@agentclientprotocol/sdk';
 import { exitWhenClosed, openStdio } from './lib/stdio.js';
 
@@ -22,11 +23,30 @@ function saveLogin(how: string): void {
   writeFileSync(marker, how);
 }
 
+/**
+ * With AUTH_AGENT_LOGIN_CODE set, the terminal login asks for that code on stdin, as a device-code
+ * login would; a wrong (or no) answer exits 1 without logging in.
+ */
+async function askForCode(expected: string): Promise<boolean> {
+  process.stdout.write(`${NAME} login (mode: ${process.env.AUTH_AGENT_LOGIN_MODE ?? 'none'})\nEnter the one-time code: `);
+  const lines = createInterface({ input: process.stdin, terminal: false });
+  for await (const line of lines) {
+    lines.close();
+    return line.trim() === expected;
+  }
+  return false;
+}
+
 if (process.argv.includes('--login')) {
-  // Terminal login: what a real agent's interactive login TUI would do, minus the questions.
+  // Terminal login: what a real agent's interactive login TUI would do.
   if (!marker) {
     process.stderr.write(`${NAME}: AUTH_AGENT_DIR is not set, cannot store credentials\n`);
     process.exit(2);
+  }
+  const code = process.env.AUTH_AGENT_LOGIN_CODE;
+  if (code !== undefined && !(await askForCode(code))) {
+    process.stdout.write('That code is not right. Not logged in.\n');
+    process.exit(1);
   }
   saveLogin(`terminal${process.env.AUTH_AGENT_LOGIN_MODE ? `:${process.env.AUTH_AGENT_LOGIN_MODE}` : ''}`);
   process.stdout.write('Logged in.\n');
