@@ -59,7 +59,8 @@ export class SessionHistory {
   /**
    * `session/delete` on `agentName` when it runs and supports it; false when it was not asked.
    * A tab showing that session keeps its rows but loses the session (and stops recording it),
-   * so the next prompt there opens a new one.
+   * so the next prompt there opens a new one; so does a tab brought back from the last window
+   * that would have picked it up again, once the agent deleted it.
    */
   async deleteAgentSession(agentName: string, sessionId: string): Promise<boolean> {
     const running = this.core.pool.get(agentName)?.ready;
@@ -71,6 +72,9 @@ export class SessionHistory {
     }
     if (!running.sessionSupport?.delete) return false;
     await running.deleteSession(sessionId);
+    const restored = this.core.tabs.all.filter((t) => !t.session && t.canPickUp && t.agentName === agentName && t.pickUp?.sessionId === sessionId);
+    for (const tab of restored) tab.pickUp = { sessionId: undefined };
+    if (restored.length > 0) this.core.tabs.fireTabs();
     return true;
   }
 

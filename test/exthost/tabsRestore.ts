@@ -122,6 +122,45 @@ test('a restored tab of an agent that can load but not resume: its session is re
   await fsp.rm(dir, { recursive: true, force: true });
 }, 60_000);
 
+test('a restored tab whose session its running agent deleted says it ended, and the next prompt there opens a fresh session', async () => {
+  const state = new WorkspaceMemento();
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'agent-chat-reload-deleted-'));
+  const transcripts = new TranscriptStore(path.join(dir, 'storage'), { debounceMs: 50 });
+  const agentDir = path.join(dir, 'agent');
+  const history = testAgent('restore deleted (exthost)', 'history', { HISTORY_AGENT_DIR: agentDir });
+  await withAgentSettings([history], async () => {
+    const first = await openWindow(state, transcripts);
+    assert.equal((await first.context.start(history)).state, 'ready');
+    await send(first.context, 'one');
+    await first.context.newSession();
+    await send(first.context, 'two');
+    await closeWindow(first, transcripts);
+
+    const second = await openWindow(state, transcripts);
+    await second.context.restored;
+    const [oneTab, twoTab] = second.context.tabsInfo().tabs;
+    assert.deepEqual([oneTab, twoTab].map((t) => [t?.title, t?.state]), [['one', 'restored'], ['two', 'restored']]);
+    // The shown tab's agent starts and picks its session up; the other tab still waits for a prompt.
+    assert.equal((await second.context.start(history)).state, 'ready');
+    const stateOf = (id: string) => second.context.tabsInfo().tabs.find((t) => t.id === id)?.state;
+    await until('the shown tab\'s session', () => stateOf(twoTab!.id) === 'idle');
+    assert.equal(stateOf(oneTab!.id), 'restored');
+    const db = JSON.parse(await fsp.readFile(path.join(agentDir, 'sessions.json'), 'utf8')) as { sessions: Record<string, { title: string | null }> };
+    const oneId = Object.entries(db.sessions).find(([, s]) => s.title === 'one')![0];
+    assert.equal(await second.context.deleteAgentSession(history.name, oneId), true);
+    assert.equal(stateOf(oneTab!.id), 'closed', 'nothing left to continue');
+
+    assert.ok(second.context.switchTab(oneTab!.id));
+    const rows = await send(second.context, 'three');
+    assert.ok(rows.some((e) => textOf(e) === 'noted: three'), 'a fresh session answers');
+    const note = second.context.entries.find((e) => e.type === 'notice' && e.title === `New session with ${history.name}`);
+    assert.ok(note && note.type === 'notice' && /does not remember/.test(note.detail ?? ''), 'the lost context is said');
+    assert.equal(said(second.context.entries, 'noted: one'), 1, 'the rows stay above');
+    await closeWindow(second, transcripts);
+  });
+  await fsp.rm(dir, { recursive: true, force: true });
+}, 60_000);
+
 test('closing the last tab leaves a new-session tab of the same agent, ready for a prompt', async () => {
   const state = new WorkspaceMemento();
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'agent-chat-lasttab-'));
