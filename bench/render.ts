@@ -24,7 +24,7 @@ import { chunk, longMarkdown } from './render-fixtures/longMessage.js';
 import { replayUpdates } from './render-fixtures/replay.js';
 import type { Page } from 'playwright-core';
 import {
-  OBSERVE_LONG_TASKS, controlRun, cpuTasks, mean, median, prepareStream, streamPerChunk, streamPerFrame, type FrameRun, type LongTask,
+  OBSERVE_LONG_TASKS, checkLongTaskObserver, controlRun, cpuTasks, mean, median, prepareStream, streamPerChunk, streamPerFrame, type FrameRun, type LongTask,
 } from './renderStreaming.js';
 
 export interface StreamingLongTasks {
@@ -44,6 +44,8 @@ export interface StreamingLongTasks {
 
 export interface RenderBenchResult {
   streaming: {
+    /** How long the observer said the deliberate 80 ms probe task took (it must see it at all). */
+    observerProbeMs: number;
     bytes: number;
     chunks: number;
     /** Every chunk its own message, drawn and laid out at once: the cost of one chunk, judged for growth. */
@@ -108,10 +110,13 @@ export async function runRenderBench(opts: RenderBenchOptions = {}): Promise<Ren
   const harness = await launchHarness(dir);
   try {
     const pieces = chunk(longMarkdown(bytes), chunks);
+    const probe = await harness.open({ width: 480, height: 800 });
+    const observerProbeMs = await checkLongTaskObserver(probe.page);
+    await probe.page.close();
     const perChunk = await benchPerChunk(harness, pieces, bytes);
     const perFrame = await benchPerFrame(harness, pieces, bytes, perMessage);
     const replay = await benchReplay(harness, updates, capMs);
-    return { streaming: { bytes, chunks: pieces.length, perChunk, perFrame }, replay };
+    return { streaming: { observerProbeMs, bytes, chunks: pieces.length, perChunk, perFrame }, replay };
   } finally {
     await harness.close();
     rmSync(dir, { recursive: true, force: true });
@@ -253,7 +258,8 @@ export function formatRenderBench(r: RenderBenchResult): string {
     `${t.longTasks} task(s) > 50 ms by wall clock, longest ${t.longestTaskMs.toFixed(0)} ms${target}; by main-thread CPU time ${t.cpuLongTasks} > 50 ms, longest ${t.longestCpuTaskMs.toFixed(0)} ms; ` +
     `noise floor (busy loops replaying the run's ${t.controlTasks} task CPU times, ${(t.controlBusyMs / 1000).toFixed(1)} s): ${t.controlLongTasks} took > 50 ms (longest ${t.controlLongestMs.toFixed(0)} ms)`;
   return [
-    `render (a) streaming ${(r.streaming.bytes / 1e6).toFixed(1)} MB in ${r.streaming.chunks} chunks`,
+    `render (a) streaming ${(r.streaming.bytes / 1e6).toFixed(1)} MB in ${r.streaming.chunks} chunks ` +
+      `(long-task observer checked first: a deliberate 80 ms task was reported as ${r.streaming.observerProbeMs.toFixed(0)} ms)`,
     `  per chunk (each chunk its own message, drawn and laid out at once): median first 10% ${c.firstTenthMedianMs.toFixed(3)} ms, ` +
       `last 10% ${c.lastTenthMedianMs.toFixed(3)} ms → ${c.medianRatio.toFixed(2)}× (target ≤ 1.5×); means ${c.firstTenthMsPerChunk.toFixed(3)} / ` +
       `${c.lastTenthMsPerChunk.toFixed(3)} ms → ${c.ratio.toFixed(2)}×; own work per chunk p99 ${c.p99ChunkMs.toFixed(1)} ms, max ${c.maxChunkMs.toFixed(1)} ms; ` +

@@ -202,3 +202,23 @@ export async function cpuTasks<T>(page: Page, run: () => Promise<T>): Promise<{ 
   const cpuMs = [...byThread.values()].sort((a, b) => b.reduce((x, y) => x + y, 0) - a.reduce((x, y) => x + y, 0))[0] ?? [];
   return { result, cpuMs };
 }
+
+/**
+ * The long-task counts are only worth something if the observer sees long tasks at all in this
+ * browser: one deliberate 80 ms task must be reported, else the benchmark stops with an error.
+ */
+export async function checkLongTaskObserver(page: Page): Promise<number> {
+  await page.evaluate(OBSERVE_LONG_TASKS);
+  const seen: LongTask[] = await page.evaluate(async () => {
+    const g = globalThis as any;
+    await new Promise((r) => g.setTimeout(r, 0));
+    const until = g.performance.now() + 80;
+    while (g.performance.now() < until) { /* the probe */ }
+    await new Promise((r) => g.setTimeout(r, 100));
+    g.__stopLongTasks();
+    return g.__longTasks;
+  });
+  const longest = Math.max(0, ...seen.map((t) => t.ms));
+  if (longest < 80) throw new Error(`the long-task observer did not report an 80 ms probe task (saw ${seen.length}); long-task counts would mean nothing`);
+  return longest;
+}
