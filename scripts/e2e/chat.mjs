@@ -62,6 +62,13 @@ export class ChatPanel {
     const picker = await this.locator('select.agent-picker');
     if ((await picker.inputValue()) !== name) await picker.selectOption(name);
     await waitUntil(async () => (await picker.inputValue()) === name, { message: `agent ${name} selected` });
+    // The picker shows the choice at once; the panel follows when the host has switched to (or
+    // opened) that agent's tab. Until then the header still speaks for the previous agent.
+    await waitUntil(async () => {
+      if ((await (await this.locator('.session-tab')).count()) === 0) return true;
+      const active = await this.locator('.session-tab.active .session-tab-agent');
+      return (await active.count()) > 0 && (await active.first().textContent())?.trim() === name;
+    }, { message: `the ${name} tab shown` });
     await this.waitReady();
   }
 

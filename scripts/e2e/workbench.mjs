@@ -172,6 +172,14 @@ export async function quickPickShown(page, title, { timeout = 20000 } = {}) {
   return widget.locator('.monaco-list-row').evaluateAll((rows) => rows.map((r) => r.querySelector('.label-name')?.textContent?.trim() ?? ''));
 }
 
+/**
+ * Types `text` into the open quick pick's filter box, so a row far down a long list (rows are
+ * virtualised: only those in view exist in the DOM) is among the shown ones.
+ */
+export async function filterQuickPick(page, text) {
+  await quickInput(page).locator('input').fill(text);
+}
+
 /** The terminal panel's tab (or single-tab title) for a terminal named `name`. */
 export function terminalTab(page, name) {
   return page.locator('#workbench\\.parts\\.panel').locator('.terminal-tabs-entry, .single-terminal-tab', { hasText: name }).first();

@@ -48,8 +48,10 @@ journey(win, 'a thought shows as its own block before the answer', async ({ chat
   const summary = thought.locator('summary');
   assert.match(await summary.innerText(), /Thought/);
   if (!(await thought.evaluate((el) => el.open))) await summary.click();
-  assert.equal((await thought.locator('.md, .message-body, :scope > :not(summary)').first().innerText()).replace(/\s+/g, ' ').trim(),
-    THOUGHT_PARTS.join('').trim());
+  // What the opened block shows (drawn in the panel's next frame after it opens).
+  const shown = () => thought.locator('.md, .message-body, :scope > :not(summary)').first().innerText().then((t) => t.replace(/\s+/g, ' ').trim());
+  await waitUntil(async () => (await shown()) !== '', { message: 'the opened thought to show its text' });
+  assert.equal(await shown(), THOUGHT_PARTS.join('').trim());
   const answer = await chat.lastOf('agent');
   await answer.locator('strong', { hasText: 'after' }).waitFor();
   // Thought first, then the answer.
