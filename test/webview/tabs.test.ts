@@ -98,3 +98,21 @@ test('a restored tab is not shown as ended: its own icon and a tooltip saying th
     await panel.screenshot(`tabs-restored-${theme}`);
   }
 });
+
+test('a narrow panel: the strip scrolls, and the shown tab is kept in view', async () => {
+  const panel = await harness.open({ width: 300 });
+  const many = (activeId: string): SessionTabs => ({
+    activeId,
+    tabs: [1, 2, 3, 4, 5].map((n) => ({ id: `tab-${n}`, title: `Conversation number ${n}`, agentName: 'scripted', state: 'idle' as const })),
+  });
+  const inView = (id: string) => panel.page.evaluate((tabId) => {
+    const list = document.querySelector('.session-tab-list')!.getBoundingClientRect();
+    const tab = document.querySelector(`[data-tab-id="${tabId}"]`)!.getBoundingClientRect();
+    return tab.left >= list.left - 1 && tab.right <= list.right + 1;
+  }, id);
+  await panel.send(snapshot([], { tabs: many('tab-5') }));
+  assert.ok(await panel.page.evaluate(() => { const l = document.querySelector('.session-tab-list')!; return l.scrollWidth > l.clientWidth; }), 'five tabs overflow 300 px');
+  assert.ok(await inView('tab-5'), 'the last tab, shown, is scrolled into view');
+  await panel.send({ type: 'tabs', tabs: many('tab-1') });
+  assert.ok(await inView('tab-1'), 'back to the first');
+});

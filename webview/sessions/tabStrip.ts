@@ -56,8 +56,18 @@ export class TabStrip {
     const focusedId = (document.activeElement as HTMLElement | null)?.closest<HTMLElement>('.session-tab')?.dataset.tabId;
     this.list.replaceChildren(...this.tabs.tabs.map((t) => this.tab(t)));
     this.el.hidden = this.tabs.tabs.length < 2;
+    // In a narrow panel the strip scrolls: the shown tab (e.g. one just opened at the end) is kept in view.
+    const active = this.list.querySelector<HTMLElement>('.session-tab.active');
+    if (active && !this.el.hidden) this.keepInView(active);
     // Redraws must not steal or drop keyboard focus inside the strip.
     if (focusedId) this.list.querySelector<HTMLElement>(`[data-tab-id="${CSS.escape(focusedId)}"] .session-tab-label`)?.focus();
+  }
+
+  private keepInView(tab: HTMLElement): void {
+    const list = this.list;
+    const left = tab.offsetLeft - list.offsetLeft;
+    if (left < list.scrollLeft) list.scrollLeft = left;
+    else if (left + tab.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = left + tab.offsetWidth - list.clientWidth;
   }
 
   private tab(info: SessionTabInfo): HTMLElement {
