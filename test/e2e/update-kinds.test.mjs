@@ -16,7 +16,9 @@ journey(win, 'compaction: a folded Markdown summary, and the notice that came wi
   const row = (await chat.locator('.row.compaction')).first();
   assert.match(await row.innerText(), /Conversation compacted/);
   await (await chat.locator('.row.compaction .compaction-toggle')).click();
-  assert.equal(await (await chat.locator('.row.compaction .compaction-summary strong')).innerText(), 'demo');
+  // The opened summary is drawn in the panel's next frame.
+  const strong = await chat.locator('.row.compaction .compaction-summary strong');
+  await waitUntil(async () => (await strong.count()) > 0 && (await strong.innerText()) === 'demo', { message: 'the opened summary' });
   assert.match(await (await chat.locator('.row.notice.severity-warning')).innerText(), /Context was compacted/);
 });
 
