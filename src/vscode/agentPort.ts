@@ -32,6 +32,8 @@ export interface LiveSession extends ChatSession {
   setConfigOption(configId: string, value: string | boolean): Promise<void>;
   /** `session/close` when supported; ends a running turn as cancelled either way. */
   closeSession(): Promise<void>;
+  /** Ended: closed, or its agent process is gone (e.g. restarted after a login). */
+  readonly isClosed: boolean;
 }
 
 export interface SessionPlace {

@@ -27,6 +27,10 @@ export class TurnActions {
   async send(prompt: ComposedPrompt): Promise<void> {
     // A prompt sent right after activation goes to the tab it was typed in, once it is back.
     await this.core.restored;
+    // The tab's session ended under it (its agent was restarted, e.g. after a login): the prompt
+    // opens a fresh session below the rows instead of going to the dead one and being lost.
+    const ended = this.session?.isClosed === true;
+    if (ended) this.tab.session = undefined;
     if (!this.session && this.core.slot.agent.state === 'none') await this.core.ensureStarted();
     // Sent while the agent was starting (or its session opening): wait instead of refusing.
     const starting = this.core.slot.starting;
@@ -35,7 +39,10 @@ export class TurnActions {
     // session yet: the first prompt opens one (picking the earlier one up when it can).
     const slot = this.core.slot;
     const running = slot.running;
-    if (!this.session && running && slot.agent.state === 'ready') await this.tabActions.attach(this.tab, running, slot.scope);
+    if (!this.session && running && slot.agent.state === 'ready') {
+      if (ended) this.tab.thread.notice('info', `New session with ${running.config.name}`, `The earlier session ended when ${running.config.name} restarted, so it does not remember the conversation above.`);
+      await this.tabActions.attach(this.tab, running, slot.scope);
+    }
     const session = this.session;
     if (!session) {
       this.tab.thread.notice('warning', 'No agent session to send to', describeNoSession(this.core.slot.agent));

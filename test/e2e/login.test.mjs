@@ -71,7 +71,9 @@ journey(win, 'a terminal login that fails says so and keeps the thread; the next
   // The restart ended the session (this agent cannot reopen one); the notice says what to do.
   await chat.waitForText('Logged in; the agent was restarted');
   await chat.waitForText('Reopen this session or start a new one to continue.');
-  await chat.newSession();
+  // Typing on in the same tab opens a fresh session below the rows; nothing typed is lost.
   assert.equal(await chat.turn('and now?'), 'end_turn');
   assert.match(await chat.lastText('agent'), /logged in via terminal:tui/);
+  await chat.waitForText('New session with auth');
+  assert.deepEqual(await prompts(chat), ['hello', 'are you still there', 'one more time', 'and now?']);
 }, { timeout: 150000 });
