@@ -73,7 +73,8 @@ journey(win, 'a terminal login that fails says so and keeps the thread; the next
   await chat.waitForText('Reopen this session or start a new one to continue.');
   // Typing on in the same tab opens a fresh session below the rows; nothing typed is lost.
   assert.equal(await chat.turn('and now?'), 'end_turn');
-  assert.match(await chat.lastText('agent'), /logged in via terminal:tui/);
+  // The answer is drawn in the panel's next frame.
+  await waitUntil(async () => /logged in via terminal:tui/.test(await chat.lastText('agent')) && (await prompts(chat)).length === 4, { message: 'the answer in the fresh session' });
   await chat.waitForText('New session with auth');
   assert.deepEqual(await prompts(chat), ['hello', 'are you still there', 'one more time', 'and now?']);
 }, { timeout: 150000 });
