@@ -9,14 +9,14 @@ import type { McpParseResult } from '../agent/mcp/parse.js';
 import type { TranscriptStore } from '../history/store.js';
 import type { AgentStatus } from '../shared/webviewProtocol.js';
 import type { SessionFacts } from '../thread/types.js';
-import type { LaunchAgent } from './agentPort.js';
-import type { AgentPool } from './agentPool.js';
-import type { AgentSecrets } from './agentSecrets.js';
-import type { AgentSlot } from './agentSlot.js';
+import type { LaunchAgent } from './agents/agentPort.js';
+import type { AgentPool } from './agents/agentPool.js';
+import type { AgentSecrets } from './agents/agentSecrets.js';
+import type { AgentSlot } from './agents/agentSlot.js';
 import type { ProtocolLog } from './protocolLog.js';
-import type { SessionOpener } from './sessionOpener.js';
-import type { SessionTabList } from './sessionTabList.js';
-import type { ThreadStore } from './threadStore.js';
+import type { SessionOpener } from './tabs/sessionOpener.js';
+import type { SessionTabList } from './tabs/sessionTabList.js';
+import type { ThreadStore } from './tabs/threadStore.js';
 
 /** Everything the status bar and the `agentChat.turnRunning` context key render from. */
 export interface ChatStatus {

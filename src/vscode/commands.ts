@@ -8,16 +8,16 @@ import { loginShellPath } from '../agent/launch/loginShellPath.js';
 import { detectPresets } from '../agent/presets/detect.js';
 import { AGENT_PRESETS } from '../agent/presets/presets.js';
 import type { AgentStatus } from '../shared/webviewProtocol.js';
-import type { ChatViewProvider } from './chatViewProvider.js';
+import type { ChatViewProvider } from './panel/chatViewProvider.js';
 import { CommandId, ContextKey } from './commandIds.js';
-import { sameAgentConfig } from './config.js';
-import type { AgentEntry } from './config.js';
+import { sameAgentConfig } from './agents/config.js';
+import type { AgentEntry } from './agents/config.js';
 import type { AgentChatContext } from './context.js';
 import { DisposableScope } from './disposables.js';
 import type { ProtocolLog } from './protocolLog.js';
-import { showHistory } from './historyPicker.js';
+import { showHistory } from './history/historyPicker.js';
 import type { TranscriptStore } from '../history/store.js';
-import { isUntrusted } from './statusText.js';
+import { isUntrusted } from './agents/statusText.js';
 
 export interface CommandDeps {
   context: AgentChatContext;

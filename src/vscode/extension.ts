@@ -3,23 +3,23 @@
  * their logic. Everything created here is registered for disposal with the extension.
  */
 import * as vscode from 'vscode';
-import { launchAgent } from './agentLauncher.js';
-import { ChatViewProvider, CHAT_VIEW_ID } from './chatViewProvider.js';
+import { launchAgent } from './agents/agentLauncher.js';
+import { ChatViewProvider, CHAT_VIEW_ID } from './panel/chatViewProvider.js';
 import { registerCommands } from './commands.js';
-import { affectsAgentSettings } from './config.js';
+import { affectsAgentSettings } from './agents/config.js';
 import { AgentChatContext } from './context.js';
-import { DiffDocuments } from './diffDocuments.js';
-import { PermissionNotifier } from './permissionNotifier.js';
+import { DiffDocuments } from './editor/diffDocuments.js';
+import { PermissionNotifier } from './notifications/permissionNotifier.js';
 import { ProtocolLog } from './protocolLog.js';
-import { AgentStatusBar } from './statusBar.js';
-import { ThreadStore } from './threadStore.js';
-import { watchWorkspaceTrust } from './trust.js';
-import { VscodeFileSystem } from './vscodeFileSystem.js';
+import { AgentStatusBar } from './status/statusBar.js';
+import { ThreadStore } from './tabs/threadStore.js';
+import { watchWorkspaceTrust } from './agents/trust.js';
+import { VscodeFileSystem } from './editor/vscodeFileSystem.js';
 import { TranscriptStore } from '../history/store.js';
-import { readMcpServers } from './mcpServers.js';
-import { AgentSecrets } from './agentSecrets.js';
-import { deleteItem, historyItems, reopenItem } from './historyPicker.js';
-import { handleWebviewMessage } from './webviewMessages.js';
+import { readMcpServers } from './agents/mcpServers.js';
+import { AgentSecrets } from './agents/agentSecrets.js';
+import { deleteItem, historyItems, reopenItem } from './history/historyPicker.js';
+import { handleWebviewMessage } from './panel/webviewMessages.js';
 
 /** What `activate` returns: the extension-host test suite drives the real state through it. */
 export interface AgentChatApi {

@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { TranscriptStore } from '../../src/history/store.js';
-import { historyItems, historyRows, listOffers, startToList } from '../../src/vscode/historyPicker.js';
+import { historyItems, historyRows, listOffers, startToList } from '../../src/vscode/history/historyPicker.js';
 import { ProtocolLog } from '../../src/vscode/protocolLog.js';
 import { api, testAgent, textOf, turn } from './agents.js';
 import { test, until } from './harness.js';

@@ -7,10 +7,10 @@ import * as vscode from 'vscode';
 import type { AgentConfig } from '../../src/agent/api.js';
 import type { TranscriptStore } from '../../src/history/store.js';
 import type { ThreadEntry } from '../../src/thread/types.js';
-import { launchAgent } from '../../src/vscode/agentLauncher.js';
+import { launchAgent } from '../../src/vscode/agents/agentLauncher.js';
 import { AgentChatContext } from '../../src/vscode/context.js';
 import { ProtocolLog } from '../../src/vscode/protocolLog.js';
-import { ThreadStore } from '../../src/vscode/threadStore.js';
+import { ThreadStore } from '../../src/vscode/tabs/threadStore.js';
 import { api, textOf } from './agents.js';
 import { until } from './harness.js';
 

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type * as vscode from 'vscode';
-import { AgentSecrets } from '../../../src/vscode/agentSecrets.js';
+import { AgentSecrets } from '../../../src/vscode/agents/agentSecrets.js';
 
 /** SecretStorage's contract (get/store/delete by key), kept in memory. */
 function memoryStorage(): vscode.SecretStorage & { raw: Map<string, string> } {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SessionSupport } from '../../../src/history/agentSessions.js';
-import { MAX_SAVED_TABS, parseSavedTabs, planReattach, savedTabSet, type SavedTab } from '../../../src/vscode/openTabs.js';
+import { MAX_SAVED_TABS, parseSavedTabs, planReattach, savedTabSet, type SavedTab } from '../../../src/vscode/tabs/openTabs.js';
 
 const tab = (n: number, extra: Partial<SavedTab> = {}): SavedTab => ({
   agentName: 'a', transcript: { agentName: 'a', sessionId: `s${n}`, cwd: '/w' }, title: `t${n}`, hasRows: true, resumable: true, ...extra,

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ANSWER_FROM_NOTIFICATION, answerLinks, inertText } from '../../../src/vscode/permissionLinks.js';
+import { ANSWER_FROM_NOTIFICATION, answerLinks, inertText } from '../../../src/vscode/notifications/permissionLinks.js';
 
 /** The `[label](target)` links a notification message would render, as VS Code parses them. */
 const LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/gi;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildPromptBlocks, sliceRange } from '../../../src/vscode/promptBlocks.js';
+import { buildPromptBlocks, sliceRange } from '../../../src/vscode/tabs/promptBlocks.js';
 
 const files: Record<string, string> = { '/ws/a.ts': 'one\ntwo\nthree\nfour' };
 const read = async (p: string) => {

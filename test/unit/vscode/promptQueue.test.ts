@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { heldReason, MAX_QUEUED, PromptQueue } from '../../../src/vscode/promptQueue.js';
+import { heldReason, MAX_QUEUED, PromptQueue } from '../../../src/vscode/tabs/promptQueue.js';
 import type { QueuedPrompt, SessionTabInfo, SessionTabs } from '../../../src/shared/webviewProtocol.js';
 import type { ThreadEntry, TurnEndEntry } from '../../../src/thread/types.js';
-import type { ComposedPrompt } from '../../../src/vscode/promptBlocks.js';
+import type { ComposedPrompt } from '../../../src/vscode/tabs/promptBlocks.js';
 
 const prompt = (text: string): ComposedPrompt => ({ text, attachments: [], images: [] });
 const end = (stopReason: string, extra: Partial<TurnEndEntry> = {}): TurnEndEntry =>

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { HistoryItem } from '../../../src/history/reopen.js';
 import { TRANSCRIPT_VERSION, type Transcript } from '../../../src/history/types.js';
 import { ThreadModel } from '../../../src/thread/reducer.js';
-import { threadForPlan } from '../../../src/vscode/reopenThread.js';
+import { threadForPlan } from '../../../src/vscode/tabs/reopenThread.js';
 
 const item: HistoryItem = { agentName: 'a', sessionId: 's1', title: 'Fix it', cwd: '/w', onAgent: true, transcriptId: 'x' };
 

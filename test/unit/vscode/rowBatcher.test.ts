@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { coalesce, RowBatcher } from '../../../src/vscode/rowBatcher.js';
+import { coalesce, RowBatcher } from '../../../src/vscode/panel/rowBatcher.js';
 import type { RowChange, ThreadEntry } from '../../../src/thread/types.js';
 
 const agent = (id: string, text: string): ThreadEntry => ({ type: 'agent', id, content: [{ type: 'text', text }] });

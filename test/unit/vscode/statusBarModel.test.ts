@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderStatus } from '../../../src/vscode/statusBarModel.js';
+import { renderStatus } from '../../../src/vscode/status/statusBarModel.js';
 
 const ready = { state: 'ready' as const, agentName: 'Claude', protocolVersion: 1 };
 const usage = { used: 53_000, size: 200_000, cost: { amount: 0.05, currency: 'USD' } };

@@ -1,0 +1,75 @@
+/**
+ * What the editor glue needs from the agent layer, in one place: launch an agent with our
+ * host services, watch its lifecycle, open sessions. `agentLauncher.ts` implements it with the
+ * real agent layer (`src/agent`); nothing else in `src/vscode` imports agent internals.
+ */
+import type { AgentConfig, AgentLifecycle, ChatSession, FileSystemHost, LaunchFailure } from '../../agent/api.js';
+import type { LoginCallbacks } from '../../agent/auth/login.js';
+import type { McpServerSpec } from '../../agent/mcp/types.js';
+import type { AgentSessionInfo, SessionSupport } from '../../history/agentSessions.js';
+import type { ComposerCapabilities } from '../../shared/webviewProtocol.js';
+
+export interface LaunchServices {
+  fs: FileSystemHost;
+  /** Workspace folders as absolute paths; sessions are confined to them. */
+  roots(): string[];
+  /** Every JSON-RPC message in (agent → client) and out. */
+  tap(direction: 'in' | 'out', message: unknown): void;
+  /** The agent's stderr, one line at a time. */
+  stderr(line: string): void;
+  /** Diagnostics from the agent layer (ignored input, late answers). */
+  log(line: string): void;
+  /** The editor's part of a login the agent asks for (method choice, terminal, API keys). */
+  login: LoginCallbacks;
+}
+
+/** A session as the editor uses it: turns, plus the pickers and an explicit end. */
+export interface LiveSession extends ChatSession {
+  readonly cwd: string;
+  /** `session/set_mode`; the new mode arrives as an event once the agent agreed. */
+  setMode(modeId: string): Promise<void>;
+  /** `session/set_config_option`; the answer's full option list arrives as an event. */
+  setConfigOption(configId: string, value: string | boolean): Promise<void>;
+  /** `session/close` when supported; ends a running turn as cancelled either way. */
+  closeSession(): Promise<void>;
+  /** Ended: closed, or its agent process is gone (e.g. restarted after a login). */
+  readonly isClosed: boolean;
+}
+
+export interface SessionPlace {
+  /** Absolute folder the session works in. */
+  cwd: string;
+  /** Filtered by what the agent can take; skipped ones become a warning in the thread. */
+  mcpServers?: readonly McpServerSpec[];
+}
+
+export interface RunningAgent {
+  readonly config: AgentConfig;
+  /** `ready` once initialize succeeded; later `exited` when the process goes away. */
+  readonly lifecycle: AgentLifecycle;
+  onLifecycle(listener: (lifecycle: AgentLifecycle) => void): { dispose(): void };
+  /** What prompts may carry (from `initialize`). */
+  readonly composer: ComposerCapabilities;
+  readonly agentTitle?: string;
+  newSession(place: SessionPlace): Promise<LiveSession>;
+  /** `session/load`: the replay arrives as the session's first events. */
+  loadSession(sessionId: string, place: SessionPlace): Promise<LiveSession>;
+  /** `session/resume`: no replay. */
+  resumeSession(sessionId: string, place: SessionPlace): Promise<LiveSession>;
+  /** What the agent advertised for list/load/resume/close/delete (undefined unless ready). */
+  readonly sessionSupport: SessionSupport | undefined;
+  /** The agent's own `session/list` (all pages up to a bound). */
+  listSessions(cwd?: string): Promise<AgentSessionInfo[]>;
+  /** `session/delete` (closing it first when it is open here); check `sessionSupport.delete` first. */
+  deleteSession(sessionId: string): Promise<void>;
+  /** Whether the agent advertised `logout` (v1) / `auth/logout` (v2). */
+  readonly canLogout: boolean;
+  /** Forgets the agent's login; rejects when it cannot. */
+  logout(): Promise<void>;
+  /** Ends every session and the process (and its process group). */
+  dispose(): Promise<void>;
+}
+
+export type LaunchResult = { ok: true; agent: RunningAgent } | { ok: false; failure: LaunchFailure; commandLine: string };
+
+export type LaunchAgent = (config: AgentConfig, services: LaunchServices, signal: AbortSignal) => Promise<LaunchResult>;

@@ -1,0 +1,135 @@
+/**
+ * Agent settings, read only from the user's own (application/user) settings.
+ *
+ * Agent commands are programs we run: a repository must never be able to choose them, so we
+ * read `inspect().globalValue` and ignore workspace and folder values even if VS Code were to
+ * report them (older builds, or a setting that lost its `application` scope).
+ */
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AgentConfig } from '../../agent/api.js';
+import type { AgentChoice } from '../../shared/webviewProtocol.js';
+import type { PresetDetection } from '../../agent/presets/detect.js';
+import { mergeAgents, readUserAgent } from '../../agent/presets/merge.js';
+import { AGENT_PRESETS } from '../../agent/presets/presets.js';
+
+export const SECTION = 'agentChat';
+export const AGENTS_KEY = 'agents';
+export const DEFAULT_AGENT_KEY = 'defaultAgent';
+export const EXAMPLE_AGENT_NAME = 'Example Agent';
+
+export interface AgentSettings {
+  /** Agents from user settings, in the order written. */
+  agents: AgentConfig[];
+  defaultAgent: string | undefined;
+  /** Entries we could not use, one line each (logged, shown on selection). */
+  problems: string[];
+}
+
+export function readAgentSettings(): AgentSettings {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const rawAgents = config.inspect<unknown>(AGENTS_KEY)?.globalValue;
+  const rawDefault = config.inspect<unknown>(DEFAULT_AGENT_KEY)?.globalValue;
+  const { agents, problems } = parseAgents(rawAgents);
+  const defaultAgent = typeof rawDefault === 'string' && rawDefault.trim() !== '' ? rawDefault.trim() : undefined;
+  return { agents, defaultAgent, problems };
+}
+
+/** Lenient parse of the `agentChat.agents` object: bad entries become problems, not crashes. */
+export function parseAgents(raw: unknown): { agents: AgentConfig[]; problems: string[] } {
+  const agents: AgentConfig[] = [];
+  const problems: string[] = [];
+  if (raw === undefined || raw === null) return { agents, problems };
+  if (typeof raw !== 'object' || Array.isArray(raw)) {
+    problems.push('agentChat.agents must be an object of { "<name>": { "command": ... } }.');
+    return { agents, problems };
+  }
+  for (const [name, value] of Object.entries(raw as Record<string, unknown>)) {
+    const read = readUserAgent(name, value);
+    if (read.config) agents.push(read.config);
+    else if (read.problem) problems.push(read.problem);
+  }
+  return { agents, problems };
+}
+
+/**
+ * The bundled demo agent. The extension host's own executable runs it: in code-server that is
+ * Node; in desktop VS Code it is Electron, which behaves as Node with ELECTRON_RUN_AS_NODE.
+ */
+export function exampleAgent(extensionPath: string): AgentConfig {
+  return {
+    name: EXAMPLE_AGENT_NAME,
+    command: process.execPath,
+    args: [path.join(extensionPath, 'dist', 'example-agent.mjs')],
+    env: { ELECTRON_RUN_AS_NODE: '1' },
+    protocolVersion: 1,
+  };
+}
+
+/** One line of the agent picker. */
+export interface AgentEntry {
+  config: AgentConfig;
+  title: string;
+  source: AgentChoice['source'];
+  /** Why it may not start ("gemini not found on PATH"), from preset detection. */
+  hint?: string;
+}
+
+/**
+ * Every agent the user can pick: their own, the built-in presets (a same-named user entry
+ * replaces a preset), then the example agent. `detected` (from PATH lookup) only adds hints.
+ */
+export function agentEntries(
+  settings: AgentSettings,
+  extensionPath: string,
+  detected: readonly PresetDetection[] = [],
+): AgentEntry[] {
+  const userSetting = Object.fromEntries(settings.agents.map((a) => [a.name, a]));
+  const merged = mergeAgents(userSetting, AGENT_PRESETS, detected).agents;
+  const entries: AgentEntry[] = merged.map((a) => ({
+    config: a.config,
+    title: a.title,
+    source: a.source === 'user' ? 'settings' : 'preset',
+    hint: a.hint,
+  }));
+  if (!entries.some((e) => e.config.name === EXAMPLE_AGENT_NAME)) {
+    entries.push({ config: exampleAgent(extensionPath), title: EXAMPLE_AGENT_NAME, source: 'example', hint: 'bundled demo, no account needed' });
+  }
+  return entries;
+}
+
+export function agentChoices(entries: readonly AgentEntry[]): AgentChoice[] {
+  return entries.map((e) => ({ name: e.config.name, source: e.source }));
+}
+
+export function findAgent(settings: AgentSettings, extensionPath: string, name: string): AgentConfig | undefined {
+  return agentEntries(settings, extensionPath).find((e) => e.config.name === name)?.config;
+}
+
+/**
+ * The agent to start when nothing was picked yet: the default, else the first one the user
+ * configured, else the example agent. Presets are never started without being picked.
+ */
+export function preferredAgent(settings: AgentSettings, extensionPath: string): AgentConfig {
+  const named = settings.defaultAgent ? findAgent(settings, extensionPath, settings.defaultAgent) : undefined;
+  return named ?? settings.agents[0] ?? exampleAgent(extensionPath);
+}
+
+export function sameAgentConfig(a: AgentConfig, b: AgentConfig): boolean {
+  return (
+    a.name === b.name &&
+    a.command === b.command &&
+    a.protocolVersion === b.protocolVersion &&
+    a.args.length === b.args.length &&
+    a.args.every((arg, i) => arg === b.args[i]) &&
+    JSON.stringify(sortedEntries(a.env)) === JSON.stringify(sortedEntries(b.env))
+  );
+}
+
+function sortedEntries(env: Record<string, string>): [string, string][] {
+  return Object.entries(env).sort(([x], [y]) => x.localeCompare(y));
+}
+
+export function affectsAgentSettings(event: vscode.ConfigurationChangeEvent): boolean {
+  return event.affectsConfiguration(`${SECTION}.${AGENTS_KEY}`) || event.affectsConfiguration(`${SECTION}.${DEFAULT_AGENT_KEY}`);
+}

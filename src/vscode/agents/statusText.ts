@@ -1,0 +1,57 @@
+/**
+ * Words for agent states the user must act on (no `vscode` import): launch failures with their
+ * fix, and the untrusted-workspace hold.
+ */
+import type { AgentConfig, LaunchFailure } from '../../agent/api.js';
+import { suggestFix } from '../../agent/presets/suggestFix.js';
+import type { AgentStatus } from '../../shared/webviewProtocol.js';
+
+export const UNTRUSTED_REASON = 'This workspace is not trusted, so no agent was started.';
+
+export function untrustedStatus(agentName: string): AgentStatus {
+  return {
+    state: 'failed',
+    agentName,
+    reason: UNTRUSTED_REASON,
+    fix: 'Agents run programs on your machine. Trust this workspace ("Manage Workspace Trust") and the agent starts.',
+  };
+}
+
+export function isUntrusted(status: AgentStatus): boolean {
+  return status.state === 'failed' && status.reason === UNTRUSTED_REASON;
+}
+
+export function describeLaunchFailure(failure: LaunchFailure, config: AgentConfig): { reason: string; fix: string } {
+  const fix = suggestFix(failure, config);
+  const command = fix.command ? ` Run: ${fix.command}` : '';
+  return { reason: `${fix.title}: ${failure.message}`, fix: `${fix.detail}${command}` };
+}
+
+export function failedStatus(config: AgentConfig, failure: LaunchFailure, commandLine: string): AgentStatus {
+  const described = describeLaunchFailure(failure, config);
+  return {
+    state: 'failed',
+    agentName: config.name,
+    reason: described.reason,
+    fix: described.fix,
+    commandLine,
+    exitCode: failure.reason === 'exited_during_initialize' ? failure.exitCode : undefined,
+    stderrTail: 'stderrTail' in failure ? failure.stderrTail : undefined,
+  };
+}
+
+/** Why a prompt cannot go anywhere, and what to do. */
+export function describeNoSession(agent: AgentStatus): string {
+  switch (agent.state) {
+    case 'none':
+      return 'No agent is selected. Pick one with "Agent Chat: Select Agent".';
+    case 'starting':
+      return `${agent.agentName} is still starting; send again in a moment.`;
+    case 'ready':
+      return `${agent.agentName} has no open session. Try "Agent Chat: New Session".`;
+    case 'failed':
+      return `${agent.agentName} is not running: ${agent.reason}`;
+    case 'exited':
+      return `${agent.agentName} is not running: ${agent.reason} Use "Agent Chat: Restart Agent".`;
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * The `agentChat.chat` webview view: a projection of the context's state.
+ *
+ * Protocol (src/shared/webviewProtocol.ts): each page load sends `ready` and gets a full
+ * snapshot; afterwards row changes go out batched per frame, then `session` / `agent`. While
+ * the view is hidden VS Code tears the page down (no retainContextWhenHidden), so messages are
+ * dropped and the next `ready` gets a fresh snapshot: nothing is lost because the host owns
+ * the thread.
+ */
+import * as vscode from 'vscode';
+import type { HostToWebview, WebviewToHost } from '../../shared/webviewProtocol.js';
+import type { AgentChatContext } from '../context.js';
+import { DisposableScope } from '../disposables.js';
+import { RowBatcher } from './rowBatcher.js';
+import { renderChatHtml, webviewOptions } from './webviewHtml.js';
+
+export const CHAT_VIEW_ID = 'agentChat.chat';
+
+export type WebviewMessageHandler = (message: WebviewToHost) => Promise<void> | void;
+
+export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
+  private view: vscode.WebviewView | undefined;
+  private viewScope = new DisposableScope();
+  /** The page said `ready` and has had its snapshot: row updates make sense to it. */
+  private pageReady = false;
+  /** Focus the composer once the page is ready (after `agentChat.open` on a page still loading). */
+  private focusWhenReady = false;
+  private readonly batcher: RowBatcher;
+  private readonly lifetime = new DisposableScope();
+  private handler: WebviewMessageHandler = () => undefined;
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly context: AgentChatContext,
+  ) {
+    this.batcher = this.lifetime.add(
+      new RowBatcher((rows, sessionChanged) => {
+        if (rows.length > 0) this.post({ type: 'rows', changes: rows });
+        if (sessionChanged) this.post({ type: 'session', session: this.context.sessionFacts });
+      }),
+    );
+    this.lifetime.add(context.onRows((result) => {
+      if (this.pageReady && this.view?.visible) this.batcher.push(result.rows, result.session);
+    }));
+    this.lifetime.add(context.onThreadReplaced(() => this.sendSnapshot()));
+    this.lifetime.add(context.onTabs((tabs) => {
+      if (this.pageReady && this.view?.visible) this.post({ type: 'tabs', tabs });
+    }));
+    this.lifetime.add(context.onAgentChanged(() => {
+      this.batcher.flush();
+      const s = this.context.snapshot();
+      this.post({ type: 'agent', agent: s.agent, agents: s.agents, composer: s.composer });
+    }));
+  }
+
+  /** Set once by the wiring (the handler needs this provider too). */
+  setMessageHandler(handler: WebviewMessageHandler): void {
+    this.handler = handler;
+  }
+
+  get visible(): boolean {
+    return this.view?.visible ?? false;
+  }
+
+  resolveWebviewView(view: vscode.WebviewView): void {
+    this.viewScope.dispose();
+    const scope = (this.viewScope = new DisposableScope());
+    this.view = view;
+    this.pageReady = false;
+    view.webview.options = webviewOptions(this.extensionUri);
+    scope.add(view.webview.onDidReceiveMessage((message: WebviewToHost) => this.receive(message)));
+    scope.add(view.onDidChangeVisibility(() => {
+      // Hidden: the page is torn down and messages are dropped. Shown again: a reloaded page
+      // says `ready`; a page that survived gets this snapshot. Either way it resynchronises.
+      this.pageReady = false;
+      this.batcher.clear();
+      if (view.visible) this.sendSnapshot();
+    }));
+    scope.add(view.onDidDispose(() => {
+      if (this.view === view) this.view = undefined;
+      this.pageReady = false;
+      this.batcher.clear();
+      scope.dispose();
+    }));
+    view.webview.html = renderChatHtml(view.webview, this.extensionUri);
+    void this.context.ensureStarted();
+  }
+
+  /** Reveals the view and focuses its composer. */
+  async reveal(): Promise<void> {
+    this.focusWhenReady = true;
+    await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+    if (this.pageReady) this.focusComposer();
+  }
+
+  post(message: HostToWebview): void {
+    const view = this.view;
+    if (!view || !view.visible) return;
+    if (message.type !== 'snapshot' && !this.pageReady) return;
+    void view.webview.postMessage(message).then(undefined, () => undefined);
+  }
+
+  dispose(): void {
+    this.viewScope.dispose();
+    this.lifetime.dispose();
+  }
+
+  private receive(message: WebviewToHost): void {
+    if (!message || typeof message !== 'object' || typeof (message as { type?: unknown }).type !== 'string') return;
+    if (message.type === 'ready') {
+      this.sendSnapshot();
+      return;
+    }
+    Promise.resolve()
+      .then(() => this.handler(message))
+      .catch((error: unknown) => {
+        void vscode.window.showErrorMessage(`Agent Chat: ${error instanceof Error ? error.message : String(error)}`);
+      });
+  }
+
+  private sendSnapshot(): void {
+    this.batcher.clear();
+    if (!this.view?.visible) {
+      this.pageReady = false;
+      return;
+    }
+    this.post({ type: 'snapshot', snapshot: this.context.snapshot() });
+    this.pageReady = true;
+    if (this.focusWhenReady) this.focusComposer();
+  }
+
+  private focusComposer(): void {
+    this.focusWhenReady = false;
+    this.post({ type: 'focusComposer' });
+  }
+}

@@ -1,0 +1,165 @@
+/**
+ * What each webview message does. Thin: state changes go to the context, editor effects to
+ * editorActions / diffDocuments, agent choice to the same commands the palette runs.
+ */
+import * as vscode from 'vscode';
+import type { StopTarget } from '../../protocol/events.js';
+import type { WebviewToHost } from '../../shared/webviewProtocol.js';
+import type { ChatViewProvider } from './chatViewProvider.js';
+import { CommandId } from '../commandIds.js';
+import type { AgentChatContext } from '../context.js';
+import type { DiffDocuments } from '../editor/diffDocuments.js';
+import { activeAttachment, insertAtCursor, openLink, openLocation } from '../editor/editorActions.js';
+import type { ProtocolLog } from '../protocolLog.js';
+import type { ComposedPrompt } from '../tabs/promptBlocks.js';
+import { PromptQueue } from '../tabs/promptQueue.js';
+import type { QueueHost } from '../tabs/promptQueue.js';
+
+export interface MessageDeps {
+  context: AgentChatContext;
+  view: ChatViewProvider;
+  diffs: DiffDocuments;
+  log: ProtocolLog;
+}
+
+/** Messages come from our own page, but carry agent-derived values: check shapes, not intent. */
+function isString(value: unknown): value is string {
+  return typeof value === 'string';
+}
+
+/** A stop target as the page sent it, or undefined when it is not one. */
+function stopTarget(value: unknown): StopTarget | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const t = value as { type?: unknown; toolCallId?: unknown; terminalId?: unknown };
+  if (t.type === 'tool_call' && isString(t.toolCallId)) return { type: 'tool_call', toolCallId: t.toolCallId };
+  if (t.type === 'terminal' && isString(t.terminalId)) return { type: 'terminal', terminalId: t.terminalId };
+  return undefined;
+}
+
+function composed(message: { text?: unknown; attachments?: unknown; images?: unknown }): ComposedPrompt {
+  return {
+    text: typeof message.text === 'string' ? message.text : '',
+    attachments: Array.isArray(message.attachments) ? message.attachments : [],
+    images: Array.isArray(message.images) ? message.images : [],
+  };
+}
+
+/** One prompt queue per context, made on the first message (the view has said `ready` by then). */
+const queues = new WeakMap<AgentChatContext, PromptQueue>();
+
+export function promptQueueOf(context: AgentChatContext, view: Pick<ChatViewProvider, 'post'>): PromptQueue {
+  let queue = queues.get(context);
+  if (!queue) queues.set(context, (queue = createPromptQueue(context, (tabId, items) => view.post({ type: 'queue', tabId, items }))));
+  return queue;
+}
+
+/** A prompt queue on the context's tabs: any tab's queue is sent to that tab as its turn ends. */
+export function createPromptQueue(context: AgentChatContext, publish: QueueHost['publish']): PromptQueue {
+  const queue = new PromptQueue({
+    tabs: () => context.tabsInfo(),
+    entries: () => context.entries,
+    send: (prompt) => context.send(prompt),
+    sendTo: (tabId, prompt) => context.sendTo(tabId, prompt),
+    entriesOf: (tabId) => context.entriesOf(tabId),
+    publish,
+    later: (fn) => setTimeout(fn, 0),
+  });
+  // Lives as long as the context: its emitter goes with it.
+  context.onTabs((tabs) => queue.tabsChanged(tabs));
+  return queue;
+}
+
+export async function handleWebviewMessage(message: WebviewToHost, deps: MessageDeps): Promise<void> {
+  const { context, view, diffs, log } = deps;
+  switch (message.type) {
+    case 'ready':
+      // Answered by the view itself (it owns the snapshot handshake).
+      return;
+    case 'send':
+    case 'queuePrompt':
+      // A `send` that raced a turn start (or a queued prompt on its way) waits in line too.
+      await promptQueueOf(context, view).add(composed(message));
+      return;
+    case 'unqueuePrompt':
+      if (isString(message.id)) promptQueueOf(context, view).remove(message.id);
+      return;
+    case 'sendQueued':
+      if (isString(message.id)) promptQueueOf(context, view).sendNow(message.id);
+      return;
+    case 'getQueue': {
+      const tabId = context.tabsInfo().activeId;
+      view.post({ type: 'queue', tabId, items: promptQueueOf(context, view).items(tabId) });
+      return;
+    }
+    case 'cancel':
+      await context.cancel();
+      return;
+    case 'stopWork': {
+      const target = stopTarget(message.target);
+      if (target) await context.stopWork(target);
+      return;
+    }
+    case 'answerPermission':
+      if (isString(message.requestId) && isString(message.optionId)) context.answerPermission(message.requestId, message.optionId);
+      return;
+    case 'openDiff': {
+      if (!isString(message.toolCallId) || !Number.isInteger(message.contentIndex)) return;
+      const toolCall = context.findToolCall(message.toolCallId);
+      if (!toolCall || !(await diffs.open(toolCall, message.contentIndex))) {
+        log.warn(`openDiff: no diff at ${message.toolCallId}[${message.contentIndex}]`);
+      }
+      return;
+    }
+    case 'openLocation':
+      if (isString(message.path)) await openLocation(message.path, typeof message.line === 'number' ? message.line : undefined);
+      return;
+    case 'openLink':
+      if (isString(message.href)) await openLink(message.href, log);
+      return;
+    case 'copy':
+      if (isString(message.text)) await vscode.env.clipboard.writeText(message.text);
+      return;
+    case 'insertAtCursor':
+      if (isString(message.text)) await insertAtCursor(message.text);
+      return;
+    case 'attachActive': {
+      const attachment = activeAttachment(message.selectionOnly);
+      if (attachment) view.post({ type: 'attach', attachment });
+      else void vscode.window.showInformationMessage('Agent Chat: open a file to attach it.');
+      return;
+    }
+    case 'selectAgent':
+      await vscode.commands.executeCommand(CommandId.selectAgent, isString(message.name) ? message.name : undefined);
+      return;
+    case 'newSession':
+      await vscode.commands.executeCommand(CommandId.newSession);
+      return;
+    case 'restartAgent':
+      await vscode.commands.executeCommand(CommandId.restartAgent);
+      return;
+    case 'showLog':
+      await vscode.commands.executeCommand(CommandId.showLog);
+      return;
+    case 'openSettings':
+      await vscode.commands.executeCommand('workbench.action.openSettings', 'agentChat.agents');
+      return;
+    case 'setMode':
+      if (isString(message.modeId)) await context.setMode(message.modeId);
+      return;
+    case 'setConfigOption':
+      if (isString(message.configId) && (isString(message.value) || typeof message.value === 'boolean')) {
+        await context.setConfigOption(message.configId, message.value);
+      }
+      return;
+    case 'switchTab':
+      if (isString(message.id)) context.switchTab(message.id);
+      return;
+    case 'closeTab':
+      if (isString(message.id)) await context.closeTab(message.id);
+      return;
+    default: {
+      const unknown: never = message;
+      log.warn(`Ignored an unknown message from the chat view: ${JSON.stringify(unknown).slice(0, 200)}`);
+    }
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * The thread the chat shows, and what hangs off it: the thread model, the permission questions
+ * still waiting for an answer, and saving it for the next window. The context feeds it session
+ * events; views listen to its row changes.
+ */
+import * as vscode from 'vscode';
+import type { PermissionOption, SessionEvent } from '../../protocol/events.js';
+import type { ApplyResult, SessionFacts, ThreadEntry, ToolCallEntry } from '../../thread/types.js';
+import { archivedThread } from '../history/archive.js';
+import { DisposableScope } from '../disposables.js';
+import { freshThread } from './threadStore.js';
+import type { Thread, ThreadStore } from './threadStore.js';
+
+export interface PermissionRequest {
+  requestId: string;
+  toolCallId: string;
+  title: string;
+  options: PermissionOption[];
+}
+
+export class ChatThread implements vscode.Disposable {
+  private readonly scope = new DisposableScope();
+  private model: Thread;
+  /** The thread already shows a session: the next session starts below it as history. */
+  private hadSession = false;
+  private readonly pending = new Map<string, PermissionRequest>();
+
+  private readonly rowsEmitter = this.scope.add(new vscode.EventEmitter<ApplyResult>());
+  private readonly replacedEmitter = this.scope.add(new vscode.EventEmitter<void>());
+  private readonly requestedEmitter = this.scope.add(new vscode.EventEmitter<PermissionRequest>());
+  private readonly settledEmitter = this.scope.add(new vscode.EventEmitter<string>());
+
+  /** Row changes (and whether session facts changed). */
+  readonly onRows = this.rowsEmitter.event;
+  /** A different thread is shown now: views need a snapshot. */
+  readonly onReplaced = this.replacedEmitter.event;
+  readonly onPermissionRequested = this.requestedEmitter.event;
+  /** A pending permission was answered (from anywhere) or withdrawn. */
+  readonly onPermissionSettled = this.settledEmitter.event;
+
+  /** `restore`: continue the thread the previous window saved (only the first tab does). */
+  /** Only the thread on screen is kept for the next window (one slot in workspaceState). */
+  private saving: boolean;
+
+  /** `restore`: continue the thread the previous window saved (only the first tab does). */
+  constructor(private readonly store: ThreadStore, restore = true) {
+    this.model = (restore ? store.restore() : undefined) ?? freshThread();
+    this.saving = restore;
+  }
+
+  /** The tab became (or stopped being) the one shown: it takes the saved slot now. */
+  setSaving(on: boolean): void {
+    if (this.saving === on) return;
+    this.saving = on;
+    if (on) this.store.schedule(this.model);
+  }
+
+  get entries(): readonly ThreadEntry[] {
+    return this.model.entries;
+  }
+
+  get session(): SessionFacts {
+    return this.model.session;
+  }
+
+  get turnRunning(): boolean {
+    return this.model.session.turnState !== 'idle';
+  }
+
+  get waitingForPermission(): boolean {
+    return this.pending.size > 0;
+  }
+
+  pendingPermission(requestId: string): PermissionRequest | undefined {
+    return this.pending.get(requestId);
+  }
+
+  findToolCall(toolCallId: string): ToolCallEntry | undefined {
+    const entries = this.model.entries;
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const entry = entries[i]!;
+      if (entry.type === 'tool_call' && entry.toolCallId === toolCallId) return entry;
+    }
+    return undefined;
+  }
+
+  /**
+   * Applies a session event. Returns whether the status (turn, usage, permissions) may have
+   * changed and the permission question it raised, which the caller announces with
+   * `announce` once the status is updated, so listeners see a consistent state.
+   */
+  apply(event: SessionEvent): { statusChanged: boolean; requested?: PermissionRequest } {
+    const result = this.model.apply(event);
+    if (result.rows.length > 0 || result.session) this.rowsEmitter.fire(result);
+    let statusChanged = result.session;
+    let requested: PermissionRequest | undefined;
+    switch (event.kind) {
+      case 'permission_requested':
+        requested = {
+          requestId: event.requestId,
+          toolCallId: event.toolCallId,
+          title: event.title ?? this.findToolCall(event.toolCallId)?.title ?? 'The agent asks for permission',
+          options: event.options,
+        };
+        this.pending.set(event.requestId, requested);
+        statusChanged = true;
+        break;
+      case 'permission_resolved':
+        statusChanged = this.settle(event.requestId) || statusChanged;
+        break;
+      case 'turn_ended':
+        // Whatever the session did not resolve is moot once the turn is over.
+        statusChanged = this.settleAll() || statusChanged;
+        break;
+      default:
+        break;
+    }
+    // A turn's start and end are checkpoints worth saving at once: a window reload right after a
+    // turn must not lose its end to the debounce (deactivation is not guaranteed time to save).
+    // Background tabs are kept as transcripts; the one saved slot belongs to the shown tab.
+    if (this.saving) {
+      if (event.kind === 'turn_ended' || event.kind === 'prompt_sent') void this.store.flush(this.model);
+      else this.store.schedule(this.model);
+    }
+    return { statusChanged, requested };
+  }
+
+  announce(request: PermissionRequest): void {
+    if (this.pending.get(request.requestId) === request) this.requestedEmitter.fire(request);
+  }
+
+  /** A notice in the thread (visible in the chat, saved with it). */
+  notice(severity: 'info' | 'warning' | 'error', title: string, detail?: string): void {
+    this.apply({ kind: 'notice_local', severity, title, detail });
+  }
+
+  /** First answer wins: false when the request was already answered or withdrawn. */
+  takeAnswer(requestId: string, optionId: string): boolean {
+    const request = this.pending.get(requestId);
+    if (!request || !request.options.some((o) => o.optionId === optionId)) return false;
+    return this.settle(requestId);
+  }
+
+  /** Withdraws every pending question (the session that asked is gone). */
+  settleAll(): boolean {
+    let any = false;
+    for (const requestId of [...this.pending.keys()]) any = this.settle(requestId) || any;
+    return any;
+  }
+
+  /** A session is about to attach: history of an earlier session is kept, read-only, above it. */
+  beginSession(agentName: string): void {
+    if (this.hadSession) {
+      this.replace(archivedThread(this.model.snapshot(), {
+        title: `New session with ${agentName}`,
+        detail: 'The agent does not remember the conversation above.',
+      }));
+    }
+    this.hadSession = true;
+  }
+
+  /** Starts over with an empty thread. */
+  clear(): void {
+    this.replace(freshThread());
+  }
+
+  /** Shows another thread (a reopened conversation); the next session continues it. */
+  show(model: Thread): void {
+    this.replace(model);
+  }
+
+  /** Views redraw the session facts (e.g. a picker change the agent refused). */
+  touchSession(): void {
+    this.rowsEmitter.fire({ rows: [], session: true });
+  }
+
+  /** A detached copy of the rows and facts (for transcripts). */
+  snapshot(): ReturnType<Thread['snapshot']> {
+    return this.model.snapshot();
+  }
+
+  dispose(): void {
+    this.scope.dispose();
+  }
+
+  private replace(model: Thread): void {
+    this.settleAll();
+    this.model = model;
+    this.hadSession = false;
+    this.replacedEmitter.fire();
+    if (this.saving) this.store.schedule(this.model);
+  }
+
+  private settle(requestId: string): boolean {
+    if (!this.pending.delete(requestId)) return false;
+    this.settledEmitter.fire(requestId);
+    return true;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * What a reopened conversation shows first, per reopen plan: an empty thread for a load replay,
+ * the saved transcript under a resumed session, or the transcript read-only. Pure (no editor
+ * API), so the mapping is unit-tested.
+ */
+import type { HistoryItem, ReopenPlan } from '../../history/reopen.js';
+import type { Transcript } from '../../history/types.js';
+import { ThreadModel } from '../../thread/reducer.js';
+import { archivePrefix, archiveSnapshot, archivedThread } from '../history/archive.js';
+import type { SessionOpening } from '../context.js';
+import { freshThread } from './threadStore.js';
+import type { Thread } from './threadStore.js';
+
+export function threadForPlan(plan: ReopenPlan, item: HistoryItem, transcript: Transcript | undefined): [Thread | undefined, SessionOpening | undefined] {
+  switch (plan.kind) {
+    case 'load':
+      // The agent replays the conversation into an empty thread.
+      return [freshThread(), { kind: 'load', sessionId: item.sessionId }];
+    case 'resume_with_transcript':
+      return [continuedThread(transcript!), { kind: 'resume', sessionId: item.sessionId }];
+    case 'resume_blind': {
+      const thread = freshThread();
+      thread.apply({ kind: 'notice_local', severity: 'info', title: `Reopened "${item.title}"`, detail: `${plan.note}.` });
+      return [thread, { kind: 'resume', sessionId: item.sessionId }];
+    }
+    case 'read_only':
+      return [transcript ? readOnlyThread(transcript, plan.reason) : undefined, undefined];
+    case 'unavailable':
+      return [undefined, undefined];
+    default: {
+      const unreachable: never = plan;
+      return unreachable;
+    }
+  }
+}
+
+/**
+ * The saved thread, continued by the resumed session. Its rows are re-keyed: the resumed session
+ * counts turns from 1 again, and must not end or patch a saved turn that has the same id.
+ */
+export function continuedThread(t: Transcript): Thread {
+  return ThreadModel.restore(archiveSnapshot({ entries: t.entries, session: t.session }, archivePrefix()));
+}
+
+export function readOnlyThread(t: Transcript, reason: string): Thread {
+  return archivedThread({ entries: t.entries, session: t.session }, {
+    title: `Saved conversation "${t.title}" (read-only)`,
+    detail: `It cannot be continued: ${reason}. A message you send starts a new session below it.`,
+  });
+}

@@ -1,0 +1,136 @@
+/**
+ * Opens a session (new, load or resume) for one tab on a running agent, feeds its events to
+ * the tab's thread and records its transcript. Everything tied to that session lives in the
+ * tab's session scope, so ending the scope stops the listeners and the recording.
+ */
+import * as os from 'node:os';
+import { AuthRequiredError } from '../../agent/auth/login.js';
+import type { McpParseResult } from '../../agent/mcp/parse.js';
+import { recordTranscript } from '../../history/recorder.js';
+import type { TranscriptStore } from '../../history/store.js';
+import type { SessionEvent } from '../../protocol/events.js';
+import type { AgentStatus } from '../../shared/webviewProtocol.js';
+import type { LiveSession, RunningAgent, SessionPlace } from '../agents/agentPort.js';
+import type { ChatThread } from './chatThread.js';
+import type { DisposableScope } from '../disposables.js';
+import { errorText } from '../errorText.js';
+import { describeMcpProblems } from '../agents/mcpServers.js';
+import type { ProtocolLog } from '../protocolLog.js';
+import type { SessionTab } from './sessionTabs.js';
+import { workspaceRoots } from '../editor/workspaceRoots.js';
+
+/** How a session is opened: fresh, or an earlier one by id (with or without replay). */
+export type SessionOpening = { kind: 'new' } | { kind: 'load' | 'resume'; sessionId: string };
+
+export interface SessionOpenerDeps {
+  log: ProtocolLog;
+  /** Every session's conversation is kept here for the history list (optional in tests). */
+  transcripts?: TranscriptStore;
+  /** MCP servers to hand each new, loaded or resumed session (settings + trusted mcp.json). */
+  mcpServers?: () => Promise<McpParseResult>;
+  /** `tab`'s turn state or session changed (status bar when it is shown, tab strip always). */
+  tabChanged(tab: SessionTab, statusChanged: boolean): void;
+  /** A session that cannot open marks the agent failed (login needed, refused). */
+  agentFailed(status: AgentStatus): void;
+}
+
+export class SessionOpener {
+  constructor(private readonly deps: SessionOpenerDeps) {}
+
+  /** False when the session did not open or was superseded (the thread says why). */
+  async open(running: RunningAgent, agentScope: DisposableScope, opening: SessionOpening, tab: SessionTab): Promise<boolean> {
+    const scope = tab.renewScope();
+    tab.session = undefined;
+    const thread = tab.thread;
+    let session: LiveSession;
+    const place = await this.place();
+    try {
+      session = opening.kind === 'new' ? await running.newSession(place)
+        : opening.kind === 'load' ? await running.loadSession(opening.sessionId, place)
+        : await running.resumeSession(opening.sessionId, place);
+    } catch (error) {
+      if (scope.isDisposed) return false;
+      this.failed(running, opening, tab, error);
+      return false;
+    }
+    if (scope.isDisposed || agentScope.isDisposed) {
+      // Superseded while the agent answered: nobody will ever use this session.
+      void session.closeSession().catch(() => undefined);
+      return false;
+    }
+    // A reopened thread was just shown (nothing to archive); this marks it as a session's, so a
+    // later session on another agent process keeps it as history above.
+    thread.beginSession(running.config.name);
+    tab.session = session;
+    // Its recording holds every row the tab shows: what the next window brings back.
+    tab.forgetConversation();
+    tab.transcript = { agentName: running.config.name, sessionId: session.sessionId, cwd: session.cwd };
+    // The thread listens first, so the recorder always saves a thread that already has the event.
+    scope.add(session.onEvent((event) => this.onEvent(tab, event)));
+    this.record(running.config.name, session, scope, thread);
+    if (place.mcpProblems.length > 0) thread.notice('warning', 'Some MCP servers were left out or changed', describeMcpProblems(place.mcpProblems));
+    scope.add({
+      dispose: () => {
+        if (tab.session === session) tab.session = undefined;
+        thread.settleAll();
+        this.deps.tabChanged(tab, false);
+      },
+    });
+    this.deps.tabChanged(tab, true);
+    return true;
+  }
+
+  private failed(running: RunningAgent, opening: SessionOpening, tab: SessionTab, error: unknown): void {
+    const thread = tab.thread;
+    this.deps.log.error(`session/${opening.kind} failed: ${errorText(error)}`);
+    const name = running.config.name;
+    if (opening.kind !== 'new') {
+      // The agent refused to reopen it: the thread (saved transcript, if any) stays readable.
+      thread.notice('error', `${name} could not reopen the session`, errorText(error));
+      this.deps.tabChanged(tab, true);
+      return;
+    }
+    if (error instanceof AuthRequiredError) {
+      // The login the agent layer ran (or offered) did not get us in: say so where the user looks.
+      thread.apply({ kind: 'auth_required', methods: error.methods, message: error.message });
+      this.deps.agentFailed({
+        state: 'failed',
+        agentName: name,
+        reason: `${name} needs a login: ${error.loginOutcome}`,
+        fix: `Log in with the agent's own CLI, or set its API key in agentChat.agents → env, then restart the agent.`,
+      });
+      return;
+    }
+    thread.notice('error', `${name} could not open a session`, errorText(error));
+    this.deps.agentFailed({ state: 'failed', agentName: name, reason: `Could not open a session: ${errorText(error)}` });
+  }
+
+  /** Where sessions live and which MCP servers they get; a broken MCP config never blocks a session. */
+  private async place(): Promise<SessionPlace & { mcpProblems: McpParseResult['problems'] }> {
+    const cwd = workspaceRoots()[0] ?? os.homedir();
+    try {
+      const mcp = await this.deps.mcpServers?.();
+      return { cwd, mcpServers: mcp?.servers ?? [], mcpProblems: mcp?.problems ?? [] };
+    } catch (error) {
+      this.deps.log.warn(`MCP servers not read: ${errorText(error)}`);
+      return { cwd, mcpProblems: [] };
+    }
+  }
+
+  /** Keeps the session's conversation in the transcript store until the session scope ends. */
+  private record(agentName: string, session: LiveSession, scope: DisposableScope, thread: ChatThread): void {
+    const store = this.deps.transcripts;
+    if (!store) return;
+    const ids = { agentName, sessionId: session.sessionId, cwd: session.cwd };
+    const recording = recordTranscript(store, ids, { onEvent: (l) => session.onEvent(l), snapshot: () => thread.snapshot() });
+    // A replay (or a reopened transcript) arrived before the recorder listened: save it now.
+    if (thread.entries.length > 0) store.schedule(agentName, session.sessionId, () => ({ ...ids, ...thread.snapshot() }));
+    scope.add({ dispose: () => void recording.dispose().catch((e: unknown) => this.deps.log.warn(`transcript not saved: ${errorText(e)}`)) });
+  }
+
+  private onEvent(tab: SessionTab, event: SessionEvent): void {
+    const { statusChanged, requested } = tab.thread.apply(event);
+    if (statusChanged) this.deps.tabChanged(tab, true);
+    if (requested) tab.thread.announce(requested);
+  }
+}

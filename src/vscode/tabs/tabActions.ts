@@ -1,0 +1,118 @@
+/**
+ * What the user does with tabs: a new session, switching, closing, and giving a tab its
+ * session on its agent (a tab brought back from the previous window picks its earlier session
+ * up again when the agent can).
+ */
+import { ThreadModel } from '../../thread/reducer.js';
+import type { RunningAgent } from '../agents/agentPort.js';
+import type { ChatCore } from '../chatCore.js';
+import type { DisposableScope } from '../disposables.js';
+import { errorText } from '../errorText.js';
+import { planReattach } from './openTabs.js';
+import type { SessionTab } from './sessionTabs.js';
+import { freshThread } from './threadStore.js';
+
+export class TabActions {
+  constructor(private readonly core: ChatCore) {}
+
+  /** A fresh thread and session on the active tab's agent (or a start when it does not run). */
+  async newSession(): Promise<void> {
+    const tabs = this.core.tabs;
+    const slot = this.core.slot;
+    const starting = slot.starting;
+    if (starting) {
+      // The start under way opens the session; it lands on the empty thread.
+      tabs.active.thread.clear();
+      tabs.active.forgetConversation();
+      await starting;
+      return;
+    }
+    const running = slot.ready;
+    const active = tabs.active;
+    if (running) {
+      // A new tab beside the others: their sessions (and running turns) carry on.
+      const tab = tabs.isBlank(active) ? active : tabs.add();
+      tab.agentName = running.config.name;
+      tabs.activate(tab);
+      await this.attach(tab, running, slot.scope);
+      return;
+    }
+    const config = slot.chosen ?? this.core.defaultChoice();
+    if (active.transcript && active.thread.entries.length > 0) {
+      // A conversation brought back from the last window stays in its tab.
+      const tab = tabs.add();
+      tab.agentName = active.agentName ?? config.name;
+      tabs.activate(tab);
+    } else {
+      active.thread.clear();
+      active.forgetConversation();
+    }
+    await this.core.start(config);
+  }
+
+  /** Shows another tab; the status bar follows it. */
+  switchTab(id: string): boolean {
+    const tab = this.core.tabs.find(id);
+    if (!tab) return false;
+    this.core.tabs.activate(tab);
+    return true;
+  }
+
+  /**
+   * Ends the tab's session (`session/close` when supported) and drops its thread from the
+   * panel. The last tab is replaced by a new-session tab of the same agent (or the default
+   * one), so the panel is usable at once.
+   */
+  async closeTab(id: string): Promise<void> {
+    const { tabs, pool } = this.core;
+    const tab = tabs.find(id);
+    if (!tab) return;
+    const session = tab.session;
+    if (session) {
+      await session.closeSession().catch((error: unknown) => this.core.deps.log.warn(`session/close failed: ${errorText(error)}`));
+    }
+    let replacement: SessionTab | undefined;
+    if (tabs.all.length === 1) {
+      replacement = tabs.add();
+      replacement.agentName = tab.agentName ?? this.core.defaultChoice().name;
+    }
+    tabs.remove(tab);
+    if (tab.agentName !== undefined) pool.release(tab.agentName);
+    if (!replacement) return;
+    const slot = pool.slotOf(replacement);
+    if (slot.ready) await this.attach(replacement, slot.ready, slot.scope);
+  }
+
+  /**
+   * Opens `tab`'s session on `running`: a fresh one, or for a tab brought back from the last
+   * window its earlier session again (resume under the shown rows, or load with replay); when
+   * that cannot be, a fresh one below a note that the agent lost the conversation.
+   */
+  async attach(tab: SessionTab, running: RunningAgent, scope: DisposableScope): Promise<boolean> {
+    const opener = this.core.opener;
+    const pickUp = tab.pickUp;
+    if (!pickUp) return opener.open(running, scope, { kind: 'new' }, tab);
+    // Its saved rows decide between resume and load: let them arrive first.
+    await this.core.restored;
+    if (tab.session || !tab.pickUp) return tab.session !== undefined;
+    const name = running.config.name;
+    const shown = tab.thread.entries.length > 0;
+    // Only this tab's own agent can pick its session up.
+    const sessionId = tab.transcript?.agentName === name ? pickUp.sessionId : undefined;
+    const plan = planReattach(name, running.sessionSupport, sessionId, shown);
+    if (plan.kind === 'new') {
+      if (plan.note) tab.thread.notice('info', plan.note.title, plan.note.detail);
+      return opener.open(running, scope, { kind: 'new' }, tab);
+    }
+    const shownRows = tab.thread.snapshot();
+    // The replay fills an empty thread; the rows shown until now are the same conversation.
+    if (plan.kind === 'load') tab.thread.show(freshThread());
+    if (await opener.open(running, scope, plan, tab)) return true;
+    if (scope.isDisposed || tab.session) return false;
+    // The agent refused: carry on in a fresh session below the rows rather than leave the tab dead.
+    tab.pickUp = undefined;
+    if (plan.kind === 'load') tab.thread.show(ThreadModel.restore(shownRows));
+    tab.thread.notice('info', `New session with ${name}`, `${name} could not reopen the earlier session, so it does not remember the conversation above.`);
+    return opener.open(running, scope, { kind: 'new' }, tab);
+  }
+}

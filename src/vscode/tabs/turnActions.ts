@@ -1,0 +1,138 @@
+/**
+ * What the user does inside the active tab's session: send a prompt (starting the agent or
+ * opening the session first when needed), cancel the turn, stop one tool call or terminal,
+ * answer a permission question (from any tab), change the mode or a config option.
+ */
+import type { StopTarget } from '../../protocol/events.js';
+import type { LiveSession } from '../agents/agentPort.js';
+import type { ChatCore } from '../chatCore.js';
+import { errorText } from '../errorText.js';
+import { buildPromptBlocks } from './promptBlocks.js';
+import type { ComposedPrompt } from './promptBlocks.js';
+import type { SessionTab } from './sessionTabs.js';
+import { describeNoSession } from '../agents/statusText.js';
+import type { TabActions } from './tabActions.js';
+
+export class TurnActions {
+  constructor(private readonly core: ChatCore, private readonly tabActions: TabActions) {}
+
+  private get tab(): SessionTab {
+    return this.core.tabs.active;
+  }
+
+  private get session(): LiveSession | undefined {
+    return this.core.tabs.active.session;
+  }
+
+  async send(prompt: ComposedPrompt): Promise<void> {
+    // A prompt sent right after activation goes to the tab it was typed in, once it is back.
+    await this.core.restored;
+    // The tab's session ended under it (its agent was restarted, e.g. after a login): the prompt
+    // opens a fresh session below the rows instead of going to the dead one and being lost.
+    const ended = this.session?.isClosed === true;
+    if (ended) this.tab.session = undefined;
+    if (!this.session && this.core.slot.agent.state === 'none') await this.core.ensureStarted();
+    // Sent while the agent was starting (or its session opening): wait instead of refusing.
+    const starting = this.core.slot.starting;
+    if (!this.session && starting) await starting;
+    // A saved conversation shown read-only, or a tab brought back from the last window, has no
+    // session yet: the first prompt opens one (picking the earlier one up when it can).
+    const slot = this.core.slot;
+    const running = slot.running;
+    if (!this.session && running && slot.agent.state === 'ready') {
+      if (ended) this.tab.thread.notice('info', `New session with ${running.config.name}`, `The earlier session ended when ${running.config.name} restarted, so it does not remember the conversation above.`);
+      await this.tabActions.attach(this.tab, running, slot.scope);
+    }
+    const session = this.session;
+    if (!session) {
+      this.tab.thread.notice('warning', 'No agent session to send to', describeNoSession(this.core.slot.agent));
+      return;
+    }
+    await this.prompt(this.tab, session, prompt);
+  }
+
+  /**
+   * A queued prompt for a tab that may be in the background: it goes to that tab's open session.
+   * A background tab without one is left alone (the queue keeps the prompt held) rather than
+   * starting agents or opening sessions the user cannot see.
+   */
+  async sendTo(tabId: string, prompt: ComposedPrompt): Promise<void> {
+    if (this.tab.id === tabId) return this.send(prompt);
+    const tab = this.core.tabs.find(tabId);
+    const session = tab?.session;
+    if (!tab || !session) return;
+    await this.prompt(tab, session, prompt);
+  }
+
+  private async prompt(tab: SessionTab, session: LiveSession, prompt: ComposedPrompt): Promise<void> {
+    const thread = tab.thread;
+    const composer = this.core.pool.slotOf(tab).composer;
+    const built = await buildPromptBlocks(prompt, composer, (path) => this.core.deps.fs.readTextFile(path));
+    if (built.dropped.length > 0) thread.notice('warning', 'Some attachments were not sent', built.dropped.join('\n'));
+    if (built.blocks.length === 0) return;
+    try {
+      await session.prompt(built.blocks);
+    } catch (error) {
+      // The session reports turn errors as events; anything thrown here is a local failure.
+      this.core.deps.log.error(`prompt failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      if (tab.session === session) thread.notice('error', 'The prompt could not be sent', errorText(error));
+    }
+  }
+
+  /** Cancels the running turn; false when there is none. */
+  async cancel(): Promise<boolean> {
+    const session = this.session;
+    if (!session || !this.tab.thread.turnRunning) return false;
+    await session.cancel();
+    return true;
+  }
+
+  /**
+   * Stops one tool call or agent-owned terminal of the shown tab (v2); the turn goes on. The
+   * session reports the outcome on the row itself (stopping, then the end or the refusal).
+   */
+  async stopWork(target: StopTarget): Promise<void> {
+    const session = this.session;
+    if (!session) {
+      this.tab.thread.apply({ kind: 'stop_refused', target, message: describeNoSession(this.core.slot.agent) });
+      return;
+    }
+    await session.stopWork(target);
+  }
+
+  /** First answer wins: false when the request was already answered or withdrawn. */
+  answerPermission(requestId: string, optionId: string): boolean {
+    // The question may come from a background tab (answered from a notification).
+    const tab: SessionTab = this.core.tabs.asking(requestId) ?? this.tab;
+    const session = tab.session;
+    if (!session || !tab.thread.takeAnswer(requestId, optionId)) return false;
+    session.answerPermission(requestId, { outcome: 'selected', optionId });
+    return true;
+  }
+
+  /** Mode picker: failures (the agent said no, no session) land in the thread, not in a toast. */
+  async setMode(modeId: string): Promise<void> {
+    await this.changeSetting('mode', (session) => session.setMode(modeId));
+  }
+
+  /** Config option picker (model, thought level, toggles). */
+  async setConfigOption(configId: string, value: string | boolean): Promise<void> {
+    await this.changeSetting(`"${configId}" option`, (session) => session.setConfigOption(configId, value));
+  }
+
+  private async changeSetting(what: string, run: (session: LiveSession) => Promise<void>): Promise<void> {
+    const session = this.session;
+    const thread = this.tab.thread;
+    if (!session) {
+      thread.notice('warning', `Cannot change the ${what}`, describeNoSession(this.core.slot.agent));
+      return;
+    }
+    try {
+      await run(session);
+    } catch (error) {
+      thread.notice('error', `The agent did not change the ${what}`, errorText(error));
+      // The picker already shows the user's choice: a session update puts it back to the agent's truth.
+      thread.touchSession();
+    }
+  }
+}
