@@ -6,7 +6,7 @@
  */
 import { isAbsolute } from 'node:path';
 import type { MessageConnection } from 'vscode-jsonrpc';
-import type { AcpMcpServer } from '../agent/mcp/filter.js';
+import type { AcpMcpServer } from '../agents/acp/mcp/filter.js';
 import { listSessionsParams, loadSessionParams, newSessionParams, resumeSessionParams, sessionIdParams } from '../protocol/outgoing.js';
 import { parseInitializeResult, type AgentCapabilities } from '../protocol/parseAgentResults.js';
 

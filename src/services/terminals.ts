@@ -4,9 +4,9 @@
  * kill/release. Live output is pushed (throttled) so a tool card can show it as it runs.
  */
 import type { ChildProcess } from 'node:child_process';
-import { resolveCommand } from '../agent/launch/resolveCommand.js';
-import { killProcessTree, spawnInGroup } from '../agent/launch/processTree.js';
-import { HostServiceError } from '../agent/api.js';
+import { resolveCommand } from './process/resolveCommand.js';
+import { killProcessTree, spawnInGroup } from './process/processTree.js';
+import { HostServiceError } from '../agents/api.js';
 import { ErrorCode } from './errorCodes.js';
 import { TailBuffer } from './tailBuffer.js';
 

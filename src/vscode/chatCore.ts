@@ -4,8 +4,8 @@
  * part needs (the active tab's agent, which agent a start goes to, opening a tab's session).
  */
 import type * as vscode from 'vscode';
-import type { AgentConfig, FileSystemHost } from '../agent/api.js';
-import type { McpParseResult } from '../agent/mcp/parse.js';
+import type { AgentConfig, FileSystemHost } from '../agents/api.js';
+import type { McpParseResult } from '../agents/acp/mcp/parse.js';
 import type { TranscriptStore } from '../history/store.js';
 import type { AgentStatus } from '../shared/webviewProtocol.js';
 import type { SessionFacts } from '../thread/types.js';

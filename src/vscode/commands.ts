@@ -3,10 +3,10 @@
  * agent, starting, failed, running). Thin: state lives in the context.
  */
 import * as vscode from 'vscode';
-import type { AgentConfig } from '../agent/api.js';
-import { loginShellPath } from '../agent/launch/loginShellPath.js';
-import { detectPresets } from '../agent/presets/detect.js';
-import { AGENT_PRESETS } from '../agent/presets/presets.js';
+import type { AgentConfig } from '../agents/api.js';
+import { loginShellPath } from '../services/process/loginShellPath.js';
+import { detectPresets } from '../agents/acp/presets/detect.js';
+import { AGENT_PRESETS } from '../agents/acp/presets/presets.js';
 import type { AgentStatus } from '../shared/webviewProtocol.js';
 import type { ChatViewProvider } from './panel/chatViewProvider.js';
 import { CommandId, ContextKey } from './commandIds.js';

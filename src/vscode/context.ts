@@ -14,7 +14,7 @@
  * scope nests inside its agent's.
  */
 import * as vscode from 'vscode';
-import type { AgentConfig } from '../agent/api.js';
+import type { AgentConfig } from '../agents/api.js';
 import type { StopTarget } from '../protocol/events.js';
 import type { SessionSupport } from '../history/agentSessions.js';
 import type { AgentChoice, AgentStatus, ComposerCapabilities, PanelSnapshot, SessionTabs } from '../shared/webviewProtocol.js';

@@ -71,7 +71,7 @@ const app = agent({ name: NAME })
         { id: 'agent-login', name: 'Log in', description: 'The agent logs you in' },
         // Only offered to clients that can run the agent in a terminal, as the protocol requires.
         ...(terminal ? [{ type: 'terminal' as const, id: 'terminal-login', name: 'Log in in a terminal', args: ['--login'], env: { AUTH_AGENT_LOGIN_MODE: 'tui' } }] : []),
-        // Not in the SDK 2.4.0 schema (see src/agent/auth/methods.ts); sent as agents in the wild do.
+        // Not in the SDK 2.4.0 schema (see src/agents/acp/auth/methods.ts); sent as agents in the wild do.
         { type: 'env_var', id: 'api-key', name: 'API key', vars: [{ name: 'AUTH_AGENT_API_KEY', label: 'Auth Agent API key', secret: true }] } as never,
       ],
       agentInfo: { name: NAME, title: 'Auth Agent', version: '1.0.0' },

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AgentConfig } from '../../src/agent/api.js';
+import type { AgentConfig } from '../../src/agents/api.js';
 import type { ThreadEntry } from '../../src/thread/types.js';
 import type { AgentChatApi } from '../../src/vscode/extension.js';
 import { until } from './harness.js';

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AgentConfig } from '../../src/agent/api.js';
+import type { AgentConfig } from '../../src/agents/api.js';
 import type { AgentChatApi } from '../../src/vscode/extension.js';
 import type { ToolCallEntry } from '../../src/thread/types.js';
 import { test, until } from './harness.js';

@@ -4,7 +4,7 @@
  * deactivation does; the second is built as activation does), with real agents.
  */
 import * as vscode from 'vscode';
-import type { AgentConfig } from '../../src/agent/api.js';
+import type { AgentConfig } from '../../src/agents/api.js';
 import type { TranscriptStore } from '../../src/history/store.js';
 import type { ThreadEntry } from '../../src/thread/types.js';
 import { launchAgent } from '../../src/vscode/agents/agentLauncher.js';

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AgentLifecycle } from '../../src/agent/api.js';
+import type { AgentLifecycle } from '../../src/agents/api.js';
 import { fixture, nodeAgent, record, say, startPeer, streamedText, testAgent, turnEnd, waitFor } from './support/harness.js';
 import { CRASH_EXIT_CODE, CRASH_STDERR } from '../agents/lib/texts.js';
 import { alive } from './support/processes.js';

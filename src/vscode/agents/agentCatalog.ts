@@ -2,7 +2,7 @@
  * Which agents there are (user settings, the built-in example, presets) and which one a start
  * without an explicit choice goes to. Re-read when `agentChat.*` settings change.
  */
-import type { AgentConfig } from '../../agent/api.js';
+import type { AgentConfig } from '../../agents/api.js';
 import type { AgentChoice } from '../../shared/webviewProtocol.js';
 import { agentChoices, agentEntries, preferredAgent, readAgentSettings } from './config.js';
 import type { AgentEntry, AgentSettings } from './config.js';

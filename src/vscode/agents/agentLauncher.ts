@@ -2,8 +2,8 @@
  * `LaunchAgent` on the real agent layer: an `AgentClient` per start, with the editor's file
  * system, the workspace roots, and the protocol log wired in.
  */
-import type { AgentConfig, AgentLifecycle } from '../../agent/api.js';
-import { AgentClient } from '../../agent/agentClient.js';
+import type { AgentConfig, AgentLifecycle } from '../../agents/api.js';
+import { AgentClient } from '../../agents/acp/connection/agentClient.js';
 import type { AgentSessionInfo } from '../../history/agentSessions.js';
 import type { LaunchAgent, LaunchResult, LiveSession, RunningAgent, SessionPlace } from './agentPort.js';
 import { commandLineOf } from './commandLine.js';

@@ -4,7 +4,7 @@
  * new one) while the other agents keep running; an agent no tab talks to any more is stopped.
  */
 import type * as vscode from 'vscode';
-import type { AgentConfig } from '../../agent/api.js';
+import type { AgentConfig } from '../../agents/api.js';
 import type { AgentStatus } from '../../shared/webviewProtocol.js';
 import type { RunningAgent } from './agentPort.js';
 import { AgentSlot } from './agentSlot.js';

@@ -1,5 +1,5 @@
 /** How a launch command is shown to the user (log lines, failure reports). */
-import type { AgentConfig } from '../../agent/api.js';
+import type { AgentConfig } from '../../agents/api.js';
 
 export function commandLineOf(config: AgentConfig): string {
   return [config.command, ...config.args].map((part) => (/^[\w@%+=:,./-]+$/.test(part) ? part : JSON.stringify(part))).join(' ');

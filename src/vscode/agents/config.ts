@@ -7,11 +7,11 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AgentConfig } from '../../agent/api.js';
+import type { AgentConfig } from '../../agents/api.js';
 import type { AgentChoice } from '../../shared/webviewProtocol.js';
-import type { PresetDetection } from '../../agent/presets/detect.js';
-import { mergeAgents, readUserAgent } from '../../agent/presets/merge.js';
-import { AGENT_PRESETS } from '../../agent/presets/presets.js';
+import type { PresetDetection } from '../../agents/acp/presets/detect.js';
+import { mergeAgents, readUserAgent } from '../../agents/acp/presets/merge.js';
+import { AGENT_PRESETS } from '../../agents/acp/presets/presets.js';
 
 export const SECTION = 'agentChat';
 export const AGENTS_KEY = 'agents';

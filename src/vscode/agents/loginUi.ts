@@ -3,9 +3,9 @@
  * pick a method, run a terminal login, ask for API keys.
  */
 import * as vscode from 'vscode';
-import { loginShellPath } from '../../agent/launch/loginShellPath.js';
-import type { LoginCallbacks } from '../../agent/auth/login.js';
-import type { AuthMethodInfo, EnvVarSpec } from '../../agent/auth/methods.js';
+import { loginShellPath } from '../../services/process/loginShellPath.js';
+import type { LoginCallbacks } from '../../agents/acp/auth/login.js';
+import type { AuthMethodInfo, EnvVarSpec } from '../../agents/acp/auth/methods.js';
 import type { AgentSecrets } from './agentSecrets.js';
 
 export function loginCallbacks(agentName: string, secrets?: AgentSecrets): LoginCallbacks {

@@ -6,9 +6,9 @@
  */
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { loginShellPath } from '../../agent/launch/loginShellPath.js';
-import { mergeMcpSources, parseMcpJson, parseMcpSetting, type McpParseOptions, type McpParseResult } from '../../agent/mcp/parse.js';
-import type { McpProblem } from '../../agent/mcp/types.js';
+import { loginShellPath } from '../../services/process/loginShellPath.js';
+import { mergeMcpSources, parseMcpJson, parseMcpSetting, type McpParseOptions, type McpParseResult } from '../../agents/acp/mcp/parse.js';
+import type { McpProblem } from '../../agents/acp/mcp/types.js';
 import { SECTION } from './config.js';
 
 export const MCP_SERVERS_KEY = 'mcpServers';

@@ -2,8 +2,8 @@
  * Words for agent states the user must act on (no `vscode` import): launch failures with their
  * fix, and the untrusted-workspace hold.
  */
-import type { AgentConfig, LaunchFailure } from '../../agent/api.js';
-import { suggestFix } from '../../agent/presets/suggestFix.js';
+import type { AgentConfig, LaunchFailure } from '../../agents/api.js';
+import { suggestFix } from '../../agents/acp/presets/suggestFix.js';
 import type { AgentStatus } from '../../shared/webviewProtocol.js';
 
 export const UNTRUSTED_REASON = 'This workspace is not trusted, so no agent was started.';

@@ -7,7 +7,7 @@
  * goes, and the agent's copy too when it runs and supports `session/delete`.
  */
 import * as vscode from 'vscode';
-import type { AgentConfig } from '../../agent/api.js';
+import type { AgentConfig } from '../../agents/api.js';
 import { groupHistory, type AgentList } from '../../history/historyGroups.js';
 import { planReopen, type HistoryItem, type ReopenPlan } from '../../history/reopen.js';
 import { readOnlyThread, threadForPlan } from '../tabs/reopenThread.js';

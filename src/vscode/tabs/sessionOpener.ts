@@ -4,8 +4,8 @@
  * tab's session scope, so ending the scope stops the listeners and the recording.
  */
 import * as os from 'node:os';
-import { AuthRequiredError } from '../../agent/auth/login.js';
-import type { McpParseResult } from '../../agent/mcp/parse.js';
+import { AuthRequiredError } from '../../agents/acp/auth/login.js';
+import type { McpParseResult } from '../../agents/acp/mcp/parse.js';
 import { recordTranscript } from '../../history/recorder.js';
 import type { TranscriptStore } from '../../history/store.js';
 import type { SessionEvent } from '../../protocol/events.js';

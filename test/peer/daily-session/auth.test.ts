@@ -6,8 +6,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
-import { AuthRequiredError } from '../../../src/agent/auth/login.js';
-import type { AgentClientOptions } from '../../../src/agent/agentClient.js';
+import { AuthRequiredError } from '../../../src/agents/acp/auth/login.js';
+import type { AgentClientOptions } from '../../../src/agents/acp/connection/agentClient.js';
 import { record, say, streamedText, tempDir, turnEnd, waitFor } from '../support/harness.js';
 import { runToExit } from '../daily/support.js';
 import { assertWireValid, startDaily, type DailyPeer } from './support.js';

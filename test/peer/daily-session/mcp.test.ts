@@ -5,7 +5,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { McpServerSpec } from '../../../src/agent/mcp/types.js';
+import type { McpServerSpec } from '../../../src/agents/acp/mcp/types.js';
 import { record, say, streamedText } from '../support/harness.js';
 import { assertWireValid, startDaily, type DailyPeer } from './support.js';
 

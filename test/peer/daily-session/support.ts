@@ -4,7 +4,7 @@
  */
 import { rm } from 'node:fs/promises';
 import assert from 'node:assert/strict';
-import type { AgentClient, AgentClientOptions } from '../../../src/agent/agentClient.js';
+import type { AgentClient, AgentClientOptions } from '../../../src/agents/acp/connection/agentClient.js';
 import type { WireLog } from '../support/wireLog.js';
 import { peerClient, tempDir } from '../support/harness.js';
 import { agentConfig } from '../daily/support.js';

@@ -9,10 +9,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AgentConfig } from '../../../src/agent/api.js';
-import { runAuth, type AuthDeps, type AuthOutcome } from '../../../src/agent/auth/flow.js';
-import { parseAuthMethods, supportsLogout, type AuthMethodInfo } from '../../../src/agent/auth/methods.js';
-import { isAuthRequired, withAuthRetry } from '../../../src/agent/auth/retry.js';
+import type { AgentConfig } from '../../../src/agents/api.js';
+import { runAuth, type AuthDeps, type AuthOutcome } from '../../../src/agents/acp/auth/flow.js';
+import { parseAuthMethods, supportsLogout, type AuthMethodInfo } from '../../../src/agents/acp/auth/methods.js';
+import { isAuthRequired, withAuthRetry } from '../../../src/agents/acp/auth/retry.js';
 import { agentConfig, agentText, runToExit, startConfig, text, type RunningAgent } from './support.js';
 
 const fresh = () => mkdtempSync(join(tmpdir(), 'auth-agent-'));

@@ -5,8 +5,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { filterMcpServers, mcpCapabilitiesOf, toAcpMcpServer } from '../../../src/agent/mcp/filter.js';
-import { mergeMcpSources, parseMcpJson, parseMcpSetting } from '../../../src/agent/mcp/parse.js';
+import { filterMcpServers, mcpCapabilitiesOf, toAcpMcpServer } from '../../../src/agents/acp/mcp/filter.js';
+import { mergeMcpSources, parseMcpJson, parseMcpSetting } from '../../../src/agents/acp/mcp/parse.js';
 import { buildNewSessionRequest, sessionSupportOf } from '../../../src/history/agentSessions.js';
 import { agentText, startAgent, text } from './support.js';
 

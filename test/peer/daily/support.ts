@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
-import type { AgentConfig } from '../../../src/agent/api.js';
+import type { AgentConfig } from '../../../src/agents/api.js';
 import { createAcpConnection } from '../../../src/protocol/transport.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));

@@ -4,10 +4,10 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { toAcpMcpServer } from '../../../src/agent/mcp/filter.js';
-import type { McpServerSpec } from '../../../src/agent/mcp/types.js';
-import { planAuth } from '../../../src/agent/auth/plan.js';
-import { parseAuthMethod, type AuthMethodInfo } from '../../../src/agent/auth/methods.js';
+import { toAcpMcpServer } from '../../../src/agents/acp/mcp/filter.js';
+import type { McpServerSpec } from '../../../src/agents/acp/mcp/types.js';
+import { planAuth } from '../../../src/agents/acp/auth/plan.js';
+import { parseAuthMethod, type AuthMethodInfo } from '../../../src/agents/acp/auth/methods.js';
 import {
   buildCloseRequest, buildDeleteRequest, buildLoadRequest, buildNewSessionRequest, buildResumeRequest, sessionSupportOf, type Gated,
 } from '../../../src/history/agentSessions.js';

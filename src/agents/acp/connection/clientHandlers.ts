@@ -1,0 +1,146 @@
+/**
+ * The methods an agent calls on us: `fs/*`, `terminal/*`, `session/request_permission`.
+ *
+ * Every path is confined to the session's roots before a host sees it. A refusal is both a
+ * JSON-RPC error (so the agent can react) and a `notice_local` in the thread (so the user
+ * sees what was refused). A missing file is only an error: agents probe for files routinely.
+ * `$/cancel_request` for one of these requests answers it with -32800.
+ */
+import { stat } from 'node:fs/promises';
+import { ResponseError, type CancellationToken, type MessageConnection } from 'vscode-jsonrpc/node';
+import { HostServiceError, type FileSystemHost } from '../../api.js';
+import type { AcpChatSession } from '../session/session.js';
+import {
+  createTerminalResult,
+  emptyResult,
+  readTextFileResult,
+  terminalOutputResult,
+  waitForTerminalExitResult,
+} from '../../../protocol/outgoing.js';
+import {
+  parseCreateTerminal,
+  parseReadTextFile,
+  parseTerminalRequest,
+  parseWriteTextFile,
+  type Parsed,
+} from '../../../protocol/parseClientRequests.js';
+import { confinePath } from '../../../services/confine.js';
+import { ErrorCode } from '../../../services/errorCodes.js';
+import type { NodeTerminals } from '../../../services/terminals.js';
+
+export interface ClientHandlerDeps {
+  session(sessionId: unknown): AcpChatSession | undefined;
+  fs: FileSystemHost;
+  terminals: NodeTerminals;
+  log?: (line: string) => void;
+}
+
+type Params = Record<string, unknown>;
+type Handler = (p: Params, session: AcpChatSession, token: CancellationToken) => Promise<unknown>;
+
+export function registerClientHandlers(connection: MessageConnection, deps: ClientHandlerDeps): void {
+  const handle = (method: string, fn: Handler) => {
+    connection.onRequest(method, async (params: unknown, token: CancellationToken) => {
+      const p = isObject(params) ? params : {};
+      const session = deps.session(p.sessionId);
+      if (!session) {
+        throw new ResponseError(ErrorCode.notFound, `Unknown session: ${String(p.sessionId)}`, { sessionId: p.sessionId });
+      }
+      try {
+        return await untilCancelled(fn(p, session, token), token);
+      } catch (err) {
+        throw toResponseError(err, method, session, deps.log);
+      }
+    });
+  };
+
+  handle('session/request_permission', (p, session, token) => session.requestPermission(p, token));
+
+  handle('fs/read_text_file', async (p, session) => {
+    const req = parsed(parseReadTextFile(p));
+    // Checked here, before any host reads, so every FileSystemHost refuses it the same way.
+    if (req.line !== undefined && req.line < 1) {
+      throw new HostServiceError(ErrorCode.invalidParams, `line must be a positive integer (1-based), got ${req.line}.`);
+    }
+    const target = await confinePath(req.path, session.roots);
+    return readTextFileResult(await deps.fs.readTextFile(target.path, req.line, req.limit));
+  });
+
+  handle('fs/write_text_file', async (p, session) => {
+    const req = parsed(parseWriteTextFile(p));
+    const target = await confinePath(req.path, session.roots);
+    await deps.fs.writeTextFile(target.path, req.content);
+    return emptyResult();
+  });
+
+  handle('terminal/create', async (p, session) => {
+    const req = parsed(parseCreateTerminal(p));
+    if (!req.command) throw new HostServiceError(ErrorCode.invalidParams, 'command must be a non-empty string.');
+    const cwd = req.cwd === undefined ? session.cwd : (await confinePath(req.cwd, session.roots)).path;
+    if (!(await stat(cwd).catch(() => undefined))?.isDirectory()) {
+      throw new HostServiceError(ErrorCode.invalidParams, `cwd is not a directory: ${cwd}`);
+    }
+    const terminalId = await deps.terminals.create(session.sessionId, {
+      command: req.command,
+      args: req.args,
+      env: req.env,
+      cwd,
+      outputByteLimit: req.outputByteLimit,
+    });
+    return createTerminalResult(terminalId);
+  });
+
+  handle('terminal/output', async (p, session) => {
+    const out = deps.terminals.output(session.sessionId, parsed(parseTerminalRequest(p)).terminalId);
+    return terminalOutputResult(out.output, out.truncated, out.exitStatus);
+  });
+
+  handle('terminal/wait_for_exit', async (p, session) =>
+    waitForTerminalExitResult(await deps.terminals.waitForExit(session.sessionId, parsed(parseTerminalRequest(p)).terminalId)),
+  );
+
+  handle('terminal/kill', async (p, session) => {
+    await deps.terminals.kill(session.sessionId, parsed(parseTerminalRequest(p)).terminalId);
+    return emptyResult();
+  });
+
+  handle('terminal/release', async (p, session) => {
+    await deps.terminals.release(session.sessionId, parsed(parseTerminalRequest(p)).terminalId);
+    return emptyResult();
+  });
+}
+
+function parsed<T>(result: Parsed<T>): T {
+  if (!result.ok) throw new HostServiceError(ErrorCode.invalidParams, `Invalid params: ${result.error}`);
+  return result.value;
+}
+
+/** Answers -32800 as soon as the agent cancels the request, whatever the work is doing. */
+function untilCancelled<T>(work: Promise<T>, token: CancellationToken): Promise<T> {
+  if (token.isCancellationRequested) {
+    void work.catch(() => {});
+    return Promise.reject(new ResponseError(ErrorCode.requestCancelled, 'Request cancelled.'));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const sub = token.onCancellationRequested(() => reject(new ResponseError(ErrorCode.requestCancelled, 'Request cancelled.')));
+    work.then(resolve, reject).finally(() => sub.dispose());
+  });
+}
+
+function toResponseError(err: unknown, method: string, session: AcpChatSession, log?: (line: string) => void): ResponseError<unknown> {
+  if (err instanceof ResponseError) return err;
+  if (err instanceof HostServiceError) {
+    if (err.code === ErrorCode.invalidParams || err.code === ErrorCode.outsideWorkspace) {
+      session.emit({ kind: 'notice_local', severity: 'warning', title: `Refused ${method}`, detail: err.message });
+    }
+    return new ResponseError(err.code, err.message, err.data);
+  }
+  const message = (err as Error)?.message ?? String(err);
+  log?.(`${method} failed: ${message}`);
+  session.emit({ kind: 'notice_local', severity: 'error', title: `${method} failed`, detail: message });
+  return new ResponseError(ErrorCode.internal, `${method} failed: ${message}`);
+}
+
+function isObject(value: unknown): value is Params {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,89 @@
+/**
+ * One started agent process and what hangs off it: the ACP connection, the handlers for the
+ * agent's requests (fs, terminals, permissions), the terminals it runs, and which session each
+ * update belongs to. Wired when the process starts, torn down whole when it stops or dies.
+ */
+import type { Message, MessageConnection } from 'vscode-jsonrpc/node';
+import type { FileSystemHost } from '../../api.js';
+import { createAcpConnection } from '../../../protocol/transport.js';
+import { NodeTerminals } from '../../../services/terminals.js';
+import { BadInputReporter } from './badInput.js';
+import { registerClientHandlers } from './clientHandlers.js';
+import type { AgentProcess } from './agentProcess.js';
+import { SessionRouter } from './sessionRouter.js';
+
+export interface RunningProcess {
+  process: AgentProcess;
+  connection: MessageConnection;
+  terminals: NodeTerminals;
+  router: SessionRouter;
+  /** Set when we stop it on purpose: its exit is not a crash. */
+  stopping: boolean;
+}
+
+export interface ProcessExit {
+  exitCode: number | null;
+  signal: string | null;
+  stderrTail: string;
+}
+
+export interface WireOptions {
+  /** PATH for the terminals the agent asks for. */
+  pathValue: string;
+  fs: FileSystemHost;
+  tap?: (direction: 'in' | 'out', message: Message) => void;
+  log?: (line: string) => void;
+  /**
+   * The process exited without being stopped: its sessions have ended their turns and its
+   * terminals are being released by then.
+   */
+  onCrash: (running: RunningProcess, exit: ProcessExit) => void;
+}
+
+/** Connection, request handlers, terminals and session routing for one process. */
+export function wireRunningProcess(proc: AgentProcess, opts: WireOptions): RunningProcess {
+  const router = new SessionRouter(opts.log);
+  const terminals = new NodeTerminals({
+    pathValue: async () => opts.pathValue,
+    onOutput: (snap) => {
+      const { terminalId, command, output, truncated, exitStatus } = snap;
+      router.get(snap.owner)?.emit({ kind: 'terminal_output', terminalId, command, output, truncated, ...(exitStatus ? { exitStatus } : {}) });
+    },
+  });
+  const badInput = new BadInputReporter((title, detail) => {
+    const sessions = router.all().filter((s) => !s.isClosed);
+    for (const session of sessions) session.emit({ kind: 'notice_local', severity: 'warning', title, detail });
+    return sessions.length > 0;
+  }, opts.log);
+  const connection = createAcpConnection(proc.child.stdout!, proc.child.stdin!, {
+    tap: opts.tap,
+    syncNotifications: { 'session/update': (params) => router.routeUpdate(params) },
+    onProtocolError: (problem) => badInput.report(problem),
+  });
+  registerClientHandlers(connection, { session: (id) => router.get(id), fs: opts.fs, terminals, log: opts.log });
+  connection.listen();
+  const running: RunningProcess = { process: proc, connection, terminals, router, stopping: false };
+  void proc.exited.then((info) => {
+    if (running.stopping) return;
+    const exit: ProcessExit = { exitCode: info.exitCode, signal: info.signal, stderrTail: proc.stderrTail() };
+    router.closeAll(exit, false);
+    void terminals.releaseAll();
+    connection.dispose();
+    opts.onCrash(running, exit);
+  });
+  return running;
+}
+
+/**
+ * Stops on purpose: sessions end (not as a crash), terminals are released, the whole process
+ * tree is killed. Resolves with the last of its stderr.
+ */
+export async function stopRunningProcess(running: RunningProcess, killGraceMs: number): Promise<string> {
+  running.stopping = true;
+  running.router.closeAll({ exitCode: null, signal: null, stderrTail: running.process.stderrTail() }, true);
+  await running.terminals.releaseAll();
+  await running.process.kill(killGraceMs);
+  const stderrTail = running.process.stderrTail();
+  running.connection.dispose();
+  return stderrTail;
+}

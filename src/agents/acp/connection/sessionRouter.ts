@@ -1,0 +1,70 @@
+/**
+ * Routes `session/update`s and agent requests to sessions by `sessionId`.
+ *
+ * Updates for a session id we do not know yet are held while a `session/new` is in flight
+ * (an agent may announce commands before its answer arrives) and replayed once the session
+ * exists; otherwise they are logged and dropped.
+ */
+import type { AcpChatSession } from '../session/session.js';
+
+const MAX_HELD = 1_000;
+
+export class SessionRouter {
+  private readonly sessions = new Map<string, AcpChatSession>();
+  private readonly held = new Map<string, unknown[]>();
+  private creating = 0;
+
+  constructor(private readonly log?: (line: string) => void) {}
+
+  get(sessionId: unknown): AcpChatSession | undefined {
+    return typeof sessionId === 'string' ? this.sessions.get(sessionId) : undefined;
+  }
+
+  all(): AcpChatSession[] {
+    return [...this.sessions.values()];
+  }
+
+  expectSession(): void {
+    this.creating++;
+  }
+
+  sessionSettled(): void {
+    this.creating = Math.max(0, this.creating - 1);
+    if (this.creating === 0) {
+      for (const [id, updates] of this.held) this.log?.(`dropped ${updates.length} update(s) for unknown session ${id}`);
+      this.held.clear();
+    }
+  }
+
+  add(session: AcpChatSession): void {
+    this.sessions.set(session.sessionId, session);
+    const early = this.held.get(session.sessionId) ?? [];
+    this.held.delete(session.sessionId);
+    for (const update of early) session.handleUpdate(update);
+  }
+
+  /** A closed (or failed-to-open) session no longer receives anything. */
+  remove(session: AcpChatSession): void {
+    if (this.sessions.get(session.sessionId) === session) this.sessions.delete(session.sessionId);
+  }
+
+  routeUpdate(params: unknown): void {
+    const p = (typeof params === 'object' && params !== null ? params : {}) as { sessionId?: unknown; update?: unknown };
+    const session = this.get(p.sessionId);
+    if (session) {
+      session.handleUpdate(p.update);
+      return;
+    }
+    if (this.creating > 0 && typeof p.sessionId === 'string') {
+      const list = this.held.get(p.sessionId) ?? [];
+      if (list.length < MAX_HELD) list.push(p.update);
+      this.held.set(p.sessionId, list);
+      return;
+    }
+    this.log?.(`session/update for unknown session ${String(p.sessionId)} ignored`);
+  }
+
+  closeAll(info: { exitCode: number | null; signal: string | null; stderrTail: string }, expected: boolean): void {
+    for (const session of this.sessions.values()) session.agentGone(info, expected);
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * session/new, session/load and session/resume on one connection, gated by what the agent
+ * advertised (src/history/agentSessions.ts builders).
+ *
+ * Load differs in one way that matters: the agent replays the conversation as ordinary
+ * `session/update`s *before* it answers, so the session object must exist and be routed
+ * first. Its events are held until the first listener, so a thread attached after the call
+ * resolves still receives the whole replay, in order, followed by the answer's facts.
+ */
+import { homedir } from 'node:os';
+import { isAbsolute } from 'node:path';
+import type { MessageConnection } from 'vscode-jsonrpc/node';
+import { parseLoadSessionResult, parseNewSessionResult, type SessionSetup } from '../../../protocol/parseAgentResults.js';
+import {
+  buildCloseRequest,
+  buildLoadRequest,
+  buildNewSessionRequest,
+  buildResumeRequest,
+  sendEnd,
+  sessionSupportFromCapabilities,
+  type Gated,
+  type SessionSupport,
+} from '../../../history/agentSessions.js';
+import type { AgentFacts } from '../connection/capabilities.js';
+import { AcpChatSession, type AcpSessionOptions } from './session.js';
+import type { SessionRouter } from '../connection/sessionRouter.js';
+import { planSessionTarget, skippedMcpNotice, type McpServerInput, type SessionTargetPlan } from './sessionTarget.js';
+
+export interface OpenContext {
+  connection: MessageConnection;
+  router: SessionRouter;
+  facts: AgentFacts;
+  workspaceRoots: string[];
+  cancelTimeoutMs?: number;
+  log?: (line: string) => void;
+  onAuthRequired?: AcpSessionOptions['onAuthRequired'];
+}
+
+export interface OpenOptions {
+  /** Absolute; default: the first workspace root (or the home folder). */
+  cwd?: string;
+  /** Filtered by the agent's MCP transports; skipped ones become a warning in the thread. */
+  mcpServers?: readonly McpServerInput[];
+}
+
+export type OpenRequest = { kind: 'new' } | { kind: 'load' | 'resume'; sessionId: string };
+
+export function supportOf(facts: AgentFacts): SessionSupport {
+  return sessionSupportFromCapabilities(facts.capabilities, facts.protocolVersion);
+}
+
+export async function openSession(ctx: OpenContext, req: OpenRequest, options: OpenOptions = {}): Promise<AcpChatSession> {
+  const cwd = options.cwd ?? ctx.workspaceRoots[0] ?? homedir();
+  if (!isAbsolute(cwd)) throw new Error(`The session folder must be an absolute path: ${cwd}`);
+  const plan = planSessionTarget(ctx.workspaceRoots, cwd, options.mcpServers ?? [], ctx.facts);
+  const support = supportOf(ctx.facts);
+  const target = { cwd, mcpServers: plan.mcpServers, additionalDirectories: plan.additionalDirectories };
+  const gated: Gated<Record<string, unknown>> =
+    req.kind === 'new' ? buildNewSessionRequest(support, target)
+    : req.kind === 'load' ? buildLoadRequest(support, { ...target, sessionId: req.sessionId })
+    : buildResumeRequest(support, { ...target, sessionId: req.sessionId });
+  if (!gated.ok) throw new Error(`Cannot ${req.kind === 'new' ? 'start' : req.kind} the session: ${gated.reason}.`);
+  for (const note of gated.notes) ctx.log?.(`session/${req.kind}: ${note}`);
+
+  if (req.kind === 'new') {
+    ctx.router.expectSession();
+    try {
+      // A ResponseError (e.g. -32000 authentication required) is rethrown as is, code included.
+      const parsed = parseNewSessionResult(await ctx.connection.sendRequest(gated.method, gated.params));
+      if (!parsed.ok) throw new Error(`The agent's session/new answer is malformed: ${parsed.error}`);
+      const { sessionId, ...setup } = parsed.value;
+      const session = create(ctx, support, plan, sessionId, setup);
+      ctx.router.add(session);
+      return session;
+    } finally {
+      ctx.router.sessionSettled();
+    }
+  }
+
+  // Reopening a session that is open here supersedes that object, unless the reopen fails.
+  const previous = ctx.router.get(req.sessionId);
+  const session = create(ctx, support, plan, req.sessionId, {});
+  ctx.router.add(session);
+  try {
+    const parsed = parseLoadSessionResult(await ctx.connection.sendRequest(gated.method, gated.params));
+    if (!parsed.ok) throw new Error(`The agent's ${gated.method} answer is malformed: ${parsed.error}`);
+    session.applySetup(parsed.value);
+    return session;
+  } catch (err) {
+    ctx.router.remove(session);
+    if (previous && !previous.isClosed) ctx.router.add(previous);
+    throw err;
+  }
+}
+
+function create(ctx: OpenContext, support: SessionSupport, plan: SessionTargetPlan, sessionId: string, setup: SessionSetup): AcpChatSession {
+  const session: AcpChatSession = new AcpChatSession({
+    connection: ctx.connection,
+    sessionId,
+    protocolVersion: ctx.facts.protocolVersion,
+    promptCapabilities: ctx.facts.prompt,
+    cwd: plan.cwd,
+    roots: plan.roots,
+    setup,
+    cancelTimeoutMs: ctx.cancelTimeoutMs,
+    log: ctx.log,
+    onAuthRequired: ctx.onAuthRequired,
+    close: async () => {
+      ctx.router.remove(session);
+      // Without `session/close` the agent keeps the session; it is only forgotten here.
+      if (support.close) await sendEnd(ctx.connection, buildCloseRequest(support, sessionId));
+    },
+  });
+  const notice = skippedMcpNotice(plan.skipped);
+  if (notice) session.emit(notice);
+  return session;
+}
