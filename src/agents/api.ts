@@ -1,9 +1,8 @@
 /**
- * The seam between the agent layer (node only) and the editor glue (`src/vscode`).
- *
- * The agent layer launches an agent process, speaks ACP with it and runs sessions; it needs the
- * editor only through the host services below, which `src/vscode` implements with the real
- * VS Code API and tests implement with plain node.
+ * The seam between the agent layers (node only) and the editor glue (`src/vscode`): what an
+ * agent is configured as, how its start can fail, its lifecycle, and a session as the editor
+ * uses it — whatever protocol the agent speaks. The ACP client (`acp/`) needs the editor only
+ * through the host services in `src/services/hostServices.ts`.
  */
 import type { ContentBlock, PermissionOutcome, SessionEvent, StopTarget } from '../protocol/events.js';
 
@@ -32,30 +31,6 @@ export type AgentLifecycle =
   | { state: 'failed'; failure: LaunchFailure }
   | { state: 'exited'; exitCode: number | null; signal: string | null; stderrTail: string };
 
-/** `fs/*` served against the workspace. Paths are absolute; errors are thrown as `HostServiceError`. */
-export interface FileSystemHost {
-  /** Unsaved editor text wins over disk. `line` is 1-based; `limit` is a line count. */
-  readTextFile(path: string, line?: number, limit?: number): Promise<string>;
-  /** Through the editor (undoable), creating missing files and folders. */
-  writeTextFile(path: string, content: string): Promise<void>;
-}
-
-/** Workspace roots a session may touch (fs confinement follows them). */
-export interface WorkspaceHost {
-  roots(): string[];
-}
-
-/** A refusal or failure that becomes a JSON-RPC error answer and a visible notice. */
-export class HostServiceError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-  }
-}
-
 /** What the editor glue sees of a session. */
 export interface ChatSession {
   readonly sessionId: string;
@@ -71,4 +46,25 @@ export interface ChatSession {
    * on. The outcome arrives as events (`stop_requested`, then the final status or `stop_refused`).
    */
   stopWork(target: StopTarget): Promise<void>;
+}
+
+/** What an agent can do with its past sessions (ACP: from `initialize`; none for remote agents). */
+export interface SessionSupport {
+  protocolVersion: 1 | 2;
+  /** v1 `session/load`; in v2, `session/resume` with replay from the start. */
+  load: boolean;
+  list: boolean;
+  resume: boolean;
+  close: boolean;
+  delete: boolean;
+  additionalDirectories: boolean;
+}
+
+/** One of the agent's own past sessions, as its `session/list` reports it. */
+export interface AgentSessionInfo {
+  sessionId: string;
+  cwd: string;
+  title?: string;
+  updatedAt?: string;
+  additionalDirectories?: string[];
 }

@@ -3,7 +3,7 @@
  * `session/list` of each agent that was asked, one group per agent. The active tab's agent
  * comes first, then agents whose list was asked, then the rest by their latest conversation.
  */
-import type { AgentSessionInfo } from './agentSessions.js';
+import type { AgentSessionInfo } from '../agents/api.js';
 import { mergeHistory, type HistoryItem } from './reopen.js';
 import type { TranscriptMeta } from './types.js';
 

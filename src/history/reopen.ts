@@ -2,7 +2,7 @@
  * Reopening a past session: one list built from our saved transcripts and the agent's own
  * `session/list`, and the way to reopen each entry given what the agent supports.
  */
-import type { AgentSessionInfo, SessionSupport } from './agentSessions.js';
+import type { AgentSessionInfo, SessionSupport } from '../agents/api.js';
 import type { TranscriptMeta } from './types.js';
 
 export interface HistoryItem {

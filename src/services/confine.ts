@@ -8,7 +8,7 @@
  */
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { HostServiceError } from '../agents/api.js';
+import { HostServiceError } from './hostServices.js';
 import { ErrorCode } from './errorCodes.js';
 
 export interface ConfinedPath {

@@ -4,7 +4,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { HostServiceError, type FileSystemHost } from '../agents/api.js';
+import { HostServiceError, type FileSystemHost } from './hostServices.js';
 import { ErrorCode } from './errorCodes.js';
 import { sliceLines } from './sliceLines.js';
 

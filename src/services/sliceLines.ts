@@ -2,7 +2,7 @@
  * `fs/read_text_file`'s `line` (1-based first line) and `limit` (line count), applied to text.
  * Shared by every FileSystemHost so the disk and the unsaved-buffer paths agree exactly.
  */
-import { HostServiceError } from '../agents/api.js';
+import { HostServiceError } from './hostServices.js';
 import { ErrorCode } from './errorCodes.js';
 
 export function sliceLines(text: string, line?: number | null, limit?: number | null): string {

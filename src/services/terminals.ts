@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { resolveCommand } from './process/resolveCommand.js';
 import { killProcessTree, spawnInGroup } from './process/processTree.js';
-import { HostServiceError } from '../agents/api.js';
+import { HostServiceError } from './hostServices.js';
 import { ErrorCode } from './errorCodes.js';
 import { TailBuffer } from './tailBuffer.js';
 

@@ -4,7 +4,8 @@
  * part needs (the active tab's agent, which agent a start goes to, opening a tab's session).
  */
 import type * as vscode from 'vscode';
-import type { AgentConfig, FileSystemHost } from '../agents/api.js';
+import type { AgentConfig } from '../agents/api.js';
+import type { FileSystemHost } from '../services/hostServices.js';
 import type { McpParseResult } from '../agents/acp/mcp/parse.js';
 import type { TranscriptStore } from '../history/store.js';
 import type { AgentStatus } from '../shared/webviewProtocol.js';

@@ -14,9 +14,8 @@
  * scope nests inside its agent's.
  */
 import * as vscode from 'vscode';
-import type { AgentConfig } from '../agents/api.js';
+import type { AgentConfig, SessionSupport } from '../agents/api.js';
 import type { StopTarget } from '../protocol/events.js';
-import type { SessionSupport } from '../history/agentSessions.js';
 import type { AgentChoice, AgentStatus, ComposerCapabilities, PanelSnapshot, SessionTabs } from '../shared/webviewProtocol.js';
 import type { SessionFacts, ThreadEntry, ToolCallEntry } from '../thread/types.js';
 import { AgentPool } from './agents/agentPool.js';

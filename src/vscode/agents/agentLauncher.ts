@@ -2,9 +2,8 @@
  * `LaunchAgent` on the real agent layer: an `AgentClient` per start, with the editor's file
  * system, the workspace roots, and the protocol log wired in.
  */
-import type { AgentConfig, AgentLifecycle } from '../../agents/api.js';
+import type { AgentConfig, AgentLifecycle, AgentSessionInfo } from '../../agents/api.js';
 import { AgentClient } from '../../agents/acp/connection/agentClient.js';
-import type { AgentSessionInfo } from '../../history/agentSessions.js';
 import type { LaunchAgent, LaunchResult, LiveSession, RunningAgent, SessionPlace } from './agentPort.js';
 import { commandLineOf } from './commandLine.js';
 

@@ -3,10 +3,10 @@
  * host services, watch its lifecycle, open sessions. `agentLauncher.ts` implements it with the
  * real agent layer (`src/agent`); nothing else in `src/vscode` imports agent internals.
  */
-import type { AgentConfig, AgentLifecycle, ChatSession, FileSystemHost, LaunchFailure } from '../../agents/api.js';
+import type { AgentConfig, AgentLifecycle, AgentSessionInfo, ChatSession, LaunchFailure, SessionSupport } from '../../agents/api.js';
+import type { FileSystemHost } from '../../services/hostServices.js';
 import type { LoginCallbacks } from '../../agents/acp/auth/login.js';
 import type { McpServerSpec } from '../../agents/acp/mcp/types.js';
-import type { AgentSessionInfo, SessionSupport } from '../../history/agentSessions.js';
 import type { ComposerCapabilities } from '../../shared/webviewProtocol.js';
 
 export interface LaunchServices {

@@ -4,7 +4,8 @@
  * on restart or exit, so a restart never leaks a listener.
  */
 import * as vscode from 'vscode';
-import type { AgentConfig, FileSystemHost } from '../../agents/api.js';
+import type { AgentConfig } from '../../agents/api.js';
+import type { FileSystemHost } from '../../services/hostServices.js';
 import type { AgentStatus, ComposerCapabilities } from '../../shared/webviewProtocol.js';
 import type { AgentSecrets } from './agentSecrets.js';
 import type { LaunchAgent, LaunchServices, RunningAgent } from './agentPort.js';

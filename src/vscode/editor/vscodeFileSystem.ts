@@ -16,8 +16,8 @@
  * (`src/services/confine.ts`); this class does not decide what may be touched.
  */
 import * as vscode from 'vscode';
-import { HostServiceError } from '../../agents/api.js';
-import type { FileSystemHost } from '../../agents/api.js';
+import { HostServiceError } from '../../services/hostServices.js';
+import type { FileSystemHost } from '../../services/hostServices.js';
 import { ErrorCode } from '../../services/errorCodes.js';
 import { sliceLines } from '../../services/sliceLines.js';
 

@@ -2,8 +2,7 @@
  * Past sessions and the agents' accounts: what each running agent can do with its sessions,
  * their `session/list`s, deleting one, reopening a conversation in a tab, and logging out.
  */
-import type { AgentConfig } from '../../agents/api.js';
-import type { AgentSessionInfo, SessionSupport } from '../../history/agentSessions.js';
+import type { AgentConfig, AgentSessionInfo, SessionSupport } from '../../agents/api.js';
 import type { AgentStatus } from '../../shared/webviewProtocol.js';
 import type { ChatCore } from '../chatCore.js';
 import type { TranscriptRef } from '../tabs/openTabs.js';

@@ -9,7 +9,7 @@
  * allows (resume under the shown rows, load with replay), else a fresh session with a note
  * that the agent does not remember the conversation above.
  */
-import type { SessionSupport } from '../../history/agentSessions.js';
+import type { SessionSupport } from '../../agents/api.js';
 import { planReopen } from '../../history/reopen.js';
 
 /** workspaceState key of the open tab set. */

@@ -7,7 +7,7 @@ import type { HistoryItem, ReopenPlan } from '../../history/reopen.js';
 import type { Transcript } from '../../history/types.js';
 import { ThreadModel } from '../../thread/reducer.js';
 import { archivePrefix, archiveSnapshot, archivedThread } from '../history/archive.js';
-import type { SessionOpening } from '../context.js';
+import type { SessionOpening } from './sessionOpener.js';
 import { freshThread } from './threadStore.js';
 import type { Thread } from './threadStore.js';
 

@@ -3,6 +3,7 @@
  * into the thread model (and through the transcript store), resume, close, delete — across
  * restarts of the agent process.
  */
+import type { SessionSupport } from '../../../src/agents/api.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
@@ -10,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   buildCloseRequest, buildDeleteRequest, buildLoadRequest, buildNewSessionRequest, buildResumeRequest,
-  listAgentSessions, sendEnd, sessionSupportOf, type RequestSender, type SessionSupport,
-} from '../../../src/history/agentSessions.js';
+  listAgentSessions, sendEnd, sessionSupportOf, type RequestSender,
+} from '../../../src/agents/acp/session/agentSessions.js';
 import { TranscriptStore } from '../../../src/history/store.js';
 import { normalizeSessionUpdate } from '../../../src/protocol/normalize.js';
 import { ThreadModel } from '../../../src/thread/reducer.js';

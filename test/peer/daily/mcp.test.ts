@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { filterMcpServers, mcpCapabilitiesOf, toAcpMcpServer } from '../../../src/agents/acp/mcp/filter.js';
 import { mergeMcpSources, parseMcpJson, parseMcpSetting } from '../../../src/agents/acp/mcp/parse.js';
-import { buildNewSessionRequest, sessionSupportOf } from '../../../src/history/agentSessions.js';
+import { buildNewSessionRequest, sessionSupportOf } from '../../../src/agents/acp/session/agentSessions.js';
 import { agentText, startAgent, text } from './support.js';
 
 const MCP_JSON = `{

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mergeHistory, planReopen } from '../../../src/history/reopen.js';
-import type { SessionSupport } from '../../../src/history/agentSessions.js';
+import type { SessionSupport } from '../../../src/agents/api.js';
 import type { TranscriptMeta } from '../../../src/history/types.js';
 
 const meta = (sessionId: string, updatedAt: string, agentName = 'a'): TranscriptMeta => ({

@@ -10,7 +10,7 @@ import { planAuth } from '../../../src/agents/acp/auth/plan.js';
 import { parseAuthMethod, type AuthMethodInfo } from '../../../src/agents/acp/auth/methods.js';
 import {
   buildCloseRequest, buildDeleteRequest, buildLoadRequest, buildNewSessionRequest, buildResumeRequest, sessionSupportOf, type Gated,
-} from '../../../src/history/agentSessions.js';
+} from '../../../src/agents/acp/session/agentSessions.js';
 import { definitionForMethod, validateOutgoing, type SchemaVersion } from '../../support/schemaValidator.js';
 
 const specs: McpServerSpec[] = [

@@ -4,7 +4,7 @@ import { mkdtemp, mkdir, rm, symlink, writeFile, realpath } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { confinePath } from '../../../src/services/confine.js';
-import { HostServiceError } from '../../../src/agents/api.js';
+import { HostServiceError } from '../../../src/services/hostServices.js';
 import { ErrorCode } from '../../../src/services/errorCodes.js';
 
 let base: string;

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sliceLines } from '../../../src/services/sliceLines.js';
-import { HostServiceError } from '../../../src/agents/api.js';
+import { HostServiceError } from '../../../src/services/hostServices.js';
 
 const text = 'one\ntwo\r\nthree\nfour';
 

@@ -4,7 +4,7 @@ import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NodeTerminals, type TerminalSnapshot } from '../../../src/services/terminals.js';
-import { HostServiceError } from '../../../src/agents/api.js';
+import { HostServiceError } from '../../../src/services/hostServices.js';
 
 let cwd: string;
 const snapshots: TerminalSnapshot[] = [];

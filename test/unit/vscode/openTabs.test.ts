@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { SessionSupport } from '../../../src/history/agentSessions.js';
+import type { SessionSupport } from '../../../src/agents/api.js';
 import { MAX_SAVED_TABS, parseSavedTabs, planReattach, savedTabSet, type SavedTab } from '../../../src/vscode/tabs/openTabs.js';
 
 const tab = (n: number, extra: Partial<SavedTab> = {}): SavedTab => ({

@@ -10,7 +10,8 @@
  */
 import { homedir } from 'node:os';
 import type { Message, MessageConnection } from 'vscode-jsonrpc/node';
-import type { AgentConfig, AgentLifecycle, FileSystemHost, LaunchFailure, WorkspaceHost } from '../../api.js';
+import type { AgentConfig, AgentLifecycle, LaunchFailure } from '../../api.js';
+import type { FileSystemHost, WorkspaceHost } from '../../../services/hostServices.js';
 import type { AgentFacts } from './capabilities.js';
 import { initializeAgent } from './handshake.js';
 import { DEFAULT_CLIENT_INFO } from './initialize.js';
@@ -24,7 +25,7 @@ import type { LoginCallbacks } from '../auth/login.js';
 import type { AuthOutcome } from '../auth/flow.js';
 import { AgentLogin } from '../auth/agentLogin.js';
 import { openSession, supportOf, type OpenOptions, type OpenRequest } from '../session/sessionOpen.js';
-import { buildDeleteRequest, listAgentSessions, sendEnd, type ListResult } from '../../../history/agentSessions.js';
+import { buildDeleteRequest, listAgentSessions, sendEnd, type ListResult } from '../session/agentSessions.js';
 
 export interface AgentClientOptions extends LoginCallbacks {
   config: AgentConfig;

@@ -8,7 +8,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { ResponseError, type CancellationToken, type MessageConnection } from 'vscode-jsonrpc/node';
-import { HostServiceError, type FileSystemHost } from '../../api.js';
+import { HostServiceError, type FileSystemHost } from '../../../services/hostServices.js';
 import type { AcpChatSession } from '../session/session.js';
 import {
   createTerminalResult,

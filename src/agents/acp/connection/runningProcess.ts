@@ -4,7 +4,7 @@
  * update belongs to. Wired when the process starts, torn down whole when it stops or dies.
  */
 import type { Message, MessageConnection } from 'vscode-jsonrpc/node';
-import type { FileSystemHost } from '../../api.js';
+import type { FileSystemHost } from '../../../services/hostServices.js';
 import { createAcpConnection } from '../../../protocol/transport.js';
 import { NodeTerminals } from '../../../services/terminals.js';
 import { BadInputReporter } from './badInput.js';

@@ -7,6 +7,7 @@
  * first. Its events are held until the first listener, so a thread attached after the call
  * resolves still receives the whole replay, in order, followed by the answer's facts.
  */
+import type { SessionSupport } from '../../api.js';
 import { homedir } from 'node:os';
 import { isAbsolute } from 'node:path';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
@@ -19,8 +20,7 @@ import {
   sendEnd,
   sessionSupportFromCapabilities,
   type Gated,
-  type SessionSupport,
-} from '../../../history/agentSessions.js';
+} from './agentSessions.js';
 import type { AgentFacts } from '../connection/capabilities.js';
 import { AcpChatSession, type AcpSessionOptions } from './session.js';
 import type { SessionRouter } from '../connection/sessionRouter.js';

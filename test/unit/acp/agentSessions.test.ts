@@ -1,9 +1,10 @@
+import type { SessionSupport } from '../../../src/agents/api.js';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   buildCloseRequest, buildDeleteRequest, buildLoadRequest, buildNewSessionRequest, buildResumeRequest,
-  listAgentSessions, sendEnd, sessionSupportOf, type RequestSender, type SessionSupport,
-} from '../../../src/history/agentSessions.js';
+  listAgentSessions, sendEnd, sessionSupportOf, type RequestSender,
+} from '../../../src/agents/acp/session/agentSessions.js';
 
 const v1All = sessionSupportOf({ agentCapabilities: { loadSession: true, sessionCapabilities: { list: {}, resume: {}, close: {}, delete: {}, additionalDirectories: {} } } }, 1);
 const v1None = sessionSupportOf({ agentCapabilities: {} }, 1);

@@ -6,22 +6,12 @@
  */
 import { isAbsolute } from 'node:path';
 import type { MessageConnection } from 'vscode-jsonrpc';
-import type { AcpMcpServer } from '../agents/acp/mcp/filter.js';
-import { listSessionsParams, loadSessionParams, newSessionParams, resumeSessionParams, sessionIdParams } from '../protocol/outgoing.js';
-import { parseInitializeResult, type AgentCapabilities } from '../protocol/parseAgentResults.js';
+import type { AcpMcpServer } from '../mcp/filter.js';
+import { listSessionsParams, loadSessionParams, newSessionParams, resumeSessionParams, sessionIdParams } from '../../../protocol/outgoing.js';
+import type { AgentSessionInfo, SessionSupport } from '../../api.js';
+import { parseInitializeResult, type AgentCapabilities } from '../../../protocol/parseAgentResults.js';
 
 export type RequestSender = Pick<MessageConnection, 'sendRequest'>;
-
-export interface SessionSupport {
-  protocolVersion: 1 | 2;
-  /** v1 `session/load`; in v2, `session/resume` with replay from the start. */
-  load: boolean;
-  list: boolean;
-  resume: boolean;
-  close: boolean;
-  delete: boolean;
-  additionalDirectories: boolean;
-}
 
 /**
  * From a raw initialize result, through the protocol layer's parser (the one AgentClient
@@ -41,14 +31,6 @@ export function sessionSupportFromCapabilities(caps: AgentCapabilities, protocol
   // v2 has no session/load: it resumes with replay, so "load" is "resume".
   return { protocolVersion, load: protocolVersion === 2 ? s.resume : caps.loadSession, list: s.list, resume: s.resume,
     close: s.close, delete: s.delete, additionalDirectories: s.additionalDirectories };
-}
-
-export interface AgentSessionInfo {
-  sessionId: string;
-  cwd: string;
-  title?: string;
-  updatedAt?: string;
-  additionalDirectories?: string[];
 }
 
 export interface ListResult {
