@@ -4,7 +4,7 @@
  *
  * We advertise only what the client implements: fs read/write, terminals, boolean config
  * options, notices and compaction (both shown in the thread). No `auth.terminal` unless the
- * editor wires a terminal login (agent/initialize.ts), no elicitation, and not the unstable
+ * editor wires a terminal login (agents/acp/connection/initialize.ts), no elicitation, and not the unstable
  * v1 `plan` capability — an advertised capability must work and be stable.
  */
 import type { ContentBlock, PermissionOutcome } from './events.js';

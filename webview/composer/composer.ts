@@ -16,7 +16,7 @@ import { QueueList } from './queueList.js';
 import { SlashPopup } from './slashPopup.js';
 
 const MAX_INPUT_PX = 240;
-/** The host keeps at most this many per tab (src/vscode/promptQueue.ts MAX_QUEUED). */
+/** The host keeps at most this many per tab (src/vscode/tabs/promptQueue.ts MAX_QUEUED). */
 const MAX_QUEUED = 5;
 
 export class Composer {

@@ -1,6 +1,6 @@
 /**
  * session/new, session/load and session/resume on one connection, gated by what the agent
- * advertised (src/history/agentSessions.ts builders).
+ * advertised (src/agents/acp/session/agentSessions.ts builders).
  *
  * Load differs in one way that matters: the agent replays the conversation as ordinary
  * `session/update`s *before* it answers, so the session object must exist and be routed
