@@ -7,7 +7,6 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
 import { runCommand } from '../../scripts/e2e/workbench.mjs';
-import { waitUntil } from '../../scripts/e2e/chat.mjs';
 import { expectCount, expectText, expectValue, expectValueOf } from '../../scripts/e2e/expect.mjs';
 
 const win = chatWindow('composer-queue', { files: { 'long.txt': 'long\n' } });
@@ -34,6 +33,7 @@ const expectUserTexts = async (chat, expected, message) => expectValueOf(() => u
  */
 const heldTurn = (file) => `terminal sh -c "until [ -e ${file} ]; do sleep 0.1; done"`;
 const release = (workspace, file) => writeFileSync(join(workspace, file), '');
+const fileText = (workspace, file) => (existsSync(join(workspace, file)) ? readFileSync(join(workspace, file), 'utf8') : undefined);
 
 /** A progress notification of Agent Chat whose text matches. */
 const toast = (page, pattern) => page.locator('.notifications-toasts .notification-toast-container').filter({ hasText: pattern });
@@ -53,7 +53,7 @@ journey(win, 'Enter during a turn queues the message; it is sent when the turn e
   await chat.expectLast('agent', /ECHO:.*echo queued while waiting/);
   await expectCount(await chat.locator('.queued-item'), 0, { message: 'the queue is empty once sent' });
   await expectValueOf(() => userTexts(chat), (users) => /echo queued while waiting/.test(users.at(-1)), { what: 'the queued message last in the thread' });
-  assert.equal(readFileSync(join(workspace, 'first.txt'), 'utf8'), 'one');
+  await expectValueOf(() => fileText(workspace, 'first.txt'), 'one', { what: 'the allowed write on disk' });
 });
 
 journey(win, 'the queue survives hiding the chat; a stopped turn holds it; Send now sends one, Remove drops another', async ({ page, chat }) => {
@@ -100,9 +100,9 @@ journey(win, 'the queue goes out while the chat is hidden; its permission questi
     { message: 'the notification offers every answer and the chat' });
   if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: join(process.env.E2E_SCREENSHOTS, 'composer-queue-permission-notification.png') });
   await question.locator('a', { hasText: /^Allow$/ }).click();
-  await waitUntil(() => existsSync(join(workspace, 'hidden.txt')), { message: 'the write allowed from the notification' });
+  // The file may exist a moment before its text is in it: wait for the text.
+  await expectValueOf(() => fileText(workspace, 'hidden.txt'), 'from the queue', { what: 'the write allowed from the notification' });
   await question.waitFor({ state: 'detached', timeout: 10000 });
-  assert.equal(readFileSync(join(workspace, 'hidden.txt'), 'utf8'), 'from the queue');
 
   // Back in the chat: both turns are there, the queue is empty.
   await chat.open();
