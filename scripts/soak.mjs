@@ -23,8 +23,11 @@ const hogs = cpus().map(() => spawn(process.execPath, ['-e', 'for (;;) {}'], { s
 const stopHogs = () => { for (const h of hogs) if (h.exitCode === null && h.signalCode === null) h.kill('SIGKILL'); };
 process.on('exit', stopHogs);
 let current;
+let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
     stopHogs();
     console.error(`\nsoak: ${signal}, stopping`);
     // The run is its own process group and cleans up after itself (code-server, agents) when
@@ -92,6 +95,7 @@ const seen = new Set();
 let failedRuns = 0;
 for (let i = 1; i <= runs; i++) {
   const { code, signal, output, secs } = await runOnce(i);
+  if (stopping) await new Promise(() => {}); // the signal handler exits
   const { failed, passed } = parse(output);
   for (const name of [...failed, ...passed]) seen.add(name);
   for (const name of failed) failures.set(name, (failures.get(name) ?? 0) + 1);
