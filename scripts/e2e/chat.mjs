@@ -44,13 +44,26 @@ export class ChatPanel {
     return this.cached;
   }
 
-  /** Opens the panel from the palette; the command focuses the composer, so wait for that too. */
+  /**
+   * Opens the panel from the palette; the command focuses the composer, so wait for that too.
+   * When the chat was hidden its page is rebuilt, and on a busy machine the palette, closing,
+   * can hand focus back to where it was after the new page took it; a person then runs the
+   * command again (the page is there now), and so does this, once.
+   */
   async open() {
+    const focused = async (timeout) => {
+      const frame = await this.frame();
+      await waitUntil(() => frame.evaluate(() => document.activeElement?.classList.contains('composer-input') && document.hasFocus()),
+        { timeout, message: 'the composer to take focus' });
+      return frame;
+    };
     await runCommand(this.page, 'Agent Chat: Open Chat');
-    const frame = await this.frame();
-    await waitUntil(() => frame.evaluate(() => document.activeElement?.classList.contains('composer-input') && document.hasFocus()),
-      { timeout: 10000, message: 'the composer to take focus' });
-    return frame;
+    try {
+      return await focused(10000);
+    } catch {
+      await runCommand(this.page, 'Agent Chat: Open Chat');
+      return focused(10000);
+    }
   }
 
   /**
