@@ -126,7 +126,7 @@ export class ChatPanel {
     await input.click();
     await input.fill(text);
     await input.press('Enter');
-    await waitUntil(async () => (await input.inputValue()) === '', { timeout: 5000, message: 'the composer to clear after sending' });
+    await waitUntil(async () => (await input.inputValue()) === '', { timeout: 15000, message: 'the composer to clear after sending' });
     return before;
   }
 

@@ -17,9 +17,9 @@ async function queue(chat, text) {
   await input.click();
   await input.fill(text);
   await input.press('Enter');
-  await expectValue(input, '', { timeout: 5000, message: 'the composer to clear after queueing' });
+  await expectValue(input, '', { timeout: 15000, message: 'the composer to clear after queueing' });
   const item = (await chat.locator('.queued-item')).filter({ hasText: text.split('\n')[0] });
-  await item.waitFor({ state: 'visible', timeout: 5000 });
+  await item.waitFor({ state: 'visible', timeout: 15000 });
   return item;
 }
 

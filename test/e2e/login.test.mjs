@@ -45,7 +45,7 @@ journey(win, 'terminal login: pick the terminal method, type the code, the agent
   await chat.waitReady(30000);
   assert.equal(await chat.turn('hello'), 'end_turn');
   await chat.expectLast('agent', /logged in via terminal:tui/);
-  await (await chat.locator('.failure-panel')).waitFor({ state: 'hidden', timeout: 5000 }); // no failure shown
+  await (await chat.locator('.failure-panel')).waitFor({ state: 'hidden', timeout: 15000 }); // no failure shown
 }, { timeout: 120000 });
 
 journey(win, 'a terminal login that fails says so and keeps the thread; the next one gets in', async ({ page, chat }) => {
