@@ -2,7 +2,8 @@
 //   typecheck → build → unit → peer (real agent processes) → webview (real Chromium DOM)
 //   → end to end (the packaged VSIX in code-server, driven by Chromium; includes the
 //   extension-host suite).
-// `npm test -- unit peer` runs only the named layers.
+// `npm test -- unit peer` runs only the named layers. A test layer that finds nothing to run
+// fails: a moved folder or a broken pattern must not turn into a green run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -22,9 +23,11 @@ function testFiles(dir) {
   return out.sort();
 }
 
+/** A command, `null` for a step that does not apply here, or `{ missing }` for a test layer with nothing to run. */
 const nodeTest = (dir, extra = []) => {
   const files = testFiles(dir);
-  return files.length ? [process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...extra, ...files]] : null;
+  return files.length ? [process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...extra, ...files]]
+    : { missing: `no *.test.ts files under ${dir}` };
 };
 
 const layers = [
@@ -35,14 +38,25 @@ const layers = [
   ['unit', () => nodeTest('test/unit')],
   ['peer', () => nodeTest('test/peer', ['--test-concurrency=2'])],
   ['webview', () => nodeTest('test/webview', ['--test-concurrency=1'])],
-  ['e2e', () => existsSync(join(root, 'scripts/e2e/run.mjs')) ? [process.execPath, [join(root, 'scripts/e2e/run.mjs')]] : null],
+  ['e2e', () => existsSync(join(root, 'scripts/e2e/run.mjs')) ? [process.execPath, [join(root, 'scripts/e2e/run.mjs')]]
+    : { missing: 'scripts/e2e/run.mjs does not exist' }],
 ];
+
+const unknown = wanted.filter((w) => !layers.some(([name]) => name.startsWith(w)));
+if (unknown.length) {
+  console.error(`✗ no test layer named ${unknown.join(', ')} (layers: ${layers.map(([name]) => name).join(', ')})`);
+  process.exit(1);
+}
 
 const started = Date.now();
 for (const [name, make] of layers) {
   if (wanted.length && !wanted.some((w) => name.startsWith(w))) continue;
   const cmd = make();
   if (!cmd) { console.log(`\n── ${name}: nothing to run`); continue; }
+  if (cmd.missing) {
+    console.error(`\n✗ ${name}: ${cmd.missing} — a test layer with nothing to run fails`);
+    process.exit(1);
+  }
   console.log(`\n── ${name}`);
   const t = Date.now();
   const r = spawnSync(cmd[0], cmd[1], { cwd: root, stdio: 'inherit' });

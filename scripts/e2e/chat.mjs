@@ -2,10 +2,12 @@
 // permission buttons. The panel is a webview, so every lookup goes through its frame, found
 // again whenever VS Code reloads the webview (hide/show, window reload).
 import { runCommand, webviewFrame } from './workbench.mjs';
+import { expectAttribute, expectText } from './expect.mjs';
 
 const COMPOSER = 'textarea.composer-input';
-// A turn-end row gets its stop reason when it is rendered, which may be after it is attached.
-const TURN_END = '.row.turn-end[data-stop-reason]';
+// Every turn-end row, drawn or not: rows are attached at once (also all of a snapshot), and get
+// their stop reason when drawn, a frame or more later. Counting drawn ones only would miscount.
+const TURN_END = '.row.turn-end';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 export async function waitUntil(check, { timeout = 20000, interval = 150, message = 'condition' } = {}) {
@@ -42,13 +44,45 @@ export class ChatPanel {
     return this.cached;
   }
 
-  /** Opens the panel from the palette; the command focuses the composer, so wait for that too. */
+  /**
+   * Opens the panel from the palette; the command focuses the composer, so wait for that too.
+   * When the chat was hidden its page is rebuilt, and on a busy machine the palette, closing,
+   * can hand focus back to where it was after the new page took it; a person then runs the
+   * command again (the page is there now), and so does this, once.
+   */
   async open() {
+    const focused = async (timeout) => {
+      const frame = await this.frame();
+      await waitUntil(() => frame.evaluate(() => document.activeElement?.classList.contains('composer-input') && document.hasFocus()),
+        { timeout, message: 'the composer to take focus' });
+      return frame;
+    };
     await runCommand(this.page, 'Agent Chat: Open Chat');
-    const frame = await this.frame();
-    await waitUntil(() => frame.evaluate(() => document.activeElement?.classList.contains('composer-input') && document.hasFocus()),
-      { timeout: 10000, message: 'the composer to take focus' });
-    return frame;
+    try {
+      return await focused(10000);
+    } catch {
+      await runCommand(this.page, 'Agent Chat: Open Chat');
+      return focused(10000);
+    }
+  }
+
+  /**
+   * Waits until the chat's page is gone or hidden (after showing another view): VS Code tells
+   * the extension the view is hidden as it tears the page down.
+   */
+  async waitHidden({ timeout = 15000 } = {}) {
+    await waitUntil(async () => {
+      for (const frame of this.page.frames()) {
+        if (!frame.url().includes('/webview/browser/pre/')) continue;
+        try {
+          if (await frame.locator(COMPOSER).isVisible()) return false;
+        } catch {
+          // detached while we looked: gone
+        }
+      }
+      return true;
+    }, { timeout, message: 'the chat to be hidden' });
+    this.cached = null;
   }
 
   async newSession() {
@@ -92,15 +126,14 @@ export class ChatPanel {
     await input.click();
     await input.fill(text);
     await input.press('Enter');
-    await waitUntil(async () => (await input.inputValue()) === '', { timeout: 5000, message: 'the composer to clear after sending' });
+    await waitUntil(async () => (await input.inputValue()) === '', { timeout: 15000, message: 'the composer to clear after sending' });
     return before;
   }
 
-  /** Waits for the (before+1)-th end of turn and returns its stop reason. */
+  /** Waits for the (before+1)-th end of turn to be drawn and returns its stop reason. */
   async turnEnd(before, { timeout = 30000 } = {}) {
     const row = (await this.locator(TURN_END)).nth(before);
-    await row.waitFor({ state: 'attached', timeout });
-    return row.getAttribute('data-stop-reason');
+    return expectAttribute(row, 'data-stop-reason', /./, { timeout, message: `end of turn #${before + 1}` });
   }
 
   /** Sends a prompt and waits for its turn to end; returns the stop reason. */
@@ -109,29 +142,40 @@ export class ChatPanel {
     return this.turnEnd(before, opts);
   }
 
+  /** The thread's rows of one entry type (user, agent, thought, tool_call, notice, ...). */
+  async rows(type) {
+    return this.locator(`.thread [data-entry-type="${type}"]`);
+  }
+
   async lastOf(type) {
-    return (await this.locator(`[data-entry-type="${type}"]`)).last();
+    return (await this.rows(type)).last();
   }
 
-  async lastText(type) {
-    return (await this.lastOf(type)).innerText();
+  /** Waits until the last row of `type` shows text matching `expected` (see expectText); returns the text. */
+  async expectLast(type, expected, opts) {
+    return expectText(await this.lastOf(type), expected, { message: `the last ${type} row`, ...opts });
   }
 
-  /** Waits for a text to appear anywhere in the thread. */
-  async waitForText(text, { timeout = 20000 } = {}) {
-    const frame = await this.frame();
-    await frame.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout });
+  /**
+   * Waits for a row of `type` whose text contains `text`: scoped to the thread's rows, so a tab
+   * label, title or header saying the same never stands in for it.
+   */
+  async waitForRow(type, text, { timeout = 20000 } = {}) {
+    await (await this.rows(type)).filter({ hasText: text }).first().waitFor({ state: 'visible', timeout });
   }
 
-  /** The agent's permission options currently shown, as button labels. */
+  /** The agent's permission option buttons (in the thread's permission row). */
+  async permissionOptions() {
+    return this.locator('.thread .permission button.perm-option');
+  }
+
+  /** Waits for the agent's permission question to show its options. */
   async permissionButtons({ timeout = 20000 } = {}) {
-    const buttons = await this.locator('.permission button.perm-option');
-    await buttons.first().waitFor({ state: 'visible', timeout });
-    return buttons.allInnerTexts().then((t) => t.map((s) => s.trim()));
+    await (await this.permissionOptions()).first().waitFor({ state: 'visible', timeout });
   }
 
   async answerPermission(name) {
     const frame = await this.frame();
-    await frame.locator('.permission button.perm-option', { hasText: name }).first().click();
+    await frame.locator('.thread .permission button.perm-option', { hasText: name }).first().click();
   }
 }

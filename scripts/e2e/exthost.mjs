@@ -50,12 +50,12 @@ export async function runExtensionHostSuite({ server, dirs, resultFile, timeoutM
   try {
     page = await browser.context.newPage();
     await page.goto(url);
+    // The suite writes the file in one rename (test/exthost/index.ts): once it is there, it is whole.
     const until = Date.now() + timeoutMs;
     while (!existsSync(resultFile)) {
       if (Date.now() > until) throw new Error(`no results in ${resultFile} after ${timeoutMs / 1000}s`);
       await new Promise((r) => setTimeout(r, 250));
     }
-    await new Promise((r) => setTimeout(r, 200)); // let the writer finish
     const result = JSON.parse(readFileSync(resultFile, 'utf8'));
     const failed = failuresIn(result);
     console.log(`extension-host suite: ${JSON.stringify(result, null, 2)}`);

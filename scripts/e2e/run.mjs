@@ -50,9 +50,13 @@ function runJourneys(files, env) {
 }
 
 async function main() {
-  if (!existsSync(join(root, 'src/vscode/extension.ts'))) {
-    console.log('e2e: src/vscode/extension.ts does not exist yet; nothing to test');
-    return 0;
+  // Nothing to run is a failure, not a pass: a moved folder or a filter that matches nothing
+  // must not turn into a green run.
+  const files = journeyFiles();
+  const exthost = exthostSuiteAvailable() && (!filters.length || filters.includes('exthost'));
+  if (!files.length && (!filters.length || !exthost)) {
+    console.error(`e2e: no journeys to run ${filters.length ? `matching ${filters.join(' ')}` : 'in test/e2e/*.test.mjs'}`);
+    return 1;
   }
   pruneOldResults();
   await time('code-server install (cached after the first run)', () => ensureCodeServer());
@@ -78,13 +82,12 @@ async function main() {
 
   let failed = false;
   try {
-    const files = journeyFiles();
     if (files.length) {
       const code = await time('journeys', () => runJourneys(files,
         { E2E_URL: server.url, E2E_BASE: base, E2E_USER_DATA: dirs.userData, E2E_RESULTS_DIR: resultsDir }));
       if (code !== 0) failed = true;
     }
-    if (exthostSuiteAvailable() && (!filters.length || filters.includes('exthost'))) {
+    if (exthost) {
       const ok = await time('extension-host suite', () => runExtensionHostSuite({ server, dirs, resultFile }));
       if (!ok) failed = true;
     }

@@ -8,7 +8,9 @@ export async function openWorkbench(context, baseUrl, folder, { payload } = {}) 
   const page = context.pages()[0] ?? (await context.newPage());
   let url = `${baseUrl}/?folder=${encodeURIComponent(folder)}`;
   if (payload) url += `&payload=${encodeURIComponent(JSON.stringify(payload))}`;
-  await page.goto(url);
+  // The first window of a fresh code-server loads the whole workbench: on a busy machine that
+  // takes longer than playwright's 30 s navigation default.
+  await page.goto(url, { timeout: 90000 });
   await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
   return page;
 }

@@ -3,30 +3,27 @@
 import assert from 'node:assert/strict';
 import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
 import { runCommand } from '../../scripts/e2e/workbench.mjs';
-import { waitUntil } from '../../scripts/e2e/chat.mjs';
+import { expectAttribute, expectCount, expectValueOf } from '../../scripts/e2e/expect.mjs';
 
 const win = chatWindow('cancel', { files: { 'long.txt': 'long\n' } });
 
 async function startLongTurn(chat) {
   await chat.newSession();
   const before = await chat.send('long');
-  await chat.waitForText('tick');
+  await chat.waitForRow('agent', 'tick');
   await chat.permissionButtons();
-  const header = await chat.locator('.panel-header');
-  assert.notEqual(await header.getAttribute('data-turn-state'), 'idle');
+  await expectAttribute(await chat.locator('.panel-header'), 'data-turn-state', (s) => s !== 'idle', { message: 'the header to show a turn running' });
   return before;
 }
 
 async function assertCancelled(chat, before) {
   assert.equal(await chat.turnEnd(before, { timeout: 15000 }), 'cancelled');
-  await waitUntil(async () => /PERMISSION:cancelled/.test(await chat.lastText('agent')),
-    { message: 'the agent to report the permission answered "cancelled"' });
-  assert.equal(await (await chat.locator('.permission button.perm-option')).count(), 0, 'the question is withdrawn');
-  const statuses = await (await chat.locator('[data-entry-type="tool_call"]')).evaluateAll((els) => els.map((e) => e.className));
-  assert.equal(statuses.length, 2);
-  for (const s of statuses) assert.match(s, /status-(cancelled|failed)/);
-  await waitUntil(async () => (await (await chat.locator('.panel-header')).getAttribute('data-turn-state')) === 'idle',
-    { message: 'the turn state to return to idle' });
+  await chat.expectLast('agent', /PERMISSION:cancelled/, { message: 'the agent to report the permission answered "cancelled"' });
+  await expectCount(await chat.permissionOptions(), 0, { message: 'the question withdrawn' });
+  const tools = await chat.rows('tool_call');
+  await expectValueOf(() => tools.evaluateAll((els) => els.map((e) => e.className)),
+    (classes) => classes.length === 2 && classes.every((c) => /status-(cancelled|failed)/.test(c)), { what: 'both tool calls cancelled or failed' });
+  await expectAttribute(await chat.locator('.panel-header'), 'data-turn-state', 'idle', { message: 'the turn state to return to idle' });
   // Control is back: the next prompt runs normally.
   assert.equal(await chat.turn('hello'), 'end_turn');
 }

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
 import { statusBarText } from '../../scripts/e2e/workbench.mjs';
-import { waitUntil } from '../../scripts/e2e/chat.mjs';
+import { expectAttribute, expectCount, expectText, expectValueOf } from '../../scripts/e2e/expect.mjs';
 import { PLAN_DONE, PLAN_STEPS, THOUGHT_PARTS } from '../agents/lib/texts.ts';
 
 const win = chatWindow('chat', { openChat: false, files: { 'README.md': '# Sample\n' } });
@@ -12,8 +12,7 @@ journey(win, 'opens the chat panel from the command palette', async ({ page, cha
   await frame.locator('textarea.composer-input').waitFor({ state: 'visible' });
   // The view sits in the Agent Chat container and the default agent comes up by itself.
   await page.locator('.pane-header[aria-label*="Chat"], .composite.title', { hasText: /chat/i }).first().waitFor();
-  await frame.locator('.agent-state.state-ready').waitFor({ timeout: 20000 });
-  assert.match(await frame.locator('.agent-state').innerText(), /Scripted Agent/);
+  await expectText(frame.locator('.agent-state.state-ready'), /Scripted Agent/, { timeout: 20000 });
 });
 
 journey(win, 'a prompt streams back as rendered Markdown', async ({ chat }) => {
@@ -32,11 +31,11 @@ journey(win, 'a prompt streams back as rendered Markdown', async ({ chat }) => {
   const msg = await chat.lastOf('agent');
   await msg.locator('h2', { hasText: 'Hello from the scripted agent' }).waitFor();
   await msg.locator('strong', { hasText: 'streamed' }).waitFor();
-  assert.equal(await msg.locator('li').count(), 2);
+  await expectCount(msg.locator('li'), 2);
   await msg.locator('code', { hasText: 'inline code' }).waitFor();
   const code = msg.locator('pre code');
-  assert.match(await code.innerText(), /export function greet\(name: string\): string \{/);
-  assert.ok((await code.locator('[class*="hljs-"]').count()) > 0, 'the ts block is highlighted');
+  await expectText(code, /export function greet\(name: string\): string \{/);
+  await code.locator('[class*="hljs-"]').first().waitFor({ state: 'attached' });
   const seen = await frame.evaluate(() => window.__agentTexts);
   assert.ok(seen.length >= 2, `the message grew while streaming (saw ${seen.length} states)`);
 });
@@ -46,35 +45,31 @@ journey(win, 'a thought shows as its own block before the answer', async ({ chat
   assert.equal(await chat.turn('thought'), 'end_turn');
   const thought = await chat.lastOf('thought');
   const summary = thought.locator('summary');
-  assert.match(await summary.innerText(), /Thought/);
-  if (!(await thought.evaluate((el) => el.open))) await summary.click();
-  // What the opened block shows (drawn in the panel's next frame after it opens).
-  const shown = () => thought.locator('.md, .message-body, :scope > :not(summary)').first().innerText().then((t) => t.replace(/\s+/g, ' ').trim());
-  await waitUntil(async () => (await shown()) !== '', { message: 'the opened thought to show its text' });
-  assert.equal(await shown(), THOUGHT_PARTS.join('').trim());
+  // Folded once the answer started; opened by the user, it shows the whole thought.
+  await expectText(summary, /Thought/);
+  await expectAttribute(thought, 'open', null, { message: 'the thought folded after the answer started' });
+  await summary.click();
+  await expectText(thought.locator('.message-body'), THOUGHT_PARTS.join('').trim(), { message: 'the opened thought' });
   const answer = await chat.lastOf('agent');
   await answer.locator('strong', { hasText: 'after' }).waitFor();
   // Thought first, then the answer.
-  const order = await (await chat.frame()).locator('[data-entry-type="thought"], [data-entry-type="agent"]')
-    .evaluateAll((els) => els.map((e) => e.dataset.entryType));
-  assert.deepEqual(order, ['thought', 'agent']);
+  await expectValueOf(() => chat.locator('.thread [data-entry-type="thought"], .thread [data-entry-type="agent"]')
+    .then((rows) => rows.evaluateAll((els) => els.map((e) => e.dataset.entryType))), ['thought', 'agent'], { what: 'the order of the rows' });
 });
 
 journey(win, 'a plan is one list whose steps complete', async ({ chat }) => {
   await chat.newSession();
   assert.equal(await chat.turn('plan'), 'end_turn');
-  const frame = await chat.frame();
-  assert.equal(await frame.locator('[data-entry-type="plan"]').count(), 1, 'updates replace the plan, not add plans');
-  const items = frame.locator('[data-entry-type="plan"] .plan-item');
-  await waitUntil(async () => (await items.count()) === 3, { message: 'three plan steps' });
-  const texts = await items.allInnerTexts();
-  PLAN_STEPS.forEach((step, i) => assert.match(texts[i], new RegExp(step)));
-  assert.equal(await frame.locator('[data-entry-type="plan"] .plan-item.status-completed').count(), 3);
-  assert.match(await chat.lastText('agent'), new RegExp(PLAN_DONE));
+  await expectCount(await chat.rows('plan'), 1, { message: 'updates replace the plan, not add plans' });
+  const items = await chat.locator('.thread [data-entry-type="plan"] .plan-item');
+  await expectValueOf(() => items.allInnerTexts(), (texts) => texts.length === 3 && PLAN_STEPS.every((step, i) => texts[i].includes(step)),
+    { what: 'the three plan steps in order' });
+  await expectCount(await chat.locator('.thread [data-entry-type="plan"] .plan-item.status-completed'), 3, { message: 'every step completed' });
+  await chat.expectLast('agent', new RegExp(PLAN_DONE));
 });
 
 journey(win, 'usage shows in the status bar as used / size (percent)', async ({ page, chat }) => {
   await chat.newSession();
   assert.equal(await chat.turn('usage'), 'end_turn');
-  assert.match(await statusBarText(page, /53k \/ 200k/), /53k \/ 200k \(27%\)/);
+  await statusBarText(page, /53k \/ 200k \(27%\)/);
 });

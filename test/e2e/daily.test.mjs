@@ -2,7 +2,7 @@
 // Show History reopening a saved conversation (read-only: this agent cannot load or resume).
 import assert from 'node:assert/strict';
 import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
-import { waitUntil } from '../../scripts/e2e/chat.mjs';
+import { expectCount, expectValue, expectValueOf } from '../../scripts/e2e/expect.mjs';
 import { pickQuickItem, runCommand } from '../../scripts/e2e/workbench.mjs';
 
 const win = chatWindow('daily', { agent: 'options' });
@@ -11,17 +11,19 @@ journey(win, 'pickers: model first, a grouped model list, a toggle; the agent an
   await chat.newSession();
   const model = await chat.locator('.session-pickers [data-picker="model"]');
   await model.waitFor({ state: 'visible' });
-  const order = await (await chat.locator('.session-pickers [data-picker]')).evaluateAll((els) => els.map((e) => e.getAttribute('data-picker')));
-  assert.deepEqual(order, ['model', 'mode', 'thought_level', 'fast'], 'model first, then the agent order; the mode config option replaces the legacy mode picker');
-  assert.deepEqual(await model.locator('optgroup').evaluateAll((els) => els.map((e) => e.getAttribute('label'))), ['Anthropic', 'OpenAI']);
+  const pickers = await chat.locator('.session-pickers [data-picker]');
+  await expectValueOf(() => pickers.evaluateAll((els) => els.map((e) => e.getAttribute('data-picker'))), ['model', 'mode', 'thought_level', 'fast'],
+    { what: 'model first, then the agent order; the mode config option replaces the legacy mode picker' });
+  await expectValueOf(() => model.locator('optgroup').evaluateAll((els) => els.map((e) => e.getAttribute('label'))), ['Anthropic', 'OpenAI'],
+    { what: 'the model list grouped by provider' });
   await model.selectOption('opus');
   await (await chat.locator('[data-picker="fast"]')).check();
   await (await chat.locator('[data-picker="mode"]')).selectOption('code');
   assert.equal(await chat.turn('status'), 'end_turn');
-  assert.match(await chat.lastText('agent'), /mode=code model=opus thought=medium fast=true/);
+  await chat.expectLast('agent', /mode=code model=opus thought=medium fast=true/);
   // A change from the agent's side shows in the picker.
   assert.equal(await chat.turn('model gpt-5'), 'end_turn');
-  await waitUntil(async () => (await model.inputValue()) === 'gpt-5', { message: 'the model picker to follow the agent' });
+  await expectValue(model, 'gpt-5', { message: 'the model picker to follow the agent' });
 });
 
 journey(win, 'tabs: New Session opens a second tab; switching shows each conversation; closing one keeps the other', async ({ chat }) => {
@@ -30,16 +32,14 @@ journey(win, 'tabs: New Session opens a second tab; switching shows each convers
   await chat.newSession();
   assert.equal(await chat.turn('second conversation'), 'end_turn');
   const tabs = await chat.locator('.session-tabs [role="tab"]');
-  await waitUntil(async () => (await tabs.allInnerTexts()).some((t) => t.includes('second conversation')), { message: 'a tab named after the second prompt' });
-  const first = (await chat.frame()).locator('.session-tabs [role="tab"]', { hasText: 'first conversation' });
-  await first.click();
-  await chat.waitForText('first conversation');
-  assert.equal(await chat.count('[data-entry-type="user"]'), 1);
-  assert.match(await chat.lastText('user'), /first conversation/);
-  const second = (await chat.frame()).locator('.session-tab', { hasText: 'second conversation' });
-  await second.locator('.session-tab-close').click();
-  await waitUntil(async () => !(await tabs.allInnerTexts()).some((t) => t.includes('second conversation')), { message: 'the closed tab to go' });
-  assert.match(await chat.lastText('user'), /first conversation/);
+  await tabs.filter({ hasText: 'second conversation' }).first().waitFor({ state: 'visible' });
+  await tabs.filter({ hasText: 'first conversation' }).first().click();
+  // The thread switches: its one prompt is the first conversation (the tab label says the same, so read the rows).
+  await chat.expectLast('user', /first conversation/);
+  await expectCount(await chat.rows('user'), 1, { message: 'one prompt in the first tab' });
+  await (await chat.locator('.session-tab')).filter({ hasText: 'second conversation' }).locator('.session-tab-close').click();
+  await expectCount(tabs.filter({ hasText: 'second conversation' }), 0, { message: 'the closed tab to go' });
+  await chat.expectLast('user', /first conversation/);
 });
 
 journey(win, 'history: Show History lists saved conversations and reopens one read-only', async ({ chat, page }) => {
@@ -48,9 +48,9 @@ journey(win, 'history: Show History lists saved conversations and reopens one re
   await chat.newSession();
   await runCommand(page, 'Agent Chat: Show History');
   await pickQuickItem(page, 'remember the history journey');
-  await chat.waitForText('(read-only)');
-  assert.match(await chat.lastText('user'), /remember the history journey/);
+  await chat.waitForRow('notice', '(read-only)');
+  await chat.expectLast('user', /remember the history journey/);
   // Sending continues in a new session below the saved conversation.
   assert.equal(await chat.turn('status'), 'end_turn');
-  assert.match(await chat.lastText('agent'), /mode=ask/);
+  await chat.expectLast('agent', /mode=ask/);
 });

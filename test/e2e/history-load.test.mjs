@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
 import { waitUntil } from '../../scripts/e2e/chat.mjs';
+import { expectCount, expectValueOf } from '../../scripts/e2e/expect.mjs';
 import { filterQuickPick, pickQuickItem, quickPickShown, runCommand, waitForActivityIcon } from '../../scripts/e2e/workbench.mjs';
 import { historyAgentDir, testAgentsDir } from '../../scripts/e2e/settings.mjs';
 import { startConfig, text } from '../peer/daily/support.ts';
@@ -45,7 +46,7 @@ async function conversationElsewhere(cwd, prompts) {
  * with its status.
  */
 async function threadLines(chat) {
-  const rows = await chat.locator('[data-entry-type="user"], [data-entry-type="agent"], [data-entry-type="tool_call"]');
+  const rows = await chat.locator('.thread [data-entry-type="user"], .thread [data-entry-type="agent"], .thread [data-entry-type="tool_call"]');
   return rows.evaluateAll((els) => els.map((e) => {
     // Every text node outside hidden parts (badges such as "orphan" are hidden, not removed).
     const parts = [];
@@ -62,37 +63,36 @@ journey(win, 'load: a session the agent keeps from elsewhere is listed, loaded w
   // Earlier journeys' conversations fill the list (it is virtualised): filter as a user would.
   await quickPickShown(page, HISTORY_TITLE);
   await filterQuickPick(page, 'List sessions from');
-  assert.ok((await quickPickShown(page, HISTORY_TITLE)).includes('List sessions from history…'));
+  await expectValueOf(() => quickPickShown(page, HISTORY_TITLE), (labels) => labels.includes('List sessions from history…'), { what: 'the offer to list the agent\'s sessions' });
   await pickQuickItem(page, 'List sessions from history…');
   await quickPickShown(page, HISTORY_TITLE, { timeout: 30000 });
   await filterQuickPick(page, 'plant tomatoes');
-  await waitUntil(async () => (await quickPickShown(page, HISTORY_TITLE)).includes('plant tomatoes'), { timeout: 30000, message: 'the agent\'s session in the list' });
+  await expectValueOf(() => quickPickShown(page, HISTORY_TITLE), (labels) => labels.includes('plant tomatoes'), { timeout: 30000, what: 'the agent\'s session in the list' });
   await pickQuickItem(page, 'plant tomatoes');
 
   // The replay is the thread: both earlier prompts, the agent's tool calls and answers.
-  await chat.waitForText('noted: water them weekly');
-  await waitUntil(async () => (await threadLines(chat)).length === 6, { message: 'the six replayed rows' });
-  assert.deepEqual(await threadLines(chat), [
+  await chat.waitForRow('agent', 'noted: water them weekly');
+  await expectValueOf(() => threadLines(chat), [
     'user: plant tomatoes', 'tool_call: Recall "plant tomatoes" Done', 'agent: noted: plant tomatoes',
     'user: water them weekly', 'tool_call: Recall "water them weekly" Done', 'agent: noted: water them weekly',
-  ]);
+  ], { what: 'the six replayed rows' });
   await chat.waitReady();
   assert.equal(await chat.turn('pick them in August'), 'end_turn');
-  await chat.waitForText('noted: pick them in August');
-  const stored = agentSessions().find((s) => s.sessionId === sessionId);
-  assert.deepEqual(promptsOf(stored), ['plant tomatoes', 'water them weekly', 'pick them in August'], 'the same session went on');
+  await chat.waitForRow('agent', 'noted: pick them in August');
+  await expectValueOf(() => promptsOf(agentSessions().find((s) => s.sessionId === sessionId)), ['plant tomatoes', 'water them weekly', 'pick them in August'],
+    { what: 'the same session went on (the agent\'s store)' });
 }, { timeout: 120000 });
 
 journey(win, 'resume: a conversation closed here and gone with a window reload continues from Show History', async ({ page, chat }) => {
   await chat.useAgent('history');
   await chat.newSession();
   assert.equal(await chat.turn('remember the lilac'), 'end_turn');
-  await chat.waitForText('noted: remember the lilac');
-  const sessionId = agentSessions().find((s) => promptsOf(s)[0] === 'remember the lilac')?.sessionId;
-  assert.ok(sessionId, 'the agent stored the conversation');
-  const frame = await chat.frame();
-  await frame.locator('.session-tab', { hasText: 'remember the lilac' }).locator('.session-tab-close').click();
-  await waitUntil(async () => (await frame.locator('.session-tab', { hasText: 'remember the lilac' }).count()) === 0, { message: 'the closed tab to go' });
+  await chat.waitForRow('agent', 'noted: remember the lilac');
+  const sessionId = await waitUntil(() => agentSessions().find((s) => promptsOf(s)[0] === 'remember the lilac')?.sessionId,
+    { message: 'the agent to store the conversation' });
+  const tab = (await chat.locator('.session-tab')).filter({ hasText: 'remember the lilac' });
+  await tab.locator('.session-tab-close').click();
+  await expectCount(tab, 0, { message: 'the closed tab to go' });
 
   await runCommand(page, 'Developer: Reload Window');
   await page.waitForLoadState('load');
@@ -105,11 +105,12 @@ journey(win, 'resume: a conversation closed here and gone with a window reload c
   await pickQuickItem(page, 'remember the lilac');
 
   // The saved conversation is shown again, and the agent (a new process) has the session open.
-  await chat.waitForText('noted: remember the lilac');
+  await chat.waitForRow('agent', 'noted: remember the lilac');
   await chat.waitReady();
   assert.equal(await chat.turn('and the roses'), 'end_turn');
-  await chat.waitForText('noted: and the roses');
-  assert.deepEqual((await threadLines(chat)).filter((l) => l.startsWith('user:')), ['user: remember the lilac', 'user: and the roses']);
-  const stored = agentSessions().find((s) => s.sessionId === sessionId);
-  assert.deepEqual(promptsOf(stored), ['remember the lilac', 'and the roses'], 'the same session went on');
+  await chat.waitForRow('agent', 'noted: and the roses');
+  await expectValueOf(async () => (await threadLines(chat)).filter((l) => l.startsWith('user:')), ['user: remember the lilac', 'user: and the roses'],
+    { what: 'both prompts in the continued thread' });
+  await expectValueOf(() => promptsOf(agentSessions().find((s) => s.sessionId === sessionId)), ['remember the lilac', 'and the roses'],
+    { what: 'the same session went on (the agent\'s store)' });
 }, { timeout: 150000 });

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
 import { pickQuickItem, runCommand, waitForActivityIcon } from '../../scripts/e2e/workbench.mjs';
-import { waitUntil } from '../../scripts/e2e/chat.mjs';
+import { expectCount, expectText } from '../../scripts/e2e/expect.mjs';
 import { missingAgentCommand, missingAgentName } from '../../scripts/e2e/settings.mjs';
 import { CRASH_EXIT_CODE, CRASH_STDERR } from '../agents/lib/texts.ts';
 
@@ -13,22 +13,22 @@ journey(win, 'an agent that crashes mid-turn: the panel says why, Restart works,
   await chat.newSession();
   assert.equal(await chat.turn('hello'), 'end_turn');
   const before = await chat.send('crash');
-  await chat.waitForText('Working on it');
+  await chat.waitForRow('agent', 'Working on it');
   const failure = await chat.locator('.failure-panel');
   await failure.waitFor({ state: 'visible', timeout: 20000 });
-  const why = await failure.innerText();
-  assert.match(why, new RegExp(`exit(ed)?.*\\b${CRASH_EXIT_CODE}\\b|Exit code\\s*${CRASH_EXIT_CODE}`, 'is'));
-  assert.match(why, new RegExp(CRASH_STDERR.replace(/[()]/g, '\\$&')));
+  const exited = new RegExp(`exit(ed)?.*\\b${CRASH_EXIT_CODE}\\b|Exit code\\s*${CRASH_EXIT_CODE}`, 'is');
+  const stderr = new RegExp(CRASH_STDERR.replace(/[()]/g, '\\$&'));
+  await expectText(failure, (why) => exited.test(why) && stderr.test(why), { message: 'the failure panel to name the exit code and the stderr' });
   // The crashed turn ends; nothing already in the thread is lost.
   await chat.turnEnd(before, { timeout: 15000 });
-  await chat.waitForText('Working on it');
-  await chat.waitForText('Hello from the scripted agent');
+  await chat.waitForRow('agent', 'Working on it');
+  await chat.waitForRow('agent', 'Hello from the scripted agent');
 
   await runCommand(page, 'Agent Chat: Restart Agent');
   await (await chat.locator('.agent-state.state-ready')).waitFor({ timeout: 20000 });
-  assert.equal(await failure.isVisible(), false, 'the failure panel goes away once the agent is back');
-  await chat.waitForText('Working on it');
-  await chat.waitForText('Hello from the scripted agent');
+  await failure.waitFor({ state: 'hidden', timeout: 10000 });
+  await chat.waitForRow('agent', 'Working on it');
+  await chat.waitForRow('agent', 'Hello from the scripted agent');
   assert.equal(await chat.turn('thought'), 'end_turn');
 });
 
@@ -40,10 +40,9 @@ journey(win, 'reloading the window restores the thread', async ({ page, chat }) 
   await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
   await waitForActivityIcon(page, 'Agent Chat');
   await chat.open();
-  await chat.waitForText('The plan is complete.');
-  const frame = await chat.frame();
-  await waitUntil(async () => (await frame.locator('[data-entry-type="user"]').count()) === 1, { message: 'the user prompt restored' });
-  assert.equal(await frame.locator('[data-entry-type="plan"]').count(), 1);
+  await chat.waitForRow('agent', 'The plan is complete.');
+  await expectCount(await chat.rows('user'), 1, { message: 'the user prompt restored' });
+  await expectCount(await chat.rows('plan'), 1, { message: 'the plan restored' });
 });
 
 journey(win, 'an agent whose command does not exist fails clearly and says how to fix it', async ({ page, chat }) => {
@@ -51,10 +50,10 @@ journey(win, 'an agent whose command does not exist fails clearly and says how t
   await pickQuickItem(page, missingAgentName);
   const failure = await chat.locator('.failure-panel');
   await failure.waitFor({ state: 'visible', timeout: 20000 });
-  assert.match(await failure.innerText(), /could not start/);
-  assert.match(await failure.locator('.failure-reason').innerText(), /not found/i);
-  assert.ok((await failure.locator('.failure-fix').innerText()).trim().length > 20, 'a fix is offered');
-  assert.match(await failure.innerText(), new RegExp(missingAgentCommand.replace(/[/.-]/g, '\\$&')));
+  const command = new RegExp(missingAgentCommand.replace(/[/.-]/g, '\\$&'));
+  await expectText(failure, (text) => /could not start/.test(text) && command.test(text), { message: 'the failure panel to say it could not start, naming the command' });
+  await expectText(failure.locator('.failure-reason'), /not found/i);
+  await expectText(failure.locator('.failure-fix'), (fix) => fix.trim().length > 20, { message: 'a fix is offered' });
   await failure.getByRole('button', { name: /Open settings/ }).waitFor();
   // Back to a working agent.
   await runCommand(page, 'Agent Chat: Select Agent');

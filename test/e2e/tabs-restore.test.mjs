@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
 import { runCommand, waitForActivityIcon } from '../../scripts/e2e/workbench.mjs';
-import { waitUntil } from '../../scripts/e2e/chat.mjs';
+import { expectCount, expectValueOf } from '../../scripts/e2e/expect.mjs';
 
 const win = chatWindow('tabs-restore', { files: { 'a.txt': 'a\n' } });
 
@@ -20,28 +20,26 @@ async function strip(chat) {
 journey(win, 'reloading the window brings back both agents\' tabs with their threads', async ({ page, chat }) => {
   await chat.newSession();
   assert.equal(await chat.turn('hello'), 'end_turn');
-  await chat.waitForText('Hello from the scripted agent');
+  await chat.waitForRow('agent', 'Hello from the scripted agent');
   await chat.useAgent('options');
   assert.equal(await chat.turn('status'), 'end_turn');
-  await chat.waitForText('model=');
-  const before = await strip(chat);
-  assert.ok(before.some((t) => t.title === 'hello' && t.agent === 'scripted'), JSON.stringify(before));
-  assert.ok(before.some((t) => t.title === 'status' && t.agent === 'options' && t.active), JSON.stringify(before));
+  await chat.waitForRow('agent', 'model=');
+  const before = await expectValueOf(() => strip(chat), (tabs) => tabs.some((t) => t.title === 'hello' && t.agent === 'scripted')
+    && tabs.some((t) => t.title === 'status' && t.agent === 'options' && t.active), { what: 'a "hello" tab of scripted and the shown "status" tab of options' });
 
   await runCommand(page, 'Developer: Reload Window');
   await page.waitForLoadState('load');
   await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
   await waitForActivityIcon(page, 'Agent Chat');
   await chat.open();
-  await waitUntil(async () => JSON.stringify(await strip(chat)) === JSON.stringify(before), { message: `the same tabs as before: ${JSON.stringify(before)}` });
-  await chat.waitForText('model=');
-  const frame = await chat.frame();
-  assert.equal(await frame.locator('[data-entry-type="user"]').count(), 1, 'the shown tab has its one prompt back');
+  await expectValueOf(() => strip(chat), before, { what: 'the same tabs as before' });
+  await chat.waitForRow('agent', 'model=');
+  await expectCount(await chat.rows('user'), 1, { message: 'the shown tab has its one prompt back' });
 
-  await frame.locator('.session-tab', { hasText: 'hello' }).locator('.session-tab-label').click();
-  await chat.waitForText('Hello from the scripted agent');
+  await (await chat.locator('.session-tab')).filter({ hasText: 'hello' }).locator('.session-tab-label').click();
+  await chat.waitForRow('agent', 'Hello from the scripted agent');
   // Its agent cannot reopen sessions: the prompt goes to a fresh one, and the thread says so.
   assert.equal(await chat.turn('hello'), 'end_turn');
-  await chat.waitForText('does not remember the conversation above');
-  await waitUntil(async () => (await frame.locator('[data-entry-type="user"]').count()) === 2, { message: 'both prompts in the restored tab' });
+  await chat.waitForRow('notice', 'does not remember the conversation above');
+  await expectCount(await chat.rows('user'), 2, { message: 'both prompts in the restored tab' });
 });

@@ -3,7 +3,7 @@
 // tool call and a terminal that offer cancel are stopped on their own while the turn goes on.
 import assert from 'node:assert/strict';
 import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
-import { waitUntil } from '../../scripts/e2e/chat.mjs';
+import { expectCount, expectText, expectTexts } from '../../scripts/e2e/expect.mjs';
 import { activeTab } from '../../scripts/e2e/workbench.mjs';
 import { OWN_TERMINAL } from '../agents/lib/v2-scenarios-updates.ts';
 import { STOPPABLE } from '../agents/lib/v2-scenarios-stop.ts';
@@ -13,40 +13,38 @@ const win = chatWindow('update-kinds', { agent: 'v2', files: { 'PLAN.md': '# The
 journey(win, 'compaction: a folded Markdown summary, and the notice that came with it', async ({ chat }) => {
   await chat.newSession();
   assert.equal(await chat.turn('compaction'), 'end_turn');
-  const row = (await chat.locator('.row.compaction')).first();
-  assert.match(await row.innerText(), /Conversation compacted/);
-  await (await chat.locator('.row.compaction .compaction-toggle')).click();
-  // The opened summary is drawn in the panel's next frame.
-  const strong = await chat.locator('.row.compaction .compaction-summary strong');
-  await waitUntil(async () => (await strong.count()) > 0 && (await strong.innerText()) === 'demo', { message: 'the opened summary' });
-  assert.match(await (await chat.locator('.row.notice.severity-warning')).innerText(), /Context was compacted/);
+  const row = (await chat.locator('.thread .row.compaction')).first();
+  await expectText(row, /Conversation compacted/);
+  await row.locator('.compaction-toggle').click();
+  await expectText(row.locator('.compaction-summary strong'), 'demo', { message: 'the opened summary' });
+  await expectText((await chat.locator('.thread .row.notice.severity-warning')).last(), /Context was compacted/);
 });
 
 journey(win, 'an agent-owned terminal with no tool call gets its own row; escapes never show', async ({ chat }) => {
   await chat.newSession();
   assert.equal(await chat.turn('terminal-own'), 'end_turn');
-  const row = (await chat.locator('.row.terminal')).first();
-  assert.equal(await row.locator('.terminal-command').innerText(), OWN_TERMINAL.command);
-  assert.equal(await row.locator('.terminal-output').evaluate((el) => el.textContent), 'line ✓ one\nwarn two\nthree €\n');
-  assert.equal(await row.locator('.terminal-status').innerText(), 'exit code 3');
+  const row = (await chat.locator('.thread .row.terminal')).first();
+  await expectText(row.locator('.terminal-command'), OWN_TERMINAL.command);
+  // Exactly, newlines included: no escape sequence may show.
+  await expectText(row.locator('.terminal-output'), (t) => t === 'line ✓ one\nwarn two\nthree €\n', { use: 'textContent', message: 'the terminal output without escapes' });
+  await expectText(row.locator('.terminal-status'), 'exit code 3');
 });
 
 journey(win, 'plans side by side; the file plan opens in the editor; the removed one says so', async ({ chat, page }) => {
   await chat.newSession();
   assert.equal(await chat.turn('plans'), 'end_turn');
-  await waitUntil(async () => (await chat.count('.row.plan')) === 3, { message: 'three plan rows' });
-  assert.match(await (await chat.locator('.row.plan.removed')).innerText(), /removed/);
-  await (await chat.locator('.row.plan .plan-file')).click();
+  await expectCount(await chat.locator('.thread .row.plan'), 3, { message: 'three plan rows' });
+  await expectText(await chat.locator('.thread .row.plan.removed'), /removed/);
+  await (await chat.locator('.thread .row.plan .plan-file')).click();
   await activeTab(page, 'PLAN.md').waitFor({ state: 'visible', timeout: 10000 });
 });
 
 journey(win, 'a v2 diff: files with badges and counts, Open diff opens the change', async ({ chat, page }) => {
   await chat.newSession();
   assert.equal(await chat.turn('changes'), 'end_turn');
-  const badges = await (await chat.locator('.change .change-badge')).allInnerTexts();
-  assert.deepEqual(badges, ['M', 'A', 'D', 'R']);
-  assert.equal(await (await chat.locator('.changes-head .change-counts')).innerText(), '+3 −1');
-  await (await chat.locator('.tool-changes button[data-action="open-diff"]')).click();
+  await expectTexts(await chat.locator('.thread .change .change-badge'), ['M', 'A', 'D', 'R']);
+  await expectText(await chat.locator('.thread .changes-head .change-counts'), '+3 −1');
+  await (await chat.locator('.thread .tool-changes button[data-action="open-diff"]')).click();
   // Neither file exists in this workspace: the changed regions open, two files together.
   await activeTab(page, 'Agent edit (2 files)').waitFor({ state: 'visible', timeout: 10000 });
 });
@@ -58,18 +56,17 @@ journey(win, 'Stop on one tool call and one terminal: the agent stops them, a re
   const refusing = frame.getByRole('button', { name: `Stop ${STOPPABLE.refused}` });
   await refusing.waitFor({ state: 'visible', timeout: 20000 });
   await refusing.click();
-  const refusedCard = frame.locator('.row.tool', { hasText: STOPPABLE.refused });
-  await refusedCard.locator('.stop-refused').waitFor({ state: 'visible', timeout: 10000 });
-  assert.match(await refusedCard.locator('.stop-refused').innerText(), /point of no return/);
+  const refusedCard = frame.locator('.thread .row.tool', { hasText: STOPPABLE.refused });
+  await expectText(refusedCard.locator('.stop-refused'), /point of no return/, { timeout: 10000 });
   // Keyboard: focus the tool call's Stop and press Enter.
   const stopTool = frame.getByRole('button', { name: `Stop ${STOPPABLE.tool}` });
   await stopTool.focus();
   await stopTool.press('Enter');
-  const toolCard = frame.locator('.row.tool', { hasText: STOPPABLE.tool });
+  const toolCard = frame.locator('.thread .row.tool', { hasText: STOPPABLE.tool });
   await toolCard.locator('.tool-status.status-cancelled').waitFor({ timeout: 10000 });
   await frame.getByRole('button', { name: `Stop ${STOPPABLE.command}` }).click();
-  await waitUntil(async () => (await frame.locator('.row.terminal .terminal-status').innerText()) === 'killed by SIGTERM', { message: 'the terminal stopped' });
+  await expectText(frame.locator('.thread .row.terminal .terminal-status'), 'killed by SIGTERM', { message: 'the terminal stopped' });
   assert.equal(await chat.turnEnd(before), 'end_turn');
-  await chat.waitForText('STOPPED tool:true terminal:true');
-  assert.equal(await chat.count('.stop-btn'), 0, 'nothing left to stop');
+  await chat.waitForRow('agent', 'STOPPED tool:true terminal:true');
+  await expectCount(frame.locator('.stop-btn'), 0, { message: 'nothing left to stop' });
 });

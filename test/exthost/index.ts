@@ -2,7 +2,7 @@
  * Entry point VS Code calls with `extensionTestsPath` (bundled to out/exthost/index.cjs).
  * Results go to the JSON file named by AGENT_CHAT_TEST_RESULT; a failure also rejects.
  */
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { runAll } from './harness.js';
 import './suite.js';
 import './daily.js';
@@ -22,6 +22,10 @@ export async function run(): Promise<void> {
   const failed = results.filter((r) => !r.ok);
   const report = { passed: results.length - failed.length, failed: failed.length, tests: results };
   const file = process.env.AGENT_CHAT_TEST_RESULT;
-  if (file) writeFileSync(file, JSON.stringify(report, null, 2));
+  if (file) {
+    // Whole or not at all: the runner reads it as soon as the name exists.
+    writeFileSync(`${file}.tmp`, JSON.stringify(report, null, 2));
+    renameSync(`${file}.tmp`, file);
+  }
   if (failed.length > 0) throw new Error(`${failed.length} extension-host test(s) failed:\n${failed.map((f) => `${f.name}: ${f.error}`).join('\n')}`);
 }

@@ -282,24 +282,49 @@ test('restarting the agent leaves exactly one agent process', async () => {
   assert.equal(end.type === 'turn_end' && end.stopReason, 'end_turn');
 }, 60_000);
 
+/**
+ * Watches the quick pick titled `title` that the extension opens (same extension, so the same
+ * `vscode` API object): VS Code reports its active item once it is on screen with its items,
+ * and again whenever the selection moves, so a test can wait for it instead of guessing.
+ */
+function watchQuickPick(title: string): { active(): string | undefined; dispose(): void } {
+  type Show = (items: unknown, options?: vscode.QuickPickOptions, token?: vscode.CancellationToken) => Thenable<unknown>;
+  const window = vscode.window as unknown as { showQuickPick: Show };
+  const original = window.showQuickPick;
+  let active: string | undefined;
+  window.showQuickPick = (items: unknown, options?: vscode.QuickPickOptions, token?: vscode.CancellationToken) => {
+    if (options?.title !== title) return original.call(vscode.window, items, options, token);
+    const onDidSelectItem = (item: vscode.QuickPickItem | string) => {
+      active = typeof item === 'string' ? item : item.label;
+      return options.onDidSelectItem?.(item);
+    };
+    return original.call(vscode.window, items, { ...options, onDidSelectItem }, token);
+  };
+  return { active: () => active, dispose: () => { window.showQuickPick = original; } };
+}
+
 test('login: the agent asks for one, the user picks the terminal method, the login runs in a VS Code terminal', async () => {
   const chat = await api();
   const script = path.join(extensionPath(), 'out', 'test-agents', 'auth.agent.mjs');
   assert.ok(existsSync(script), `auth test agent built at ${script}`);
   const credentials = await fsp.mkdtemp(path.join(workspaceDir(), 'exthost-scratch', 'auth-'));
   const config = { ...nodeAgent('auth (exthost)', script), env: { ELECTRON_RUN_AS_NODE: '1', AUTH_AGENT_DIR: credentials } };
-  const starting = chat.context.start(config);
-  // The method picker opens (agent, terminal, API key): take the second entry, the terminal.
+  const picker = watchQuickPick('auth (exthost): log in');
   const opened = vscode.window.onDidOpenTerminal((t) => terminals.push(t));
   const terminals: vscode.Terminal[] = [];
   try {
-    await new Promise((r) => setTimeout(r, 2_500));
+    const starting = chat.context.start(config);
+    // The method picker opens (agent, terminal, API key) with its first entry active: move to
+    // the second, the terminal, and take it once the picker shows that one active.
+    await until('the login method picker on screen', () => picker.active() === 'Log in', 20_000);
     await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+    await until('the terminal method active in the picker', () => picker.active() === 'Log in in a terminal');
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     const status = await starting;
     assert.equal(status.state, 'ready', JSON.stringify(status));
   } finally {
     opened.dispose();
+    picker.dispose();
   }
   assert.ok(terminals.some((t) => t.name === 'auth (exthost): log in'), 'the login ran in a terminal');
   assert.match(await fsp.readFile(path.join(credentials, 'credentials'), 'utf8'), /^terminal/);

@@ -226,13 +226,17 @@ export async function launchHarness(bundleDir?: string): Promise<Harness> {
   };
 }
 
+const LOAD_TIMEOUT = 30_000;
+
 /** One loaded panel page, seen from the host's side. */
 export class Panel {
   constructor(readonly page: Page, readonly theme: Theme = 'dark') {}
 
   async load(): Promise<void> {
-    await this.page.goto(`${ORIGIN}/?theme=${this.theme}`);
-    await this.page.waitForFunction(() => (globalThis as any).__posted?.some((m: { type: string }) => m.type === 'ready'));
+    // Loading the page (parsing the bundle) is the one step that grows with machine load; the
+    // 5 s default for checks is too tight for it on a busy machine.
+    await this.page.goto(`${ORIGIN}/?theme=${this.theme}`, { timeout: LOAD_TIMEOUT });
+    await this.page.waitForFunction(() => (globalThis as any).__posted?.some((m: { type: string }) => m.type === 'ready'), undefined, { timeout: LOAD_TIMEOUT });
   }
 
   /** Delivers host messages as VS Code does (a `message` event on window), then draws. */
@@ -272,8 +276,8 @@ export class Panel {
   /** Persist the view state now (it is written lazily) and reload the page. */
   async reload(): Promise<void> {
     await this.page.evaluate(() => (globalThis as any).dispatchEvent(new Event('beforeunload')));
-    await this.page.reload();
-    await this.page.waitForFunction(() => (globalThis as any).__posted?.some((m: { type: string }) => m.type === 'ready'));
+    await this.page.reload({ timeout: LOAD_TIMEOUT });
+    await this.page.waitForFunction(() => (globalThis as any).__posted?.some((m: { type: string }) => m.type === 'ready'), undefined, { timeout: LOAD_TIMEOUT });
   }
 
   /** Saves /tmp/agent-chat-<name>.png when SCREENSHOTS=1 (for human review; skipped in normal runs). */

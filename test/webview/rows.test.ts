@@ -77,6 +77,29 @@ test('streaming appends grow only the streamed row; other rows keep their DOM', 
   assert.equal(await panel.text('[data-entry-id="n1"] .notice-title'), 'between');
 });
 
+test('a thought that folded before it was ever painted shows its text at its own height the moment it is opened', async () => {
+  const panel = await fresh();
+  await panel.send(snapshot([user('u1', 'q')], { session: session({ turnState: 'running' }) }));
+  // Streamed and followed by the answer in one task: the thought never got a frame while open.
+  const seen = await panel.page.evaluate(() => {
+    const w = globalThis as any;
+    const send = (m: unknown) => w.dispatchEvent(new w.MessageEvent('message', { data: m }));
+    send({ type: 'rows', changes: [{ op: 'insert', index: 1, entry: { type: 'thought', id: 'th1', content: [{ type: 'text', text: 'pondering deeply' }] } }] });
+    w.__agentChatHooks.flush();
+    send({ type: 'rows', changes: [{ op: 'insert', index: 2, entry: { type: 'agent', id: 'a1', content: [{ type: 'text', text: 'the answer' }] } }] });
+    w.__agentChatHooks.flush();
+    const details = w.document.querySelector('details.thought');
+    const folded = details.open;
+    details.querySelector('summary').click();
+    // Read in the same frame as the click, as a person sees the first painted frame.
+    return { folded, open: details.open, text: details.querySelector('.message-body').innerText, height: details.getBoundingClientRect().height };
+  });
+  assert.equal(seen.folded, false, 'folded when the answer started');
+  assert.equal(seen.open, true);
+  assert.equal(seen.text.trim(), 'pondering deeply', 'the text shows at once, not after a placeholder frame');
+  assert.ok(seen.height < 200, `the opened thought is its own height, not a placeholder's (${seen.height} px)`);
+});
+
 test('a change for an unknown row asks the host for a fresh snapshot instead of guessing', async () => {
   const panel = await fresh();
   await panel.send(snapshot([user('u1', 'hi')]));

@@ -19,9 +19,13 @@ import { h } from '../dom.js';
 /** Frozen text is rendered in groups of about this size: fewer, larger renders on a snapshot. */
 const GROUP_CHARS = 16_000;
 /**
- * Frozen chunks are filed into pages, pages into volumes, this many to each: every level skips
- * layout while off screen (content-visibility) and no element gets thousands of children, so a
- * huge message costs about the same per chunk at its end as at its start.
+ * Frozen chunks are filed into pages, pages into volumes, this many to each: a full page or
+ * volume is sealed and skips layout while off screen (content-visibility) and no element gets
+ * thousands of children, so a huge message costs about the same per chunk at its end as at its
+ * start. The open page and volume are never skipped: a skipped element that was never laid out
+ * stands in at its placeholder size (600 / 6000 px) and shows no text until the next frame, so a
+ * short message (a thought opened after it folded, a row redrawn from a snapshot) would flash a
+ * 6000 px gap and read empty.
  */
 const FANOUT = 32;
 
@@ -208,10 +212,12 @@ export class StreamingMarkdown {
     page.insertBefore(chunk, this.tailEl);
   }
 
-  /** A new page at the end (in a new volume when the last is full). */
+  /** A new page at the end (in a new volume when the last is full); the ones it follows are sealed. */
   private newPage(): HTMLElement {
     let volume = this.pagesEl.lastElementChild;
+    volume?.lastElementChild?.classList.add('sealed');
     if (!volume || volume.childElementCount >= FANOUT) {
+      volume?.classList.add('sealed');
       volume = h('div', { class: 'md-volume' });
       this.pagesEl.append(volume);
     }
