@@ -33,6 +33,8 @@ export interface ClientHandlerDeps {
   fs: FileSystemHost;
   terminals: NodeTerminals;
   log?: (line: string) => void;
+  /** A well-formed request for a session that is gone or never existed (answered -32002). */
+  onUnknownSession?: (method: string, sessionId: string) => void;
 }
 
 type Params = Record<string, unknown>;
@@ -41,10 +43,17 @@ type Handler = (p: Params, session: AcpChatSession, token: CancellationToken) =>
 export function registerClientHandlers(connection: MessageConnection, deps: ClientHandlerDeps): void {
   const handle = (method: string, fn: Handler) => {
     connection.onRequest(method, async (params: unknown, token: CancellationToken) => {
-      const p = isObject(params) ? params : {};
+      // The shape is checked before the session, so a malformed request hears what is wrong
+      // with it (-32602 naming the field) rather than "unknown session".
+      if (!isObject(params)) throw new ResponseError(ErrorCode.invalidParams, 'Invalid params: params: expected an object');
+      const p = params;
+      if (typeof p.sessionId !== 'string' || p.sessionId === '') {
+        throw new ResponseError(ErrorCode.invalidParams, 'Invalid params: sessionId: expected a non-empty string');
+      }
       const session = deps.session(p.sessionId);
       if (!session) {
-        throw new ResponseError(ErrorCode.notFound, `Unknown session: ${String(p.sessionId)}`, { sessionId: p.sessionId });
+        deps.onUnknownSession?.(method, p.sessionId);
+        throw new ResponseError(ErrorCode.notFound, `Unknown session: ${p.sessionId}`, { sessionId: p.sessionId });
       }
       try {
         return await untilCancelled(fn(p, session, token), token);
