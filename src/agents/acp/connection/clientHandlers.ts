@@ -71,21 +71,22 @@ export function registerClientHandlers(connection: MessageConnection, deps: Clie
     if (req.line !== undefined && req.line < 1) {
       throw new HostServiceError(ErrorCode.invalidParams, `line must be a positive integer (1-based), got ${req.line}.`);
     }
+    // The host acts on the location that was checked (links resolved), never the name given.
     const target = await confinePath(req.path, session.roots);
-    return readTextFileResult(await deps.fs.readTextFile(target.path, req.line, req.limit));
+    return readTextFileResult(await deps.fs.readTextFile(target.realPath, req.line, req.limit));
   });
 
   handle('fs/write_text_file', async (p, session) => {
     const req = parsed(parseWriteTextFile(p));
     const target = await confinePath(req.path, session.roots);
-    await deps.fs.writeTextFile(target.path, req.content);
+    await deps.fs.writeTextFile(target.realPath, req.content);
     return emptyResult();
   });
 
   handle('terminal/create', async (p, session) => {
     const req = parsed(parseCreateTerminal(p));
     if (!req.command) throw new HostServiceError(ErrorCode.invalidParams, 'command must be a non-empty string.');
-    const cwd = req.cwd === undefined ? session.cwd : (await confinePath(req.cwd, session.roots)).path;
+    const cwd = req.cwd === undefined ? session.cwd : (await confinePath(req.cwd, session.roots)).realPath;
     if (!(await stat(cwd).catch(() => undefined))?.isDirectory()) {
       throw new HostServiceError(ErrorCode.invalidParams, `cwd is not a directory: ${cwd}`);
     }
