@@ -201,6 +201,11 @@ export class NdjsonMessageWriter extends AbstractMessageWriter implements Messag
     });
   }
 
+  /** The agent's input is gone (closed by us or by the agent): writes would fail. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
   write(message: Message): Promise<void> {
     if (this.closed) {
       const error = new Error('The agent input stream is closed.');

@@ -6,6 +6,9 @@
  * - ACP cancellation, `$/cancel_request {requestId}` in both directions (cancellation.ts);
  * - a tap that sees every message in and out (the protocol log);
  * - unknown notifications are reported and ignored; unknown requests get -32601 (vscode-jsonrpc);
+ * - every fault answered (wireFaults.ts): a line that is not JSON gets -32700 with `id: null`,
+ *   JSON that is not a message or a request reusing an id still in flight gets -32600;
+ *   responses for unknown or already answered ids are claimed and reported, never dispatched;
  * - optional synchronous notification handlers (`syncNotifications`) that skip vscode-jsonrpc's
  *   one-message-per-event-loop-turn dispatch while keeping wire order (see below).
  *
@@ -23,6 +26,9 @@ import type {
 import { AcpCancellation, CANCEL_REQUEST_METHOD } from './cancellation.js';
 import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson.js';
 import type { NdjsonProblem } from './ndjson.js';
+import { answerForProblem, excerpt, INVALID_PARAMS, INVALID_REQUEST, invalidMessage, METHOD_NOT_FOUND } from './wireFaults.js';
+import type { WireFault } from './wireFaults.js';
+
 
 export type TapDirection = 'in' | 'out';
 
@@ -33,6 +39,11 @@ export interface AcpConnectionOptions {
   tap?: (direction: TapDirection, message: Message) => void;
   /** Input that was skipped: invalid JSON, non-object lines, over-long lines. */
   onProtocolError?: (problem: NdjsonProblem) => void;
+  /**
+   * Every fault on the wire (answered or not): for the log and the counts. Skipped lines are
+   * also reported to `onProtocolError`, which is what the user sees.
+   */
+  onFault?: (fault: WireFault) => void;
   /** A notification nobody handles (ACP says: ignore). */
   onUnknownNotification?: (message: NotificationMessage) => void;
   /** vscode-jsonrpc's own diagnostics. Silent by default. */
@@ -50,6 +61,14 @@ export interface AcpConnectionOptions {
    */
   syncNotifications?: Readonly<Record<string, (params: unknown) => void>>;
 }
+
+/**
+ * Answers to faults are dropped (and counted) once this much is waiting to be written: an
+ * agent that floods garbage and never reads its input must not grow our memory.
+ */
+export const MAX_FAULT_BACKLOG_BYTES = 1024 * 1024;
+/** How many answered request ids we remember, to tell a repeated response from a stray one. */
+const RECENT_ANSWERS = 256;
 
 const SILENT: Logger = { error: () => {}, warn: () => {}, info: () => {}, log: () => {} };
 
@@ -85,9 +104,71 @@ export function createAcpConnection(
   // duplicate id into the waiting entry, so it dispatches once: count such a message once too,
   // or the count would never return to 0 and the fast path would stay off.
   const queuedKeys = new Set<string>();
+  // Requests the agent sent that we have not answered yet (id → method), and ours it has not.
+  const inFlightIn = new Map<string | number, string>();
+  const pendingOut = new Set<string | number>();
+  const recentlyAnswered = new Set<string | number>();
+  const fault = (f: WireFault): void => {
+    try {
+      opts.onFault?.(f);
+    } catch (error) {
+      logger.error(`Fault handler failed: ${String(error)}`);
+    }
+  };
+  // Set while writing our own answer to a fault, so it does not count as answering the
+  // request in flight under the same id.
+  let writingFault = false;
+  const answerFault = (id: string | number | null, code: number, text: string): void => {
+    const backlog = (writable as { writableLength?: number }).writableLength ?? 0;
+    if (writer.isClosed || backlog > MAX_FAULT_BACKLOG_BYTES) {
+      fault({ kind: 'unanswered', detail: `${code} for id ${String(id)}: the agent is not reading its input` });
+      return;
+    }
+    writingFault = true;
+    try {
+      void writer.write({ jsonrpc: '2.0', id, error: { code, message: text } } as ResponseMessage).catch(() => {});
+    } finally {
+      writingFault = false;
+    }
+  };
+
+  const onProblem = (problem: NdjsonProblem): void => {
+    const answer = answerForProblem(problem);
+    fault(answer.fault);
+    answerFault(null, answer.code, answer.message);
+    opts.onProtocolError?.(problem);
+  };
+
+  /** Responses: claimed (true) unless they answer a request of ours that is waiting. */
+  const unplacedResponse = (message: ResponseMessage): boolean => {
+    const id = message.id;
+    if (id === null) {
+      fault({ kind: 'error_without_id', detail: excerpt(message.error ?? message) });
+      return true;
+    }
+    if (!pendingOut.has(id)) {
+      const kind = recentlyAnswered.has(id) ? 'duplicate_response' : 'unknown_response_id';
+      fault({ kind, detail: `id ${JSON.stringify(id)}: ${excerpt(message)}` });
+      return true;
+    }
+    pendingOut.delete(id);
+    recentlyAnswered.add(id);
+    if (recentlyAnswered.size > RECENT_ANSWERS) recentlyAnswered.delete(recentlyAnswered.values().next().value!);
+    return false;
+  };
 
   const intercept = (message: Message): boolean => {
     tap?.('in', message);
+    if (!Message.isRequest(message) && !Message.isNotification(message) && !Message.isResponse(message)) {
+      const invalid = invalidMessage(message as unknown as Record<string, unknown>);
+      fault({ kind: 'invalid_request', detail: invalid.detail });
+      // Malformed, but it names a request of ours: let vscode-jsonrpc fail that request
+      // rather than leave it waiting forever.
+      if (invalid.id !== null && pendingOut.delete(invalid.id)) return false;
+      answerFault(invalid.id, INVALID_REQUEST, invalid.message);
+      return true;
+    }
+    if (Message.isResponse(message) && !Message.isRequest(message) && unplacedResponse(message)) return true;
     if (Message.isNotification(message)) {
       if (message.method === CANCEL_REQUEST_METHOD) {
         cancellation.cancelReceived((message.params as { requestId?: unknown } | undefined)?.requestId);
@@ -106,7 +187,14 @@ export function createAcpConnection(
         }
       }
     } else if (Message.isRequest(message)) {
-      cancellation.requestReceived((message as RequestMessage).id as string | number);
+      const id = (message as RequestMessage).id as string | number;
+      if (inFlightIn.has(id)) {
+        fault({ kind: 'duplicate_request_id', detail: `${message.method} reuses id ${JSON.stringify(id)} of ${inFlightIn.get(id)}` });
+        answerFault(id, INVALID_REQUEST, `Invalid Request: id ${JSON.stringify(id)} is still in use by an unanswered request.`);
+        return true;
+      }
+      inFlightIn.set(id, message.method);
+      cancellation.requestReceived(id);
     }
     const key = queueKey(message);
     if (key !== undefined) {
@@ -132,13 +220,22 @@ export function createAcpConnection(
 
   const reader = new NdjsonMessageReader(readable, {
     maxLineBytes: opts.maxLineBytes,
-    onProblem: opts.onProtocolError,
+    onProblem,
     intercept,
   });
   const writer = new NdjsonMessageWriter(writable, {
     onWrite: (message) => {
       tap?.('out', message);
-      if (isResponse(message) && message.id !== null) cancellation.responseSent(message.id);
+      if (writingFault) return;
+      if (Message.isRequest(message)) pendingOut.add(message.id as string | number);
+      if (isResponse(message) && message.id !== null) {
+        cancellation.responseSent(message.id);
+        const method = inFlightIn.get(message.id);
+        inFlightIn.delete(message.id);
+        const code = message.error?.code;
+        if (code === METHOD_NOT_FOUND) fault({ kind: 'unknown_method', detail: `${method ?? '?'}` });
+        if (code === INVALID_PARAMS) fault({ kind: 'invalid_params', detail: `${method ?? '?'}: ${message.error?.message ?? ''}` });
+      }
     },
   });
 

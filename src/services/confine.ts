@@ -5,6 +5,11 @@
  * workspace that points outside it is refused just like `/ws/../etc/passwd`. For a file that
  * does not exist yet (a write that creates it) the deepest existing ancestor is resolved and
  * the missing tail is appended, which is exactly where the file would be created.
+ *
+ * Hosts act on `realPath`, the location that was checked, never on the path as named: a link
+ * on the way that is swapped after the check then changes nothing. What remains is a link
+ * swapped in *at* the real path itself, or a folder on it replaced by a link, between the
+ * check and the open; `assertStillReal` lets a host see that after opening and refuse.
  */
 import { lstat, readlink, realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -44,7 +49,7 @@ export async function confinePath(raw: unknown, roots: readonly string[]): Promi
     real = await resolveReal(path, 0);
   } catch (err) {
     if (err instanceof HostServiceError) throw err;
-    throw new HostServiceError(ErrorCode.invalidParams, `Cannot resolve ${raw}: ${(err as Error).message}`, { path: raw });
+    throw unresolvable(raw, err);
   }
   const hit = realRoots.find(({ real: r }) => contains(r, real));
   if (!hit) throw outside(raw, real);
@@ -66,6 +71,34 @@ function outside(raw: string, real?: string): HostServiceError {
   );
 }
 
+/**
+ * After a host opened `realPath`: it must still be its own real path (no folder on the way
+ * turned into a link since the check). Throws the outside-workspace refusal otherwise.
+ */
+export async function assertStillReal(realPath: string): Promise<void> {
+  let now: string;
+  try {
+    now = await resolveReal(realPath, 0);
+  } catch (err) {
+    if (err instanceof HostServiceError) throw err;
+    throw unresolvable(realPath, err);
+  }
+  if (now !== realPath) {
+    throw new HostServiceError(
+      ErrorCode.outsideWorkspace,
+      `Refused: ${realPath} changed while it was being opened (it now resolves to ${now}).`,
+      { path: realPath, realPath: now },
+    );
+  }
+}
+
+/** ELOOP is a link loop (or a link where none may be): say so rather than quote errno. */
+function unresolvable(raw: string, err: unknown): HostServiceError {
+  const code = (err as NodeJS.ErrnoException).code;
+  const why = code === 'ELOOP' ? 'a symbolic link loop (or too many links) is on the way' : (err as Error).message;
+  return new HostServiceError(ErrorCode.invalidParams, `Cannot resolve ${raw}: ${why}.`, { path: raw });
+}
+
 async function realOrSelf(p: string): Promise<string> {
   try {
     return await realpath(p);
@@ -76,7 +109,9 @@ async function realOrSelf(p: string): Promise<string> {
 
 /** realpath for paths whose tail may not exist yet, following dangling links by hand. */
 async function resolveReal(p: string, hops: number): Promise<string> {
-  if (hops > MAX_LINK_HOPS) throw new HostServiceError(ErrorCode.invalidParams, `Too many symbolic links while resolving ${p}.`);
+  if (hops > MAX_LINK_HOPS) {
+    throw new HostServiceError(ErrorCode.invalidParams, `Cannot resolve ${p}: a symbolic link loop (or too many links) is on the way.`);
+  }
   try {
     return await realpath(p);
   } catch (err) {

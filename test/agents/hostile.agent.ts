@@ -4,7 +4,7 @@
  * first word), then finishes normally with a message listing what the client answered.
  * See SCENARIOS.md for the exact bytes.
  */
-import { HOSTILE_ORDER, HOSTILE_STEPS } from './lib/hostile-steps.js';
+import { HOSTILE_ORDER, HOSTILE_STEPS, WIRE_FAULT_STEPS } from './lib/hostile-steps.js';
 import type { HostileIo } from './lib/hostile-steps.js';
 import { applyStartFlags, readFlags } from './lib/flags.js';
 import { parsePrompt } from './lib/words.js';
@@ -16,7 +16,12 @@ const garbageFirst = process.argv.includes('--garbage-before-init') || (process.
 
 type Json = Record<string, unknown>;
 
-const pending = new Map<number, (answer: string) => void>();
+const doubleAnswer = process.argv.includes('--double-answer');
+const pending = new Map<number, (answer: { code?: number; message?: string }) => void>();
+/** Every answer to a request the steps wrote raw (string ids), in arrival order. */
+const rawAnswers = new Map<string, string[]>();
+/** Codes of the errors the client sent with `id: null` (its answers to unparsable lines). */
+const nullIdErrors: number[] = [];
 let nextId = 0;
 let sessions = 0;
 
@@ -26,12 +31,17 @@ function write(data: string | Uint8Array): Promise<void> {
 
 const send = (message: Json): Promise<void> => write(`${JSON.stringify(message)}\n`);
 
-function ask(method: string, params: unknown): Promise<string> {
+async function ask(method: string, params: unknown): Promise<string> {
+  const answer = await askDetail(method, params);
+  return answer.code === undefined ? (answer.message === 'timeout' ? 'timeout' : 'ok') : String(answer.code);
+}
+
+function askDetail(method: string, params: unknown): Promise<{ code?: number; message?: string }> {
   const id = nextId++;
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       pending.delete(id);
-      resolve('timeout');
+      resolve({ message: 'timeout' });
     }, ANSWER_TIMEOUT_MS);
     pending.set(id, (answer) => {
       clearTimeout(timer);
@@ -45,18 +55,23 @@ async function prompt(id: unknown, params: Json): Promise<void> {
   const sessionId = String(params.sessionId);
   const blocks = Array.isArray(params.prompt) ? (params.prompt as Json[]) : [];
   const text = blocks.find((b) => b.type === 'text')?.text;
-  const { scenario } = parsePrompt(typeof text === 'string' ? text : '');
-  const steps = scenario in HOSTILE_STEPS ? [scenario] : [...HOSTILE_ORDER];
+  const { scenario, args } = parsePrompt(typeof text === 'string' ? text : '');
+  const all: Record<string, (io: HostileIo) => Promise<void>> = { ...HOSTILE_STEPS, ...WIRE_FAULT_STEPS };
+  const steps = scenario in all ? [scenario] : [...HOSTILE_ORDER];
   const facts: string[] = [];
   const io: HostileIo = {
     sessionId,
+    args,
     write,
     send,
     ask,
+    askDetail,
+    answersTo: (id) => rawAnswers.get(id) ?? [],
+    nullIdErrors: () => [...nullIdErrors],
     sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
     record: (fact) => facts.push(fact),
   };
-  for (const step of steps) await HOSTILE_STEPS[step]?.(io);
+  for (const step of steps) await all[step]?.(io);
   await send({
     jsonrpc: '2.0',
     method: 'session/update',
@@ -72,11 +87,19 @@ function handle(message: Json): void {
   const { id, method } = message;
   const params = (message.params ?? {}) as Json;
   if (method === undefined) {
+    const error = message.error as { code?: number; message?: string } | undefined;
+    if (id === null) {
+      if (error?.code !== undefined) nullIdErrors.push(error.code);
+      return;
+    }
+    if (typeof id === 'string') {
+      rawAnswers.set(id, [...(rawAnswers.get(id) ?? []), error ? String(error.code) : 'ok']);
+      return;
+    }
     const answer = pending.get(Number(id));
     if (answer) {
       pending.delete(Number(id));
-      const error = message.error as { code?: unknown } | undefined;
-      answer(error ? String(error.code) : 'ok');
+      answer(error ? { code: error.code, message: error.message } : {});
     }
     return;
   }
@@ -93,9 +116,13 @@ function handle(message: Json): void {
         },
       });
       return;
-    case 'session/new':
-      void send({ jsonrpc: '2.0', id, result: { sessionId: `sess_${++sessions}` } });
+    case 'session/new': {
+      const answer = { jsonrpc: '2.0', id, result: { sessionId: `sess_${++sessions}` } };
+      void send(answer);
+      // --double-answer: the same response twice (the second must be counted, not acted on).
+      if (doubleAnswer) void send(answer);
       return;
+    }
     case 'session/prompt':
       void prompt(id, params);
       return;

@@ -6,20 +6,27 @@
  * so one signal to `-pid` reaches every descendant that did not deliberately leave it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { planLaunch } from './launchPlan.js';
 
 export interface SpawnGroupOptions {
   cwd: string;
   env: NodeJS.ProcessEnv;
 }
 
+/**
+ * `file` is resolved (resolveCommand). Never a shell: a Windows batch file (`npx.cmd`) runs
+ * through cmd.exe with every argument escaped (launchPlan.ts).
+ */
 export function spawnInGroup(file: string, args: readonly string[], opts: SpawnGroupOptions): ChildProcess {
-  return spawn(file, [...args], {
+  const plan = planLaunch(file, args);
+  return spawn(plan.file, plan.args, {
     cwd: opts.cwd,
     env: opts.env,
     stdio: ['pipe', 'pipe', 'pipe'],
     shell: false,
     detached: process.platform !== 'win32',
     windowsHide: true,
+    windowsVerbatimArguments: plan.windowsVerbatimArguments,
   });
 }
 

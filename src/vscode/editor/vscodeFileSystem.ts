@@ -13,7 +13,9 @@
  * edits as they would on the user's own.
  *
  * Paths arrive absolute and already confined to the workspace roots by the agent layer
- * (`src/services/confine.ts`); this class does not decide what may be touched.
+ * (`src/services/confine.ts`): the real path that was checked, links resolved, so a link on
+ * the way swapped after the check changes nothing. This class does not decide what may be
+ * touched.
  */
 import * as vscode from 'vscode';
 import { HostServiceError } from '../../services/hostServices.js';

@@ -6,12 +6,20 @@
 
 export interface HostileIo {
   sessionId: string;
+  /** The prompt's words after the step name. */
+  args: string[];
   /** Writes exactly what is given (no newline added). */
   write(data: string | Uint8Array): Promise<void>;
   /** Writes one JSON-RPC message as a line. */
   send(message: Record<string, unknown>): Promise<void>;
   /** Sends a request and resolves with the client's error code, `ok`, or `timeout`. */
   ask(method: string, params: unknown): Promise<string>;
+  /** Like `ask`, with the error message. */
+  askDetail(method: string, params: unknown): Promise<{ code?: number; message?: string }>;
+  /** Every answer (error code or `ok`) to a request written raw with this string id. */
+  answersTo(id: string): string[];
+  /** Codes of the errors the client answered with `id: null`, in order. */
+  nullIdErrors(): number[];
   sleep(ms: number): Promise<void>;
   /** Facts for the final message, in order. */
   record(fact: string): void;
@@ -84,6 +92,47 @@ export const HOSTILE_STEPS: Record<string, (io: HostileIo) => Promise<void>> = {
     await io.write(bytes.subarray(0, cut));
     await io.sleep(30);
     await io.write(bytes.subarray(cut));
+  },
+};
+
+/**
+ * Faults the client must answer on the wire (not part of `all`; see test/peer/wire-faults).
+ * Each ends with a request whose answer proves the client's earlier answers are in: the
+ * client answers in wire order, and reads on.
+ */
+export const WIRE_FAULT_STEPS: Record<string, (io: HostileIo) => Promise<void>> = {
+  'parse-errors': async (io) => {
+    await io.write('this is not json\n{"jsonrpc":"2.0","method":"session/update","params":{\n');
+    await io.write('42\n[]\n{"jsonrpc":"2.0"}\n\u0000\u00ff\u0001binary\n');
+    await io.ask('_hostile/ping', {});
+    io.record(`null-id-errors=${io.nullIdErrors().join(',')}`);
+  },
+  'duplicate-id': async (io) => {
+    // One write, so both arrive before the first is answered.
+    const dup = JSON.stringify({ jsonrpc: '2.0', id: 'dup-1', method: '_hostile/dup', params: {} });
+    await io.write(`${dup}\n${dup}\n`);
+    await io.ask('_hostile/ping', {});
+    io.record(`dup=${io.answersTo('dup-1').join(',')}`);
+  },
+  'bad-params': async (io) => {
+    const field = async (name: string, method: string, params: unknown) => {
+      const a = await io.askDetail(method, params);
+      io.record(`${name}=${a.code ?? 'ok'}:${encodeURIComponent(a.message ?? '')}`);
+    };
+    await field('array', 'fs/read_text_file', [io.sessionId, '/etc/hosts']);
+    await field('no-session', 'fs/read_text_file', { path: '/etc/hosts' });
+    await field('path', 'fs/write_text_file', { sessionId: io.sessionId, path: 7, content: 'x' });
+    await field('terminal', 'terminal/output', { sessionId: io.sessionId });
+  },
+  'gone-session': async (io) => {
+    // The first argument names a session the client has closed.
+    const gone = io.args[0] ?? 'sess_1';
+    io.record(`gone-read=${await io.ask('fs/read_text_file', { sessionId: gone, path: '/etc/hosts' })}`);
+    io.record(`gone-permission=${await io.ask('session/request_permission', {
+      sessionId: gone,
+      toolCall: { toolCallId: 'late_1', title: 'Late' },
+      options: [{ optionId: 'allow', name: 'Allow', kind: 'allow_once' }],
+    })}`);
   },
 };
 

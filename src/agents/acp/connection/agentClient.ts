@@ -16,6 +16,7 @@ import type { AgentFacts } from './capabilities.js';
 import { initializeAgent } from './handshake.js';
 import { DEFAULT_CLIENT_INFO } from './initialize.js';
 import type { ClientInfo } from '../../../protocol/outgoing.js';
+import type { WireFaultKind, WireFaultTally } from '../../../protocol/wireFaults.js';
 import { spawnAgent } from './agentProcess.js';
 import { loginShellPath } from '../../../services/process/loginShellPath.js';
 import { DEFAULT_KILL_GRACE_MS } from '../../../services/process/processTree.js';
@@ -57,6 +58,7 @@ export class AgentClient {
   private agentFacts: AgentFacts | undefined;
   private readonly listeners = new Set<(lifecycle: AgentLifecycle) => void>();
   private lastStderr = '';
+  private lastFaults: WireFaultTally | undefined;
   private disposed = false;
   private generation = 0;
   private latestStart: Promise<AgentLifecycle> | undefined;
@@ -104,6 +106,14 @@ export class AgentClient {
   onLifecycle(listener: (lifecycle: AgentLifecycle) => void): { dispose(): void } {
     this.listeners.add(listener);
     return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /**
+   * Faults the current (or last) agent process put on the wire, by kind: what was answered
+   * with a JSON-RPC error and what was dropped. Each is also in the log.
+   */
+  wireFaults(): Partial<Record<WireFaultKind, number>> {
+    return (this.running?.faults ?? this.lastFaults)?.snapshot() ?? {};
   }
 
   /** The last bytes the agent wrote to stderr (current process, or the last one that ran). */
@@ -238,6 +248,7 @@ export class AgentClient {
     const running = this.running;
     if (!running) return;
     this.running = undefined;
+    this.lastFaults = running.faults;
     this.lastStderr = await stopRunningProcess(running, this.opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
   }
 
@@ -272,6 +283,7 @@ export class AgentClient {
       onCrash: (crashed, exit) => {
         this.lastStderr = exit.stderrTail;
         if (this.running !== crashed) return;
+        this.lastFaults = crashed.faults;
         this.running = undefined;
         // During initialize the start() race reports the failure; afterwards it is an exit.
         if (this.state.state === 'ready') this.setState({ state: 'exited', ...exit });

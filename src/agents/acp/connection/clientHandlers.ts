@@ -33,6 +33,8 @@ export interface ClientHandlerDeps {
   fs: FileSystemHost;
   terminals: NodeTerminals;
   log?: (line: string) => void;
+  /** A well-formed request for a session that is gone or never existed (answered -32002). */
+  onUnknownSession?: (method: string, sessionId: string) => void;
 }
 
 type Params = Record<string, unknown>;
@@ -41,10 +43,17 @@ type Handler = (p: Params, session: AcpChatSession, token: CancellationToken) =>
 export function registerClientHandlers(connection: MessageConnection, deps: ClientHandlerDeps): void {
   const handle = (method: string, fn: Handler) => {
     connection.onRequest(method, async (params: unknown, token: CancellationToken) => {
-      const p = isObject(params) ? params : {};
+      // The shape is checked before the session, so a malformed request hears what is wrong
+      // with it (-32602 naming the field) rather than "unknown session".
+      if (!isObject(params)) throw new ResponseError(ErrorCode.invalidParams, 'Invalid params: params: expected an object');
+      const p = params;
+      if (typeof p.sessionId !== 'string' || p.sessionId === '') {
+        throw new ResponseError(ErrorCode.invalidParams, 'Invalid params: sessionId: expected a non-empty string');
+      }
       const session = deps.session(p.sessionId);
       if (!session) {
-        throw new ResponseError(ErrorCode.notFound, `Unknown session: ${String(p.sessionId)}`, { sessionId: p.sessionId });
+        deps.onUnknownSession?.(method, p.sessionId);
+        throw new ResponseError(ErrorCode.notFound, `Unknown session: ${p.sessionId}`, { sessionId: p.sessionId });
       }
       try {
         return await untilCancelled(fn(p, session, token), token);
@@ -62,21 +71,22 @@ export function registerClientHandlers(connection: MessageConnection, deps: Clie
     if (req.line !== undefined && req.line < 1) {
       throw new HostServiceError(ErrorCode.invalidParams, `line must be a positive integer (1-based), got ${req.line}.`);
     }
+    // The host acts on the location that was checked (links resolved), never the name given.
     const target = await confinePath(req.path, session.roots);
-    return readTextFileResult(await deps.fs.readTextFile(target.path, req.line, req.limit));
+    return readTextFileResult(await deps.fs.readTextFile(target.realPath, req.line, req.limit));
   });
 
   handle('fs/write_text_file', async (p, session) => {
     const req = parsed(parseWriteTextFile(p));
     const target = await confinePath(req.path, session.roots);
-    await deps.fs.writeTextFile(target.path, req.content);
+    await deps.fs.writeTextFile(target.realPath, req.content);
     return emptyResult();
   });
 
   handle('terminal/create', async (p, session) => {
     const req = parsed(parseCreateTerminal(p));
     if (!req.command) throw new HostServiceError(ErrorCode.invalidParams, 'command must be a non-empty string.');
-    const cwd = req.cwd === undefined ? session.cwd : (await confinePath(req.cwd, session.roots)).path;
+    const cwd = req.cwd === undefined ? session.cwd : (await confinePath(req.cwd, session.roots)).realPath;
     if (!(await stat(cwd).catch(() => undefined))?.isDirectory()) {
       throw new HostServiceError(ErrorCode.invalidParams, `cwd is not a directory: ${cwd}`);
     }

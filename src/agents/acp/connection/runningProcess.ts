@@ -6,6 +6,7 @@
 import type { Message, MessageConnection } from 'vscode-jsonrpc/node';
 import type { FileSystemHost } from '../../../services/hostServices.js';
 import { createAcpConnection } from '../../../protocol/transport.js';
+import { WireFaultTally, type WireFault } from '../../../protocol/wireFaults.js';
 import { NodeTerminals } from '../../../services/terminals.js';
 import { BadInputReporter } from './badInput.js';
 import { registerClientHandlers } from './clientHandlers.js';
@@ -17,6 +18,8 @@ export interface RunningProcess {
   connection: MessageConnection;
   terminals: NodeTerminals;
   router: SessionRouter;
+  /** Faults on the wire so far (each is also logged). */
+  faults: WireFaultTally;
   /** Set when we stop it on purpose: its exit is not a crash. */
   stopping: boolean;
 }
@@ -42,7 +45,12 @@ export interface WireOptions {
 
 /** Connection, request handlers, terminals and session routing for one process. */
 export function wireRunningProcess(proc: AgentProcess, opts: WireOptions): RunningProcess {
-  const router = new SessionRouter(opts.log);
+  const faults = new WireFaultTally();
+  const fault = (f: WireFault): void => {
+    faults.add(f);
+    opts.log?.(`wire fault #${faults.total} (${f.kind}): ${f.detail}`);
+  };
+  const router = new SessionRouter(opts.log, (sessionId) => fault({ kind: 'unknown_session', detail: `session/update for ${sessionId}` }));
   const terminals = new NodeTerminals({
     pathValue: async () => opts.pathValue,
     onOutput: (snap) => {
@@ -59,10 +67,17 @@ export function wireRunningProcess(proc: AgentProcess, opts: WireOptions): Runni
     tap: opts.tap,
     syncNotifications: { 'session/update': (params) => router.routeUpdate(params) },
     onProtocolError: (problem) => badInput.report(problem),
+    onFault: fault,
   });
-  registerClientHandlers(connection, { session: (id) => router.get(id), fs: opts.fs, terminals, log: opts.log });
+  registerClientHandlers(connection, {
+    session: (id) => router.get(id),
+    fs: opts.fs,
+    terminals,
+    log: opts.log,
+    onUnknownSession: (method, sessionId) => fault({ kind: 'unknown_session', detail: `${method} for ${sessionId}` }),
+  });
   connection.listen();
-  const running: RunningProcess = { process: proc, connection, terminals, router, stopping: false };
+  const running: RunningProcess = { process: proc, connection, terminals, router, faults, stopping: false };
   void proc.exited.then((info) => {
     if (running.stopping) return;
     const exit: ProcessExit = { exitCode: info.exitCode, signal: info.signal, stderrTail: proc.stderrTail() };

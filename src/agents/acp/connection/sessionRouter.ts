@@ -14,7 +14,11 @@ export class SessionRouter {
   private readonly held = new Map<string, unknown[]>();
   private creating = 0;
 
-  constructor(private readonly log?: (line: string) => void) {}
+  constructor(
+    private readonly log?: (line: string) => void,
+    /** An update for a session that is gone or never existed (dropped). */
+    private readonly onUnknownSession?: (sessionId: string) => void,
+  ) {}
 
   get(sessionId: unknown): AcpChatSession | undefined {
     return typeof sessionId === 'string' ? this.sessions.get(sessionId) : undefined;
@@ -31,7 +35,10 @@ export class SessionRouter {
   sessionSettled(): void {
     this.creating = Math.max(0, this.creating - 1);
     if (this.creating === 0) {
-      for (const [id, updates] of this.held) this.log?.(`dropped ${updates.length} update(s) for unknown session ${id}`);
+      for (const [id, updates] of this.held) {
+        this.log?.(`dropped ${updates.length} update(s) for unknown session ${id}`);
+        this.onUnknownSession?.(id);
+      }
       this.held.clear();
     }
   }
@@ -62,6 +69,7 @@ export class SessionRouter {
       return;
     }
     this.log?.(`session/update for unknown session ${String(p.sessionId)} ignored`);
+    this.onUnknownSession?.(String(p.sessionId));
   }
 
   closeAll(info: { exitCode: number | null; signal: string | null; stderrTail: string }, expected: boolean): void {
