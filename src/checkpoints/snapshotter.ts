@@ -5,8 +5,8 @@
  * Pure node: the editor layer wires it to turns and messages.
  */
 import { homedir } from 'node:os';
-import { dirname, resolve } from 'node:path';
-import { stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { countRecords, git, GitMissingError } from './git.js';
 import { gitIn, openShadowRepo, type ShadowRepo } from './shadowRepo.js';
 import { parseDiffTree } from './diffParse.js';
@@ -34,6 +34,7 @@ export class Snapshotter {
   /** One git operation at a time per root: they share the private index. */
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly sizeChecked = new Set<string>();
+  private readonly taken = new Map<string, number>();
 
   constructor(private readonly opts: SnapshotterOptions) {
     this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
@@ -59,12 +60,21 @@ export class Snapshotter {
       const { pre, run } = gitIn(repo, this.opts.gitPath);
       const env = { ...run, env: { ...run.env, ...IDENTITY } };
       const id = (await git([...pre, 'commit-tree', tree, '-m', label || 'snapshot'], env)).toString('utf8').trim();
-      await git([...pre, 'update-ref', REF_PREFIX + id, id], run);
+      // Our own repository: a loose ref file is what update-ref would write, minus a process.
+      const refDir = join(repo.gitDir, ...REF_PREFIX.split('/').filter(Boolean));
+      await mkdir(refDir, { recursive: true });
+      await writeFile(join(refDir, id), id + '\n');
       return { root: repo.root, id, tree, createdAt: Date.now(), label };
     }).then((snap) => {
       // Queued behind the snapshot (never beside another operation: pruning must not race a
-      // snapshot whose objects are written but not yet referenced); nobody waits for it.
-      void this.serial(root, (repo) => collectGarbage(repo, this.limits, REF_PREFIX, this.opts.gitPath)).catch(() => undefined);
+      // snapshot whose objects are written but not yet referenced); nobody waits for it. Only
+      // when there are more snapshots than kept, or now and then for the size cap.
+      const n = (this.taken.get(snap.root) ?? 0) + 1;
+      this.taken.set(snap.root, n);
+      void this.serial(root, async (repo) => {
+        const refs = await readdir(join(repo.gitDir, ...REF_PREFIX.split('/').filter(Boolean))).catch(() => []);
+        if (refs.length > this.limits.keep || n % 20 === 1) await collectGarbage(repo, this.limits, REF_PREFIX, this.opts.gitPath);
+      }).catch(() => undefined);
       return snap;
     });
   }
@@ -126,14 +136,16 @@ export class Snapshotter {
   async writeTree(repo: ShadowRepo): Promise<string> {
     const { pre, run } = gitIn(repo, this.opts.gitPath);
     await this.checkSize(repo);
+    // The untracked cache lets a warm `add -A` skip reading directories whose mtime is unchanged.
+    const add = [...pre, '-c', 'core.untrackedCache=true', 'add', '-A', '--ignore-errors', '--', '.'];
     try {
-      await git([...pre, 'add', '-A', '--ignore-errors', '--', '.'], run);
+      await git(add, run);
     } catch (e) {
       // A seeded index git cannot read (split index, newer format): start from empty once.
       if (e instanceof GitMissingError) throw e;
       const { rm } = await import('node:fs/promises');
       await rm(repo.indexFile, { force: true });
-      await git([...pre, 'add', '-A', '--ignore-errors', '--', '.'], run);
+      await git(add, run);
     }
     return (await git([...pre, 'write-tree'], run)).toString('utf8').trim();
   }
