@@ -20,6 +20,7 @@ const SUITES: Suite[] = [
       console.log(r.formatRenderBench(await r.runRenderBench()));
     },
   },
+  { name: 'snapshots', run: async (m) => (m as { run(): Promise<void> }).run() },
 ];
 
 const wanted = process.argv.slice(2);

@@ -1,0 +1,189 @@
+/**
+ * Snapshots of a folder's files with git plumbing, in a private repository per root
+ * (see shadowRepo.ts): `add -A` into a private index (respects .gitignore), `write-tree`,
+ * `commit-tree`, and a ref under refs/agent-chat/ so the snapshot survives reloads and gc.
+ * Pure node: the editor layer wires it to turns and messages.
+ */
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { countRecords, git, GitMissingError } from './git.js';
+import { gitIn, openShadowRepo, type ShadowRepo } from './shadowRepo.js';
+import { parseDiffTree } from './diffParse.js';
+import { collectGarbage } from './gc.js';
+import { DEFAULT_LIMITS, type ChangeSet, type Snapshot, type SnapshotLimits, type SnapshotRefusal, type SnapshotResult } from './types.js';
+
+export const REF_PREFIX = 'refs/agent-chat/snapshots/';
+const IDENTITY = { GIT_AUTHOR_NAME: 'Agent Chat', GIT_AUTHOR_EMAIL: 'agent-chat@localhost', GIT_COMMITTER_NAME: 'Agent Chat', GIT_COMMITTER_EMAIL: 'agent-chat@localhost' };
+
+export class SnapshotRefused extends Error {
+  constructor(readonly refusal: SnapshotRefusal) {
+    super(refusal.message);
+  }
+}
+
+export interface SnapshotterOptions {
+  storageDir: string;
+  limits?: Partial<SnapshotLimits>;
+  gitPath?: string;
+}
+
+export class Snapshotter {
+  readonly limits: SnapshotLimits;
+  private readonly repos = new Map<string, Promise<ShadowRepo>>();
+  /** One git operation at a time per root: they share the private index. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly sizeChecked = new Set<string>();
+  private readonly taken = new Map<string, number>();
+
+  constructor(private readonly opts: SnapshotterOptions) {
+    this.limits = { ...DEFAULT_LIMITS, ...opts.limits };
+  }
+
+  setLimits(limits: Partial<SnapshotLimits>): void {
+    Object.assign(this.limits, limits);
+  }
+
+  /** Takes a snapshot of `root`; a refusal (home directory, huge tree, no git) is a value. */
+  async snapshot(root: string, label: string): Promise<SnapshotResult> {
+    try {
+      return { ok: true, snapshot: await this.take(root, label) };
+    } catch (e) {
+      return { ok: false, refusal: refusalOf(e) };
+    }
+  }
+
+  /** Like snapshot() but throws SnapshotRefused. */
+  take(root: string, label: string): Promise<Snapshot> {
+    return this.serial(root, async (repo) => {
+      const tree = await this.writeTree(repo);
+      const { pre, run } = gitIn(repo, this.opts.gitPath);
+      const env = { ...run, env: { ...run.env, ...IDENTITY } };
+      const id = (await git([...pre, 'commit-tree', tree, '-m', label || 'snapshot'], env)).toString('utf8').trim();
+      // Our own repository: a loose ref file is what update-ref would write, minus a process.
+      const refDir = join(repo.gitDir, ...REF_PREFIX.split('/').filter(Boolean));
+      await mkdir(refDir, { recursive: true });
+      await writeFile(join(refDir, id), id + '\n');
+      return { root: repo.root, id, tree, createdAt: Date.now(), label };
+    }).then((snap) => {
+      // Queued behind the snapshot (never beside another operation: pruning must not race a
+      // snapshot whose objects are written but not yet referenced); nobody waits for it. Only
+      // when there are more snapshots than kept, or now and then for the size cap.
+      const n = (this.taken.get(snap.root) ?? 0) + 1;
+      this.taken.set(snap.root, n);
+      void this.serial(root, async (repo) => {
+        const refs = await readdir(join(repo.gitDir, ...REF_PREFIX.split('/').filter(Boolean))).catch(() => []);
+        if (refs.length > this.limits.keep || n % 20 === 1) await collectGarbage(repo, this.limits, REF_PREFIX, this.opts.gitPath);
+      }).catch(() => undefined);
+      return snap;
+    });
+  }
+
+  /** Files changed from `from` (a snapshot id) to the disk now. */
+  changes(root: string, from: string): Promise<ChangeSet> {
+    return this.serial(root, async (repo) => this.diff(repo, from, await this.writeTree(repo)));
+  }
+
+  /** Files changed between two snapshots (or trees). */
+  between(root: string, from: string, to: string): Promise<ChangeSet> {
+    return this.serial(root, (repo) => this.diff(repo, from, to));
+  }
+
+  /** A file's bytes at a snapshot, or undefined when it did not exist there. */
+  async readFile(root: string, snapshotId: string, path: string): Promise<Buffer | undefined> {
+    const repo = await this.repo(root);
+    const { pre, run } = gitIn(repo, this.opts.gitPath);
+    try {
+      return await git([...pre, 'cat-file', 'blob', `${snapshotId}:${path}`], run);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Whether a snapshot recorded earlier (maybe before a reload) still exists. */
+  async exists(root: string, snapshotId: string): Promise<boolean> {
+    try {
+      const repo = await this.repo(root);
+      const { pre, run } = gitIn(repo, this.opts.gitPath);
+      await git([...pre, 'cat-file', '-e', `${snapshotId}^{commit}`], run);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The private repository of `root` (restore and tests use it). */
+  repo(root: string): Promise<ShadowRepo> {
+    const key = resolve(root);
+    let p = this.repos.get(key);
+    if (!p) {
+      p = this.open(key);
+      this.repos.set(key, p);
+      p.catch(() => this.repos.delete(key));
+    }
+    return p;
+  }
+
+  /** Runs `fn` after every earlier operation on the same root. */
+  serial<T>(root: string, fn: (repo: ShadowRepo) => Promise<T>): Promise<T> {
+    const key = resolve(root);
+    const prev = this.queues.get(key) ?? Promise.resolve();
+    const next = prev.catch(() => undefined).then(async () => fn(await this.repo(key)));
+    this.queues.set(key, next.catch(() => undefined));
+    return next;
+  }
+
+  async writeTree(repo: ShadowRepo): Promise<string> {
+    const { pre, run } = gitIn(repo, this.opts.gitPath);
+    await this.checkSize(repo);
+    // The untracked cache lets a warm `add -A` skip reading directories whose mtime is unchanged.
+    const add = [...pre, '-c', 'core.untrackedCache=true', 'add', '-A', '--ignore-errors', '--', '.'];
+    try {
+      await git(add, run);
+    } catch (e) {
+      // A seeded index git cannot read (split index, newer format): start from empty once.
+      if (e instanceof GitMissingError) throw e;
+      const { rm } = await import('node:fs/promises');
+      await rm(repo.indexFile, { force: true });
+      await git(add, run);
+    }
+    return (await git([...pre, 'write-tree'], run)).toString('utf8').trim();
+  }
+
+  private async diff(repo: ShadowRepo, from: string, to: string): Promise<ChangeSet> {
+    const { pre, run } = gitIn(repo, this.opts.gitPath);
+    const out = await git([...pre, 'diff-tree', '-r', '-z', '-M', '--raw', '--numstat', from, to], run);
+    const files = parseDiffTree(out.toString('utf8'));
+    let added = 0;
+    let deleted = 0;
+    for (const f of files) { added += f.added; deleted += f.deleted; }
+    return { root: repo.root, from, toTree: to, files, added, deleted };
+  }
+
+  private async open(root: string): Promise<ShadowRepo> {
+    const home = resolve(homedir());
+    if (root === home || home.startsWith(root.endsWith('/') ? root : root + '/') || dirname(root) === root) {
+      throw new SnapshotRefused({ reason: 'home-directory', message: `Not taking snapshots of ${root}: it is your home directory or contains it.` });
+    }
+    const st = await stat(root).catch(() => undefined);
+    if (!st?.isDirectory()) throw new SnapshotRefused({ reason: 'not-a-folder', message: `Not taking snapshots of ${root}: not a folder.` });
+    return openShadowRepo(this.opts.storageDir, root, this.opts.gitPath);
+  }
+
+  // Counting is bounded (git is stopped past the cap) and done once per root per session.
+  private async checkSize(repo: ShadowRepo): Promise<void> {
+    if (this.sizeChecked.has(repo.root)) return;
+    const { pre, run } = gitIn(repo, this.opts.gitPath);
+    const n = await countRecords([...pre, 'ls-files', '-z', '--cached', '--others', '--exclude-standard'], this.limits.maxFiles, run);
+    if (n > this.limits.maxFiles) {
+      throw new SnapshotRefused({ reason: 'too-many-files', message: `Not taking snapshots of ${repo.root}: more than ${this.limits.maxFiles.toLocaleString('en-US')} files (not counting ignored ones).` });
+    }
+    this.sizeChecked.add(repo.root);
+  }
+}
+
+function refusalOf(e: unknown): SnapshotRefusal {
+  if (e instanceof SnapshotRefused) return e.refusal;
+  if (e instanceof GitMissingError) return { reason: 'git-missing', message: 'No snapshot: git is not installed (or not on PATH), so changes are only known from what the agent reports.' };
+  return { reason: 'failed', message: `No snapshot: ${e instanceof Error ? e.message : String(e)}` };
+}

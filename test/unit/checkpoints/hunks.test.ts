@@ -1,0 +1,60 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { computeHunks, countLines, splitLines, undoHunk } from '../../../src/checkpoints/hunks.js';
+
+// Undoing every hunk, in any order, must give back the old text byte for byte.
+function undoAll(oldText: string, newText: string, order: 'forward' | 'backward'): string {
+  let text = newText;
+  for (;;) {
+    const hunks = computeHunks(oldText, text);
+    if (!hunks.length) return text;
+    const h = order === 'forward' ? hunks[0]! : hunks[hunks.length - 1]!;
+    const next = undoHunk(text, h);
+    assert.ok(next !== undefined);
+    text = next;
+  }
+}
+
+const CASES: Array<[string, string, string]> = [
+  ['plain edit', 'a\nb\nc\n', 'a\nB\nc\n'],
+  ['CRLF kept', 'one\r\ntwo\r\nthree\r\n', 'one\r\nTWO\r\nthree\r\nfour\r\n'],
+  ['CRLF turned into LF', 'x\r\ny\r\n', 'x\ny\n'],
+  ['mixed endings', 'a\r\nb\nc\r\n', 'a\nb\r\nc'],
+  ['no final newline added', 'a\nb', 'a\nb\n'],
+  ['no final newline removed', 'a\nb\n', 'a\nb'],
+  ['append after a last line without newline', 'a\nb', 'a\nb\nc'],
+  ['unicode', 'héllo 🌍\nçà\n日本語\n', 'héllo 🌏\nçà\n日本語\n€\n'],
+  ['empty to text', '', 'new\nfile'],
+  ['text to empty', 'gone\n', ''],
+  ['several hunks', '1\n2\n3\n4\n5\n6\n7\n8\n', '0\n1\n2\nthree\n4\n5\n7\n8\n9\n'],
+  ['BOM', '\uFEFFa\nb\n', '\uFEFFa\nc\n'],
+  ['lone CR', 'a\rb\nc\n', 'a\rB\nc\n'],
+];
+
+for (const [name, oldText, newText] of CASES) {
+  test(`hunk undo restores exactly: ${name}`, () => {
+    assert.equal(undoAll(oldText, newText, 'forward'), oldText);
+    assert.equal(undoAll(oldText, newText, 'backward'), oldText);
+  });
+}
+
+test('undoing one hunk leaves the others as they are', () => {
+  const oldText = 'a\nb\nc\nd\ne\nf\n';
+  const newText = 'A\nb\nc\nd\ne\nF\n';
+  const hunks = computeHunks(oldText, newText);
+  assert.equal(hunks.length, 2);
+  assert.equal(undoHunk(newText, hunks[1]!), 'A\nb\nc\nd\ne\nf\n');
+  assert.equal(undoHunk(newText, hunks[0]!), 'a\nb\nc\nd\ne\nF\n');
+});
+
+test('a hunk that no longer matches the text is refused', () => {
+  const hunks = computeHunks('a\nb\n', 'a\nc\n');
+  assert.equal(undoHunk('a\nchanged by hand\n', hunks[0]!), undefined);
+  assert.equal(undoHunk('', hunks[0]!), undefined);
+});
+
+test('lines keep their terminators; counts are lines', () => {
+  assert.deepEqual(splitLines('a\r\nb\nc'), ['a\r\n', 'b\n', 'c']);
+  assert.deepEqual(splitLines(''), []);
+  assert.deepEqual(countLines(computeHunks('a\nb\n', 'a\nc\nd\n')), { added: 2, deleted: 1 });
+});
