@@ -100,6 +100,24 @@ test('a thought that folded before it was ever painted shows its text at its own
   assert.ok(seen.height < 200, `the opened thought is its own height, not a placeholder's (${seen.height} px)`);
 });
 
+test('a thread drawn from a snapshot is as tall as its rows, with no placeholder gaps', async () => {
+  const panel = await fresh();
+  const entries = [];
+  for (let i = 0; i < 12; i++) entries.push(user(`u${i}`, `question ${i}`), agent(`a${i}`, `answer ${i}\n\n- one\n- two\n\nmore ${i}`), turnEnd(`t${i}`, 'end_turn'));
+  // Drawn frame by frame as in the panel (not flushed), then laid out.
+  await panel.page.evaluate((s) => { const w = globalThis as any; w.dispatchEvent(new w.MessageEvent('message', { data: s })); }, snapshot(entries));
+  await panel.page.waitForFunction(() => (globalThis as any).__agentChatHooks.pending() === 0);
+  const seen = await panel.page.evaluate(async () => {
+    for (let i = 0; i < 3; i++) await new Promise((r) => requestAnimationFrame(r));
+    const t = document.querySelector('.thread') as HTMLElement;
+    return { height: t.scrollHeight, gap: t.scrollHeight - t.scrollTop - t.clientHeight };
+  });
+  // 36 short rows: about 2000 px. A never-drawn page of a message standing in at 600 or 6000 px
+  // made it over 90000 px, and the scroll bar and scrolling up showed empty space.
+  assert.ok(seen.height < 6000, `thread height ${seen.height} px`);
+  assert.ok(seen.gap < 40, `still at the bottom (${seen.gap} px short)`);
+});
+
 test('a change for an unknown row asks the host for a fresh snapshot instead of guessing', async () => {
   const panel = await fresh();
   await panel.send(snapshot([user('u1', 'hi')]));
