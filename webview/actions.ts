@@ -58,6 +58,12 @@ function run(el: HTMLElement, host: Host): void {
       el.setAttribute('aria-disabled', 'true');
       return;
     }
+    case 'review-changes': {
+      const action = d.reviewAction === 'keep' || d.reviewAction === 'undo' ? d.reviewAction : 'review';
+      return host.post({ type: 'reviewChanges', turnId: d.turnId ?? '', action, ...(d.root !== undefined ? { root: d.root } : {}), ...(d.path !== undefined ? { path: d.path } : {}) });
+    }
+    case 'checkpoint':
+      return host.post({ type: 'checkpoint', turnId: d.turnId ?? '', action: d.checkpointAction === 'redo' ? 'redo' : 'restore' });
     case 'restart-agent':
       return host.post({ type: 'restartAgent' });
     case 'open-settings':

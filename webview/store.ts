@@ -101,6 +101,7 @@ function appendText(entry: ThreadEntry, text: string): boolean {
     case 'compaction':
     case 'terminal':
     case 'turn_end':
+    case 'changes':
       return false;
     default:
       return assertNever(entry);

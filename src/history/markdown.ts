@@ -149,6 +149,11 @@ function body(e: ThreadEntry): string | undefined {
       return compaction(e);
     case 'terminal':
       return e.embedded ? undefined : terminal(e.terminal);
+    case 'changes': {
+      const added = e.files.reduce((n, f) => n + f.added, 0);
+      const deleted = e.files.reduce((n, f) => n + f.deleted, 0);
+      return `*${e.files.length} ${e.files.length === 1 ? 'file' : 'files'} changed +${added} −${deleted}: ${e.files.map((f) => f.path).join(', ')}*`;
+    }
     case 'turn_end':
       // A normal end is implied by the next prompt; only unusual ends are worth a line.
       if (e.stopReason === 'end_turn') return undefined;

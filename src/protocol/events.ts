@@ -324,7 +324,35 @@ export type LocalEvent =
    * The agent answered "authentication required" (-32000) and no login could run or the one
    * that ran did not help: the UI offers a "Log in" action with these methods.
    */
-  | { kind: 'auth_required'; methods: AuthRequiredMethod[]; message?: string };
+  | { kind: 'auth_required'; methods: AuthRequiredMethod[]; message?: string }
+  /** Snapshots of the session's roots taken before the prompt of `turnId` went out. */
+  | { kind: 'checkpoint'; turnId: string; snapshots: SnapshotRef[] }
+  /** What the turn changed on disk, computed against its checkpoint (replaces the last one). */
+  | { kind: 'turn_changes'; turnId: string; files: ChangedFile[]; after?: SnapshotRef[] }
+  /** The user kept or undid one changed file of a turn (or, without `path`, all of them). */
+  | { kind: 'turn_file_settled'; turnId: string; path?: string; state: 'kept' | 'undone' }
+  /** The roots were put back as they were before `turnId`'s prompt; `redo` goes forward again. */
+  | { kind: 'checkpoint_restored'; turnId: string; redo: SnapshotRef[] }
+  /** The restore of `turnId` was taken back. */
+  | { kind: 'checkpoint_redone'; turnId: string };
+
+/** A snapshot of one root (ids are the snapshot engine's, kept with the thread). */
+export interface SnapshotRef {
+  root: string;
+  id: string;
+}
+
+/** One file a turn changed on disk, as the thread shows it. */
+export interface ChangedFile {
+  root: string;
+  path: string;
+  oldPath?: string;
+  status: 'added' | 'deleted' | 'modified' | 'renamed' | 'type-changed';
+  added: number;
+  deleted: number;
+  binary: boolean;
+  state?: 'kept' | 'undone';
+}
 
 /** One way to log in, as the UI lists it (`kind` says who acts: agent, terminal, env vars). */
 export interface AuthRequiredMethod {

@@ -139,6 +139,13 @@ export type WebviewToHost =
    * boolean toggle's new state. The agent's answer replaces the whole option list.
    */
   | { type: 'setConfigOption'; configId: string; value: string | boolean }
+  /**
+   * A turn's changed files (the `changes` row): open one in the diff editor (`review`), keep
+   * or undo one (`path` set) or all of them (`path` absent); `root` + `path` name the file.
+   */
+  | { type: 'reviewChanges'; turnId: string; action: 'review' | 'keep' | 'undo'; root?: string; path?: string }
+  /** "Restore to here" on a user message (`restore`), or "Redo" after such a restore. */
+  | { type: 'checkpoint'; turnId: string; action: 'restore' | 'redo' }
   /** Show another tab's conversation (the host answers with a `snapshot`). */
   | { type: 'switchTab'; id: string }
   /** Close a tab: its session ends (`session/close` when the agent supports it). */

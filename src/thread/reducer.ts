@@ -16,6 +16,7 @@ import { applyPlan, applyPlanRemoved } from './plan.js';
 import { applyCompaction, applyCompactionChunk } from './compaction.js';
 import { applyAgentTerminal, applyAgentTerminalChunk } from './agentTerminals.js';
 import { applyStopRefused, applyStopRequested } from './stopRequests.js';
+import { applyCheckpoint, applyCheckpointRedone, applyCheckpointRestored, applyFileSettled, applyTurnChanges } from './checkpoints.js';
 import { applyCancelRequested, applyTurnEnded, applyTurnState } from './turns.js';
 import {
   applyAuthRequired,
@@ -173,6 +174,21 @@ export class ThreadModel {
         break;
       case 'auth_required':
         applyAuthRequired(s, event, out);
+        break;
+      case 'checkpoint':
+        applyCheckpoint(s, event, out);
+        break;
+      case 'turn_changes':
+        applyTurnChanges(s, event, out);
+        break;
+      case 'turn_file_settled':
+        applyFileSettled(s, event, out);
+        break;
+      case 'checkpoint_restored':
+        applyCheckpointRestored(s, event, out);
+        break;
+      case 'checkpoint_redone':
+        applyCheckpointRedone(s, event, out);
         break;
       default: {
         // Compile-time exhaustiveness; at run time a stray kind changes nothing rather than

@@ -52,6 +52,7 @@ export function stateFromSnapshot(snapshot: ThreadSnapshot): ThreadState {
         state.terminalViews.set(entry.terminalId, entry.terminal);
         break;
       case 'notice':
+      case 'changes':
         break;
       default: {
         const unreachable: never = entry;

@@ -13,6 +13,8 @@ import type {
   PlanEntry,
   SessionConfigOption,
   SessionModeState,
+  ChangedFile,
+  SnapshotRef,
   StopReason,
   ToolCallFields,
   Usage,
@@ -29,6 +31,12 @@ export interface UserEntry {
   content: ContentBlock[];
   /** The agent refused this prompt: it (and what followed) is not in the agent's context. */
   notKept?: boolean;
+  /** Snapshots of the roots from just before this prompt: "Restore to here". */
+  checkpoint?: SnapshotRef[];
+  /** The workspace was restored to before this message or an earlier one. */
+  undone?: boolean;
+  /** Set on the message restored to: going forward again restores these. */
+  redo?: SnapshotRef[];
 }
 
 export interface AgentMessageEntry {
@@ -150,7 +158,19 @@ export interface TurnEndEntry {
   timedOut?: boolean;
 }
 
+/** The files a turn changed on disk ("N files changed +a −d" with review actions). */
+export interface ChangesEntry {
+  type: 'changes';
+  id: EntryId;
+  turnId: string;
+  files: ChangedFile[];
+  /** Snapshots taken at the turn's end: what the turn produced (hand edits since are noticed). */
+  after?: SnapshotRef[];
+  undone?: boolean;
+}
+
 export type ThreadEntry =
+  | ChangesEntry
   | UserEntry
   | AgentMessageEntry
   | ThoughtEntry

@@ -3,6 +3,8 @@
  * context wires from them (tabs, agent pool, session opener) with the few decisions every
  * part needs (the active tab's agent, which agent a start goes to, opening a tab's session).
  */
+import type { CheckpointService } from './review/checkpointService.js';
+import type { ReviewActions } from './review/reviewActions.js';
 import type * as vscode from 'vscode';
 import type { AgentConfig } from '../agents/api.js';
 import type { FileSystemHost } from '../services/hostServices.js';
@@ -42,6 +44,13 @@ export interface ContextDeps {
   transcripts?: TranscriptStore;
   /** MCP servers to hand each new, loaded or resumed session (settings + trusted mcp.json). */
   mcpServers?: () => Promise<McpParseResult>;
+  /** Checkpoints before each prompt and the review of each turn's changes (optional in tests). */
+  review?: ReviewWiring;
+}
+
+export interface ReviewWiring {
+  checkpoints: CheckpointService;
+  actions: ReviewActions;
 }
 
 export interface ChatCore {

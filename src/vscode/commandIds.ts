@@ -8,6 +8,8 @@ export const CommandId = {
   showLog: 'agentChat.showLog',
   showHistory: 'agentChat.showHistory',
   logout: 'agentChat.logout',
+  reviewChanges: 'agentChat.reviewChanges',
+  restoreCheckpoint: 'agentChat.restoreCheckpoint',
 } as const;
 
 export const ContextKey = {

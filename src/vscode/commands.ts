@@ -51,6 +51,29 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     if (current && sameAgentConfig(current, config) && context.agentStatus.state === 'ready') await view.reveal();
     else await startWithProgress(context, config, log);
   });
+  register(CommandId.reviewChanges, async () => {
+    const review = context.review;
+    const thread = context.activeThread;
+    const turnId = review?.actions.latestTurn(thread);
+    if (!review || !turnId) {
+      void vscode.window.showInformationMessage('Agent Chat: no turn in this chat has changed files yet.');
+      return;
+    }
+    await review.actions.run(thread, turnId, 'review');
+  });
+  register(CommandId.restoreCheckpoint, async () => {
+    const review = context.review;
+    const thread = context.activeThread;
+    const items = thread.entries.flatMap((e) => (e.type === 'user' && e.turnId && e.checkpoint?.length ? [{
+      label: messageLabel(e.content), description: e.undone ? 'undone' : undefined, turnId: e.turnId,
+    }] : [])).reverse();
+    if (!review || !items.length) {
+      void vscode.window.showInformationMessage('Agent Chat: no message in this chat has a checkpoint yet.');
+      return;
+    }
+    const pick = await vscode.window.showQuickPick(items, { title: 'Restore the files to before a message', placeHolder: 'Pick the message' });
+    if (pick) await review.checkpoints.restore(thread, pick.turnId);
+  });
   register(CommandId.cancel, async () => {
     if (!(await context.cancel())) void vscode.window.showInformationMessage('Agent Chat: no turn is running.');
   });
@@ -187,4 +210,11 @@ async function startWithProgress(context: AgentChatContext, config: AgentConfig,
   );
   if (answer === showLog) log.show();
   if (answer === settings) await vscode.commands.executeCommand('workbench.action.openSettings', 'agentChat.agents');
+}
+
+/** A message's first line, for pickers. */
+function messageLabel(content: readonly { type: string; text?: string }[]): string {
+  const text = content.find((b) => b.type === 'text')?.text ?? '(attachment)';
+  const line = text.split('\n')[0]!.trim();
+  return line.length > 80 ? line.slice(0, 79) + '…' : line || '(empty)';
 }

@@ -114,6 +114,15 @@ export class AgentChatContext implements vscode.Disposable {
     return this.tabs.active.thread;
   }
 
+  /** The shown tab's thread (review and checkpoints act on it). */
+  get activeThread(): ChatThread {
+    return this.tabs.active.thread;
+  }
+
+  get review(): ContextDeps['review'] {
+    return this.deps.review;
+  }
+
   get status(): ChatStatus {
     const session = this.thread.session;
     return {

@@ -2,6 +2,12 @@
  * Agent Chat's entry point: the table of contents. Each line wires one part; the parts own
  * their logic. Everything created here is registered for disposal with the extension.
  */
+import { join } from 'node:path';
+import { Snapshotter } from '../checkpoints/snapshotter.js';
+import { SnapshotDocuments } from './review/snapshotDocuments.js';
+import { CheckpointService } from './review/checkpointService.js';
+import { ReviewActions } from './review/reviewActions.js';
+import { readCheckpointLimits } from './agents/config.js';
 import * as vscode from 'vscode';
 import { launchAgent } from './agents/agentLauncher.js';
 import { ChatViewProvider, CHAT_VIEW_ID } from './panel/chatViewProvider.js';
@@ -64,6 +70,14 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   void transcripts.prune(MAX_TRANSCRIPTS).catch(() => undefined);
 
   const secrets = new AgentSecrets(extension.secrets);
+  // Snapshots of the roots before each prompt, in global storage (never the user's repository).
+  const snapshots = new Snapshotter({ storageDir: join(extension.globalStorageUri.fsPath, 'snapshots'), limits: readCheckpointLimits() });
+  own(vscode.workspace.onDidChangeConfiguration((e) => {
+    if (e.affectsConfiguration('agentChat.checkpoints')) snapshots.setLimits(readCheckpointLimits());
+  }));
+  own(new SnapshotDocuments(snapshots));
+  const checkpoints = new CheckpointService(snapshots);
+  const review = { checkpoints, actions: new ReviewActions(checkpoints) };
 
   // The one owner of chat state (agent process, session, thread, permissions).
   const context = own(new AgentChatContext({
@@ -76,6 +90,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
     store,
     transcripts,
     mcpServers: readMcpServers,
+    review,
   }));
   current = { context, store, transcripts };
 

@@ -234,3 +234,17 @@ test('slash-command popup and attachment chips', async () => {
   await panel.page.keyboard.press('Enter');
   assertClean(await inspect(panel), 'accepted command');
 });
+
+test("a turn's changed files and user messages with checkpoints", async () => {
+  await throughSnapshot('changes/checkpoints', P.flatMap((p, i): ThreadEntry[] => [
+    { type: 'user', id: `cu${i}`, turnId: p, content: [text(p)], checkpoint: [{ root: p, id: p }], ...(i % 2 ? { redo: [{ root: p, id: p }], undone: true } : {}) },
+    {
+      type: 'changes', id: `cc${i}`, turnId: p, after: [{ root: p, id: p }], ...(i % 3 ? {} : { undone: true }),
+      files: [
+        { root: p, path: p, oldPath: p, status: 'renamed', added: 1, deleted: 2, binary: false },
+        { root: p, path: `/w/${p}`, status: p as 'added', added: 0, deleted: 0, binary: true, state: p as 'kept' },
+        { root: p, path: p, status: 'modified', added: 3, deleted: 0, binary: false, state: 'undone' },
+      ],
+    },
+  ]));
+});

@@ -1,6 +1,7 @@
 /** Picks the view for an entry kind. Exhaustive: a new entry kind fails to compile here. */
 import type { ThreadEntry } from '../../src/thread/types.js';
 import { assertNever } from '../store.js';
+import { ChangesRow } from './changes.js';
 import { CompactionRow } from './compaction.js';
 import { AgentRow, UserRow } from './message.js';
 import { NoticeRow } from './notice.js';
@@ -23,6 +24,7 @@ export function createRowView(entry: ThreadEntry, ctx: RowContext): RowView {
     case 'compaction': view = new CompactionRow(ctx, entry); break;
     case 'terminal': view = new TerminalRow(); break;
     case 'turn_end': view = new TurnEndRow(); break;
+    case 'changes': view = new ChangesRow(); break;
     default: return assertNever(entry);
   }
   view.el.dataset.entryId = entry.id;

@@ -1,6 +1,6 @@
 /** User and agent message rows. */
 import type { AgentMessageEntry, UserEntry } from '../../src/thread/types.js';
-import { h, icon } from '../dom.js';
+import { actionButton, h, icon } from '../dom.js';
 import type { RowDelta } from '../store.js';
 import { MessageBody } from './messageBody.js';
 import type { RowView } from './rowView.js';
@@ -17,11 +17,30 @@ export class UserRow implements RowView<UserEntry> {
     this.el.append(h('div', { class: 'row-head' }, [icon('account'), h('span', { class: 'who', text: 'You' })]), this.body.el);
   }
 
+  private readonly checkpoint = h('div', { class: 'checkpoint-actions' });
+
   render(entry: UserEntry, delta: RowDelta): void {
     this.body.render(entry.content, delta);
+    this.renderCheckpoint(entry);
     this.el.classList.toggle('refused', !!entry.notKept);
     if (entry.notKept && !this.badge.isConnected) this.el.append(this.badge);
     else if (!entry.notKept) this.badge.remove();
+  }
+
+  // "Restore to here" once the message has a snapshot; "Redo" on the message restored to.
+  private renderCheckpoint(entry: UserEntry): void {
+    this.el.classList.toggle('undone', !!entry.undone);
+    const buttons: HTMLElement[] = [];
+    const turnId = entry.turnId ?? '';
+    if (entry.redo) {
+      buttons.push(h('span', { class: 'undone-label', text: 'Restored to before this message' }));
+      buttons.push(actionButton('checkpoint', 'Redo', { icon: 'redo', class: 'checkpoint-redo', data: { checkpointAction: 'redo', turnId } }));
+    } else if (entry.checkpoint?.length && turnId) {
+      buttons.push(actionButton('checkpoint', 'Restore to here', { icon: 'discard', class: 'checkpoint-restore', data: { checkpointAction: 'restore', turnId } }));
+    }
+    this.checkpoint.replaceChildren(...buttons);
+    if (buttons.length && !this.checkpoint.isConnected) this.el.append(this.checkpoint);
+    else if (!buttons.length) this.checkpoint.remove();
   }
 }
 

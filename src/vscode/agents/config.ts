@@ -133,3 +133,13 @@ function sortedEntries(env: Record<string, string>): [string, string][] {
 export function affectsAgentSettings(event: vscode.ConfigurationChangeEvent): boolean {
   return event.affectsConfiguration(`${SECTION}.${AGENTS_KEY}`) || event.affectsConfiguration(`${SECTION}.${DEFAULT_AGENT_KEY}`);
 }
+
+/** Checkpoint limits (`agentChat.checkpoints.*`): how many snapshots to keep, the file-count cap. */
+export function readCheckpointLimits(): { keep: number; maxFiles: number; maxStoreBytes: number } {
+  const config = vscode.workspace.getConfiguration('agentChat.checkpoints');
+  const num = (key: string, fallback: number) => {
+    const v = config.get<unknown>(key);
+    return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : fallback;
+  };
+  return { keep: num('keep', 50), maxFiles: num('maxFiles', 50_000), maxStoreBytes: num('maxStorageMB', 512) * 1024 * 1024 };
+}

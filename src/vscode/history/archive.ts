@@ -27,6 +27,7 @@ function archiveEntry(entry: ThreadEntry, prefix: string): ThreadEntry {
     case 'plan':
       return { ...entry, planId: prefix + entry.planId };
     case 'turn_end':
+    case 'changes':
       return { ...entry, turnId: prefix + entry.turnId };
     case 'compaction':
       return { ...entry, compactionId: prefix + entry.compactionId };

@@ -151,6 +151,19 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
         await context.setConfigOption(message.configId, message.value);
       }
       return;
+    case 'reviewChanges': {
+      const action = message.action === 'keep' || message.action === 'undo' ? message.action : 'review';
+      if (isString(message.turnId) && context.review) {
+        await context.review.actions.run(context.activeThread, message.turnId, action, isString(message.root) ? message.root : undefined, isString(message.path) ? message.path : undefined);
+      }
+      return;
+    }
+    case 'checkpoint':
+      if (isString(message.turnId) && context.review) {
+        const { checkpoints } = context.review;
+        await (message.action === 'redo' ? checkpoints.redo(context.activeThread, message.turnId) : checkpoints.restore(context.activeThread, message.turnId));
+      }
+      return;
     case 'switchTab':
       if (isString(message.id)) context.switchTab(message.id);
       return;

@@ -70,8 +70,18 @@ export class TurnActions {
     const built = await buildPromptBlocks(prompt, composer, (path) => this.core.deps.fs.readTextFile(path));
     if (built.dropped.length > 0) thread.notice('warning', 'Some attachments were not sent', built.dropped.join('\n'));
     if (built.blocks.length === 0) return;
+    const review = this.core.deps.review;
+    // Before the prompt goes out (bounded inside): the checkpoint "Restore to here" goes back to.
+    const before = review ? await review.checkpoints.beforePrompt(thread).catch(() => []) : [];
     try {
-      await session.prompt(built.blocks);
+      const done = session.prompt(built.blocks);
+      // prompt_sent was applied synchronously: the user row of this turn exists now.
+      const turnId = thread.session.currentTurnId;
+      if (turnId && before.length) thread.apply({ kind: 'checkpoint', turnId, snapshots: before });
+      await done;
+      if (review && turnId && before.length) {
+        await review.checkpoints.afterTurn(thread, turnId, before).catch((e: unknown) => this.core.deps.log.warn(`turn changes not computed: ${errorText(e)}`));
+      }
     } catch (error) {
       // The session reports turn errors as events; anything thrown here is a local failure.
       this.core.deps.log.error(`prompt failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);

@@ -1,0 +1,104 @@
+/**
+ * Checkpoints in the editor: a snapshot of the session's roots before each prompt (bounded, so
+ * a slow disk never holds the prompt back for long), the turn's changed files at its end, and
+ * "Restore to here" / "Redo" with a preview of what will change.
+ */
+import * as vscode from 'vscode';
+import type { ChangedFile, SnapshotRef } from '../../protocol/events.js';
+import type { Snapshotter } from '../../checkpoints/snapshotter.js';
+import { restoreSnapshot } from '../../checkpoints/restore.js';
+import type { ChangesEntry, UserEntry } from '../../thread/types.js';
+import type { ChatThread } from '../tabs/chatThread.js';
+import { workspaceRoots } from '../editor/workspaceRoots.js';
+
+/** How long a prompt waits for its snapshot before going out without one. */
+const SNAPSHOT_WAIT_MS = 1_500;
+
+const timeout = (ms: number) => new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms));
+
+export class CheckpointService {
+  constructor(readonly snapshots: Snapshotter, private readonly roots: () => string[] = workspaceRoots) {}
+
+  /** Snapshots of every root before a prompt; what could not be taken is said in the thread. */
+  async beforePrompt(thread: ChatThread): Promise<SnapshotRef[]> {
+    const refs: SnapshotRef[] = [];
+    for (const root of this.roots()) {
+      const r = await Promise.race([this.snapshots.snapshot(root, 'before a prompt'), timeout(SNAPSHOT_WAIT_MS)]);
+      if (r === 'timeout') thread.notice('info', 'No checkpoint for this message', `The snapshot of ${root} took longer than ${SNAPSHOT_WAIT_MS / 1000} s, so the prompt went out without one.`);
+      else if (!r.ok) thread.notice('info', 'No checkpoint for this message', r.refusal.message);
+      else refs.push({ root, id: r.snapshot.id });
+    }
+    return refs;
+  }
+
+  /** The turn's changes on disk: a snapshot of its end, compared with the one before it. */
+  async afterTurn(thread: ChatThread, turnId: string, before: readonly SnapshotRef[]): Promise<void> {
+    const files: ChangedFile[] = [];
+    const after: SnapshotRef[] = [];
+    for (const ref of before) {
+      const end = await this.snapshots.take(ref.root, 'after a turn');
+      after.push({ root: ref.root, id: end.id });
+      const set = await this.snapshots.between(ref.root, ref.id, end.id);
+      for (const f of set.files) {
+        files.push({ root: ref.root, path: f.path, ...(f.oldPath ? { oldPath: f.oldPath } : {}), status: f.status, added: f.added, deleted: f.deleted, binary: f.binary });
+      }
+    }
+    thread.apply({ kind: 'turn_changes', turnId, files, after });
+  }
+
+  /** "Restore to here": preview, then put every root back as it was before `turnId`'s prompt. */
+  async restore(thread: ChatThread, turnId: string): Promise<void> {
+    const user = findUser(thread, turnId);
+    if (!user?.checkpoint?.length) {
+      void vscode.window.showInformationMessage('Agent Chat: this message has no checkpoint to restore.');
+      return;
+    }
+    const refs = user.checkpoint;
+    if (!(await this.confirm(refs, 'Restore the files to how they were before this message?'))) return;
+    const redo: SnapshotRef[] = [];
+    for (const ref of refs) {
+      const r = await restoreSnapshot(this.snapshots, ref.root, ref.id);
+      redo.push({ root: ref.root, id: r.redo.id });
+    }
+    thread.apply({ kind: 'checkpoint_restored', turnId, redo });
+  }
+
+  /** "Redo": back to how the files were just before the restore. */
+  async redo(thread: ChatThread, turnId: string): Promise<void> {
+    const user = findUser(thread, turnId);
+    if (!user?.redo?.length) return;
+    if (!(await this.confirm(user.redo, 'Put the files back as they were before the restore?'))) return;
+    for (const ref of user.redo) await restoreSnapshot(this.snapshots, ref.root, ref.id);
+    thread.apply({ kind: 'checkpoint_redone', turnId });
+  }
+
+  // A modal listing the files a restore will write or remove (and unsaved editors it overrides).
+  private async confirm(refs: readonly SnapshotRef[], question: string): Promise<boolean> {
+    const paths: string[] = [];
+    for (const ref of refs) {
+      if (!(await this.snapshots.exists(ref.root, ref.id))) {
+        void vscode.window.showWarningMessage(`Agent Chat: the snapshot of ${ref.root} is gone (collected or storage cleared); nothing was restored.`);
+        return false;
+      }
+      const set = await this.snapshots.changes(ref.root, ref.id);
+      for (const f of set.files) paths.push(f.oldPath && f.oldPath !== f.path ? `${f.path} → ${f.oldPath}` : `${f.path}${f.status === 'added' ? ' (removed)' : f.status === 'deleted' ? ' (recreated)' : ''}`);
+    }
+    if (!paths.length) {
+      void vscode.window.showInformationMessage('Agent Chat: the files are already as they were; nothing to restore.');
+      return false;
+    }
+    const dirty = vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.scheme === 'file').map((d) => vscode.workspace.asRelativePath(d.uri));
+    const shown = paths.slice(0, 15).join('\n') + (paths.length > 15 ? `\n… and ${paths.length - 15} more` : '');
+    const warn = dirty.length ? `\n\nUnsaved editors (save or revert them first, their buffers are not changed): ${dirty.join(', ')}` : '';
+    const choice = await vscode.window.showWarningMessage(question, { modal: true, detail: `${paths.length} ${paths.length === 1 ? 'file' : 'files'} will change:\n${shown}${warn}` }, 'Restore');
+    return choice === 'Restore';
+  }
+}
+
+export function findUser(thread: ChatThread, turnId: string): UserEntry | undefined {
+  return thread.entries.find((e): e is UserEntry => e.type === 'user' && e.turnId === turnId);
+}
+
+export function findChanges(thread: ChatThread, turnId: string): ChangesEntry | undefined {
+  return thread.entries.find((e): e is ChangesEntry => e.type === 'changes' && e.turnId === turnId);
+}

@@ -1,0 +1,95 @@
+/**
+ * The review of a turn's changes: each file in VS Code's diff editor (left = the snapshot from
+ * before the turn, right = the file on disk), Keep and Undo per file or for all of them.
+ */
+import * as vscode from 'vscode';
+import { join } from 'node:path';
+import type { ChangedFile } from '../../protocol/events.js';
+import type { ChatThread } from '../tabs/chatThread.js';
+import type { CheckpointService } from './checkpointService.js';
+import { findChanges, findUser } from './checkpointService.js';
+import { snapshotUri } from './snapshotDocuments.js';
+import { conflicts, undoFiles, type UndoTarget } from './undoFile.js';
+
+export type ReviewAction = 'review' | 'keep' | 'undo';
+
+export class ReviewActions {
+  constructor(private readonly checkpoints: CheckpointService) {}
+
+  /** The latest turn with changes in `thread`, for the palette command. */
+  latestTurn(thread: ChatThread): string | undefined {
+    for (let i = thread.entries.length - 1; i >= 0; i--) {
+      const e = thread.entries[i]!;
+      if (e.type === 'changes') return e.turnId;
+    }
+    return undefined;
+  }
+
+  async run(thread: ChatThread, turnId: string, action: ReviewAction, root?: string, path?: string): Promise<void> {
+    const changes = findChanges(thread, turnId);
+    if (!changes) return;
+    const open = changes.files.filter((f) => !f.state);
+    const one = path !== undefined ? changes.files.find((f) => f.path === path && (root === undefined || f.root === root)) : undefined;
+    if (path !== undefined && !one) return;
+    switch (action) {
+      case 'review': {
+        const file = one ?? (await this.pick(open));
+        if (file) await this.openDiff(thread, turnId, file);
+        return;
+      }
+      case 'keep':
+        thread.apply({ kind: 'turn_file_settled', turnId, ...(one ? { path: one.path } : {}), state: 'kept' });
+        return;
+      case 'undo':
+        await this.undo(thread, turnId, one ? [one] : open);
+        return;
+    }
+  }
+
+  private async pick(files: readonly ChangedFile[]): Promise<ChangedFile | undefined> {
+    if (!files.length) {
+      void vscode.window.showInformationMessage('Agent Chat: every change of this turn is kept or undone.');
+      return undefined;
+    }
+    const item = await vscode.window.showQuickPick(files.map((f) => ({
+      label: f.path, description: f.binary ? `${f.status}, binary` : `${f.status} +${f.added} −${f.deleted}`, file: f,
+    })), { title: 'Review the changes of the turn', placeHolder: 'Pick a file to see its diff' });
+    return item?.file;
+  }
+
+  private async openDiff(thread: ChatThread, turnId: string, f: ChangedFile): Promise<void> {
+    const before = findUser(thread, turnId)?.checkpoint?.find((r) => r.root === f.root);
+    if (!before || !(await this.checkpoints.snapshots.exists(f.root, before.id))) {
+      void vscode.window.showWarningMessage('Agent Chat: the snapshot from before this turn is gone; the diff cannot be shown.');
+      return;
+    }
+    const left = snapshotUri(f.root, before.id, f.oldPath ?? f.path);
+    const right = f.status === 'deleted' ? snapshotUri(f.root, 'empty', f.path) : vscode.Uri.file(join(f.root, f.path));
+    await vscode.commands.executeCommand('vscode.diff', left, right, `${f.path} (before the turn ↔ now)`);
+  }
+
+  private async undo(thread: ChatThread, turnId: string, files: readonly ChangedFile[]): Promise<void> {
+    const user = findUser(thread, turnId);
+    const changes = findChanges(thread, turnId);
+    const targets: UndoTarget[] = [];
+    for (const file of files) {
+      const before = user?.checkpoint?.find((r) => r.root === file.root)?.id;
+      if (!before) continue;
+      const after = changes?.after?.find((r) => r.root === file.root)?.id;
+      targets.push({ file, before, ...(after ? { after } : {}) });
+    }
+    if (!targets.length) return;
+    const risky = await conflicts(this.checkpoints.snapshots, targets);
+    if (risky.length) {
+      const choice = await vscode.window.showWarningMessage('Undo overwrites changes made after the agent?', {
+        modal: true, detail: risky.join('\n'),
+      }, 'Undo anyway');
+      if (choice !== 'Undo anyway') return;
+    }
+    if (!(await undoFiles(this.checkpoints.snapshots, targets))) {
+      void vscode.window.showWarningMessage('Agent Chat: the undo could not be applied.');
+      return;
+    }
+    for (const t of targets) thread.apply({ kind: 'turn_file_settled', turnId, path: t.file.path, state: 'undone' });
+  }
+}

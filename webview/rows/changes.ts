@@ -1,0 +1,59 @@
+/**
+ * "N files changed +a −d" under a turn: what the turn changed on disk (whoever wrote it), with
+ * Review / Keep / Undo per file and for all of them. Paths are shown with textContent only.
+ */
+import type { ChangedFile } from '../../src/protocol/events.js';
+import type { ChangesEntry } from '../../src/thread/types.js';
+import { actionButton, h, icon } from '../dom.js';
+import type { RowView } from './rowView.js';
+
+const STATUS: Record<ChangedFile['status'], [string, string]> = {
+  added: ['A', 'Created'],
+  deleted: ['D', 'Deleted'],
+  modified: ['M', 'Modified'],
+  renamed: ['R', 'Renamed'],
+  'type-changed': ['T', 'Type changed'],
+};
+
+export class ChangesRow implements RowView<ChangesEntry> {
+  readonly el = h('div', { class: 'row changes', attrs: { role: 'region', 'aria-label': 'Files changed in this turn' } });
+
+  render(entry: ChangesEntry): void {
+    const open = entry.files.filter((f) => !f.state);
+    const added = entry.files.reduce((n, f) => n + f.added, 0);
+    const deleted = entry.files.reduce((n, f) => n + f.deleted, 0);
+    const n = entry.files.length;
+    this.el.classList.toggle('undone', !!entry.undone);
+    const turnId = entry.turnId;
+    const summary = h('div', { class: 'row-head changes-summary' }, [
+      icon('diff'),
+      h('span', { class: 'changes-count', text: `${n} ${n === 1 ? 'file' : 'files'} changed` }),
+      h('span', { class: 'diff-added', text: `+${added}` }),
+      h('span', { class: 'diff-deleted', text: `−${deleted}` }),
+      open.length ? actionButton('review-changes', 'Review', { icon: 'eye', data: { reviewAction: 'review', turnId } }) : '',
+      open.length ? actionButton('review-changes', 'Keep all', { icon: 'check-all', data: { reviewAction: 'keep', turnId } }) : '',
+      open.length ? actionButton('review-changes', 'Undo all', { icon: 'discard', data: { reviewAction: 'undo', turnId } }) : '',
+    ]);
+    const list = h('ul', { class: 'changes-files' }, entry.files.map((f) => this.file(turnId, f)));
+    this.el.replaceChildren(summary, list);
+  }
+
+  private file(turnId: string, f: ChangedFile): HTMLElement {
+    const [badge, label] = STATUS[f.status] ?? ['?', f.status];
+    const data = { turnId, root: f.root, path: f.path };
+    const li = h('li', { class: `changes-file status-${f.status}${f.state ? ' settled-' + f.state : ''}` }, [
+      h('span', { class: 'file-badge', text: badge, title: label }),
+      actionButton('review-changes', f.path, { class: 'file-path', data: { ...data, reviewAction: 'review' } }),
+      f.oldPath ? h('span', { class: 'file-old-path', text: `← ${f.oldPath}` }) : '',
+      f.binary ? h('span', { class: 'file-binary', text: 'binary' }) : h('span', { class: 'file-counts', text: `+${f.added} −${f.deleted}` }),
+      f.state
+        ? h('span', { class: 'file-state', text: f.state === 'kept' ? 'Kept' : 'Undone' })
+        : h('span', { class: 'file-actions' }, [
+          actionButton('review-changes', 'Keep', { icon: 'check', text: false, data: { ...data, reviewAction: 'keep' } }),
+          actionButton('review-changes', 'Undo', { icon: 'discard', text: false, data: { ...data, reviewAction: 'undo' } }),
+        ]),
+    ]);
+    li.dataset.path = f.path;
+    return li;
+  }
+}
