@@ -40,7 +40,7 @@ test('a shell that hangs falls back to our PATH after the timeout', async () => 
   const shell = await fakeShell('slowshell', 'sleep 30');
   const t = Date.now();
   assert.equal(await resolveLoginShellPath({ shell, timeoutMs: 300, env: { PATH: '/usr/bin:/ours' } }), '/usr/bin:/ours');
-  assert.ok(Date.now() - t < 2000);
+  assert.ok(Date.now() - t < 15_000, "gave up long before the shell's 30 s"); // loose: a loaded machine starts shells slowly
 });
 
 test('a missing or failing shell falls back to our PATH', async () => {

@@ -14,9 +14,9 @@ test('killing the tree leaves no orphan, even when SIGTERM is ignored', async ()
   assert.ok(alive(pid) && alive(grandchild));
   const t = Date.now();
   await killProcessTree(child, 300);
-  assert.ok(Date.now() - t < 3000);
-  // The grandchild is reaped by init; give it a moment.
-  for (let i = 0; i < 50 && (alive(pid) || alive(grandchild)); i++) await new Promise((r) => setTimeout(r, 20));
+  assert.ok(Date.now() - t < 15_000, "escalated instead of waiting on the ignored SIGTERM"); // loose: a loaded machine is slow
+  // The grandchild is reaped by init; give it a moment (up to 15 s on a loaded machine).
+  for (let i = 0; i < 750 && (alive(pid) || alive(grandchild)); i++) await new Promise((r) => setTimeout(r, 20));
   assert.equal(alive(pid), false, 'agent process survived');
   assert.equal(alive(grandchild), false, 'grandchild survived');
 });
