@@ -48,7 +48,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 /**
  * Failing tests in node's spec reporter output ("✖ name (12ms)", listed once inline and again
  * under "failing tests"), plus the extension-host suite's JSON report that scripts/e2e/run.mjs
- * prints ("extension-host suite: {...}").
+ * prints ("extension-host suite: {...}"), or its "✗ extension-host suite: ..." when there was none.
  */
 function parse(output) {
   const failed = new Set();
@@ -69,6 +69,9 @@ function parse(output) {
       failed.add('exthost: (report unreadable)');
     }
   }
+  // The suite as a whole failed without a report (it did not finish, the host did not start).
+  const suite = /^✗ extension-host suite: (.*)$/m.exec(output);
+  if (suite && start < 0) failed.add(`exthost: (no report) ${suite[1].split(';')[0].slice(0, 100)}`);
   for (const name of failed) passed.delete(name);
   return { failed, passed };
 }

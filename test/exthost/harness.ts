@@ -17,7 +17,7 @@ export interface TestResult {
 
 const cases: TestCase[] = [];
 
-export function test(name: string, run: () => Promise<void> | void, timeoutMs = 30_000): void {
+export function test(name: string, run: () => Promise<void> | void, timeoutMs = 60_000): void {
   cases.push({ name, run, timeoutMs });
 }
 
@@ -45,7 +45,7 @@ export async function runAll(log: (line: string) => void): Promise<TestResult[]>
 }
 
 /** Polls `check` until it returns a truthy value. */
-export async function until<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
+export async function until<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
