@@ -35,6 +35,13 @@ export class A2aTurnMapper {
   contextId: string | undefined;
   state: A2aState | undefined;
   private turn = 0;
+  /**
+   * The question the user is answering this turn. A stream on a continued task may open with a
+   * snapshot taken before the answer was read (still INPUT_REQUIRED, same question): that is
+   * not the agent asking again, and must neither end the turn nor repeat the question.
+   */
+  private answering: string | undefined;
+  private lastQuestion: string | undefined;
   /** Characters shown per artifact message id (dedup on snapshots, and the cap). */
   private readonly shown = new Map<string, number>();
   private readonly truncated = new Set<string>();
@@ -46,6 +53,7 @@ export class A2aTurnMapper {
     this.turn++;
     const continues = this.taskId !== undefined && this.state !== undefined && !isTerminal(this.state);
     if (!continues) this.taskId = undefined;
+    this.answering = continues ? this.lastQuestion : undefined;
     return { ...(continues ? { taskId: this.taskId } : {}), ...(this.contextId ? { contextId: this.contextId } : {}) };
   }
 
@@ -77,6 +85,9 @@ export class A2aTurnMapper {
         return { events: this.message(update.message, `reply:${this.turn}`), end: update.taskId ? undefined : { stopReason: 'end_turn' } };
       case 'task': {
         const events = update.artifacts.flatMap((a) => this.snapshotArtifact(a));
+        if (this.answering !== undefined && (update.state === 'input_required' || update.state === 'auth_required') && questionKey(update.message) === this.answering) {
+          return { events };
+        }
         return this.status(update.state, update.rawState, update.message, events);
       }
       case 'status':
@@ -100,6 +111,8 @@ export class A2aTurnMapper {
         return { events };
       case 'input_required':
       case 'auth_required':
+        this.lastQuestion = questionKey(message);
+        this.answering = undefined;
         events.push(...this.message(message, key));
         return { events, end: { stopReason: state } };
       case 'completed':
@@ -162,6 +175,10 @@ export class A2aTurnMapper {
   private id(key: string): string {
     return `a2a:${this.taskId ?? 'none'}:${key}`;
   }
+}
+
+function questionKey(message: A2aMessage | undefined): string {
+  return message?.messageId ?? (message ? JSON.stringify(message.parts) : '');
 }
 
 function textOf(message: A2aMessage): string {

@@ -3,7 +3,7 @@
  * their logic. Everything created here is registered for disposal with the extension.
  */
 import * as vscode from 'vscode';
-import { launchAgent } from './agents/agentLauncher.js';
+import { agentLauncher } from './agents/agentLauncher.js';
 import { ChatViewProvider, CHAT_VIEW_ID } from './panel/chatViewProvider.js';
 import { registerCommands } from './commands.js';
 import { affectsAgentSettings } from './agents/config.js';
@@ -69,7 +69,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   const context = own(new AgentChatContext({
     extensionPath: extension.extensionPath,
     state: extension.workspaceState,
-    launch: launchAgent,
+    launch: agentLauncher(extension.secrets),
     fs,
     log,
     secrets,

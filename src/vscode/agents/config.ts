@@ -7,7 +7,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AgentConfig } from '../../agents/api.js';
+import { isA2aConfig, type AgentConfig } from '../../agents/api.js';
 import type { AgentChoice } from '../../shared/webviewProtocol.js';
 import type { PresetDetection } from '../../agents/acp/presets/detect.js';
 import { mergeAgents, readUserAgent } from '../../agents/acp/presets/merge.js';
@@ -116,6 +116,9 @@ export function preferredAgent(settings: AgentSettings, extensionPath: string): 
 }
 
 export function sameAgentConfig(a: AgentConfig, b: AgentConfig): boolean {
+  if (isA2aConfig(a) || isA2aConfig(b)) {
+    return isA2aConfig(a) && isA2aConfig(b) && a.name === b.name && a.url === b.url && JSON.stringify(sortedEntries(a.headers)) === JSON.stringify(sortedEntries(b.headers));
+  }
   return (
     a.name === b.name &&
     a.command === b.command &&
