@@ -27,7 +27,7 @@ export type UserAgentsSetting = Record<string, unknown>;
 export function readUserAgent(name: string, value: unknown): { config?: AcpAgentConfig; problem?: string } {
   if (!value || typeof value !== 'object') return { problem: `agent "${name}" is not an object` };
   const v = value as Record<string, unknown>;
-  if (typeof v.command !== 'string' || !v.command.trim()) return { problem: `agent "${name}" has no command` };
+  if (typeof v.command !== 'string' || !v.command.trim()) return { problem: `agent "${name}" has neither "command" (a local ACP agent to run) nor "url" (a remote A2A agent); add one of them.` };
   const args = Array.isArray(v.args) ? v.args.filter((a): a is string => typeof a === 'string') : [];
   const env: Record<string, string> = {};
   if (v.env && typeof v.env === 'object') {
