@@ -20,6 +20,7 @@ export interface StopDescription {
 
 const ICONS: Record<string, string> = {
   max_tokens: 'warning', max_turn_requests: 'warning', refusal: 'circle-slash', cancelled: 'debug-stop', error: 'error',
+  input_required: 'comment-discussion', auth_required: 'key',
 };
 
 /** Each stop reason reads differently, so the user knows whether to retry, rephrase or wait. */

@@ -6,14 +6,35 @@
  */
 import type { ContentBlock, PermissionOutcome, SessionEvent, StopTarget } from '../protocol/events.js';
 
-/** One configured agent, from `agentChat.agents` (user/application scope only) or a preset. */
-export interface AgentConfig {
+/**
+ * One configured agent, from `agentChat.agents` (user/application scope only) or a preset: a
+ * local ACP agent we start (`command`), or a remote A2A agent we call (`url`).
+ */
+export type AgentConfig = AcpAgentConfig | A2aAgentConfig;
+
+/** A local agent process speaking ACP over stdio. `kind` is optional: every older entry is ACP. */
+export interface AcpAgentConfig {
+  kind?: 'acp';
   name: string;
   command: string;
   args: string[];
   env: Record<string, string>;
   /** ACP major version to ask for: 1 (default) or 2 (draft). */
   protocolVersion: 1 | 2;
+}
+
+/** A remote agent speaking A2A (v1.0 or v0.3, told by its card) over HTTP. */
+export interface A2aAgentConfig {
+  kind: 'a2a';
+  name: string;
+  /** The agent's base URL, or its agent card's URL. */
+  url: string;
+  /** Extra HTTP headers (not secrets: those go to the secret store). */
+  headers: Record<string, string>;
+}
+
+export function isA2aConfig(config: AgentConfig): config is A2aAgentConfig {
+  return config.kind === 'a2a';
 }
 
 /** Why a launch failed, as a typed state the UI renders with a fix. */
@@ -27,7 +48,8 @@ export type LaunchFailure =
 /** Lifecycle of the agent process + connection. */
 export type AgentLifecycle =
   | { state: 'starting' }
-  | { state: 'ready'; protocolVersion: 1 | 2; agentTitle?: string }
+  /** `protocolVersion`: the ACP major version, or the A2A version (1 for v1.0, 0.3). */
+  | { state: 'ready'; protocolVersion: number; agentTitle?: string }
   | { state: 'failed'; failure: LaunchFailure }
   | { state: 'exited'; exitCode: number | null; signal: string | null; stderrTail: string };
 

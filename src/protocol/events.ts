@@ -182,9 +182,15 @@ export interface Usage {
   cost?: { amount: number; currency: string } | null;
 }
 
-/** The five v1 stop reasons, v2's `error`, and anything else (custom `_…` or unknown) as a string. */
+/**
+ * The five v1 stop reasons, v2's `error`, A2A's parked states (`input_required`: the agent asked
+ * a question and the next prompt continues the same task; `auth_required`), and anything else
+ * (custom `_…` or unknown) as a string.
+ */
 export type StopReason =
   | 'end_turn'
+  | 'input_required'
+  | 'auth_required'
   | 'max_tokens'
   | 'max_turn_requests'
   | 'refusal'

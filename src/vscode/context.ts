@@ -258,8 +258,18 @@ export class AgentChatContext implements vscode.Disposable {
   }
 
   /** `agentChat.*` settings changed: refresh the list; offer a restart if the running agent changed. */
+  private readonly shownProblems = new Set<string>();
+
   settingsChanged(): void {
-    for (const problem of this.catalog.reload()) this.deps.log.warn(`Settings: ${problem}`);
+    for (const problem of this.catalog.reload()) {
+      this.deps.log.warn(`Settings: ${problem}`);
+      // An entry we cannot use is said where the user looks, once per window, with the way to fix it.
+      if (this.shownProblems.has(problem)) continue;
+      this.shownProblems.add(problem);
+      void vscode.window.showWarningMessage(`Agent Chat: ${problem}`, 'Open Settings').then((pick) => {
+        if (pick) void vscode.commands.executeCommand('workbench.action.openSettingsJson');
+      });
+    }
     this.agentEmitter.fire();
     const chosen = this.slot.chosen;
     if (!chosen || this.slot.agent.state === 'none') return;

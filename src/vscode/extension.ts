@@ -9,7 +9,7 @@ import { CheckpointService } from './review/checkpointService.js';
 import { ReviewActions } from './review/reviewActions.js';
 import { readCheckpointLimits } from './agents/config.js';
 import * as vscode from 'vscode';
-import { launchAgent } from './agents/agentLauncher.js';
+import { agentLauncher } from './agents/agentLauncher.js';
 import { ChatViewProvider, CHAT_VIEW_ID } from './panel/chatViewProvider.js';
 import { registerCommands } from './commands.js';
 import { affectsAgentSettings } from './agents/config.js';
@@ -83,7 +83,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   const context = own(new AgentChatContext({
     extensionPath: extension.extensionPath,
     state: extension.workspaceState,
-    launch: launchAgent,
+    launch: agentLauncher(extension.secrets),
     fs,
     log,
     secrets,

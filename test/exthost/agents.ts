@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AgentConfig } from '../../src/agents/api.js';
+import type { AcpAgentConfig } from '../../src/agents/api.js';
 import type { ThreadEntry } from '../../src/thread/types.js';
 import type { AgentChatApi } from '../../src/vscode/extension.js';
 import { until } from './harness.js';
@@ -17,7 +17,7 @@ export async function api(): Promise<AgentChatApi> {
 }
 
 /** A test agent bundled at out/test-agents/<file>.agent.mjs, run by the extension host's Node. */
-export function testAgent(name: string, file: string, env: Record<string, string> = {}): AgentConfig {
+export function testAgent(name: string, file: string, env: Record<string, string> = {}): AcpAgentConfig {
   const script = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'out', 'test-agents', `${file}.agent.mjs`);
   assert.ok(existsSync(script), `test agent built at ${script}`);
   return { name, command: process.execPath, args: [script], env: { ELECTRON_RUN_AS_NODE: '1', ...env }, protocolVersion: 1 };

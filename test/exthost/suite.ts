@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AgentConfig } from '../../src/agents/api.js';
+import type { AcpAgentConfig } from '../../src/agents/api.js';
 import type { AgentChatApi } from '../../src/vscode/extension.js';
 import type { ToolCallEntry } from '../../src/thread/types.js';
 import { test, until } from './harness.js';
@@ -58,11 +58,11 @@ async function countProcesses(match: (cmdline: string) => boolean): Promise<numb
   return count;
 }
 
-function nodeAgent(name: string, script: string): AgentConfig {
+function nodeAgent(name: string, script: string): AcpAgentConfig {
   return { name, command: process.execPath, args: [script], env: { ELECTRON_RUN_AS_NODE: '1' }, protocolVersion: 1 };
 }
 
-function scriptedAgent(): AgentConfig {
+function scriptedAgent(): AcpAgentConfig {
   const script = path.join(extensionPath(), 'out', 'test-agents', 'scripted.agent.mjs');
   assert.ok(existsSync(script), `scripted test agent built at ${script}`);
   return nodeAgent('scripted (exthost)', script);
@@ -120,7 +120,7 @@ test('agent settings come from user settings only, never from the workspace', as
     await until('the workspace settings file to load', () => vscode.workspace.getConfiguration('editor').get('tabSize') === 7, 10_000);
     chat.context.settingsChanged();
     assert.ok(!chat.context.agents.some((a) => a.name === 'repo-agent'), 'workspace agent ignored');
-    assert.ok(!chat.context.agentEntries().some((e) => e.config.command === '/bin/sh'), 'workspace command never offered');
+    assert.ok(!chat.context.agentEntries().some((e) => 'command' in e.config && e.config.command === '/bin/sh'), 'workspace command never offered');
 
     await config.update('agents', { ...(original as object | undefined), 'user-agent': { command: 'user-agent-cmd' } }, vscode.ConfigurationTarget.Global);
     await until('the user agent to be offered', () => {
@@ -362,7 +362,7 @@ test('commands behave in every state: cancel with no turn, restart, new session'
   const { end } = await runTurn(chat, 'hello');
   assert.equal(end.type === 'turn_end' && end.stopReason, 'end_turn');
 
-  const missing: AgentConfig = { name: 'missing (exthost)', command: '/nonexistent/agent-chat/agent', args: [], env: {}, protocolVersion: 1 };
+  const missing: AcpAgentConfig = { name: 'missing (exthost)', command: '/nonexistent/agent-chat/agent', args: [], env: {}, protocolVersion: 1 };
   const failed = await chat.context.start(missing);
   assert.equal(failed.state, 'failed');
   assert.match(chat.statusBar.text, /^\$\(error\) missing \(exthost\)$/);

@@ -4,10 +4,10 @@
  * deactivation does; the second is built as activation does), with real agents.
  */
 import * as vscode from 'vscode';
-import type { AgentConfig } from '../../src/agents/api.js';
+import type { AcpAgentConfig } from '../../src/agents/api.js';
 import type { TranscriptStore } from '../../src/history/store.js';
 import type { ThreadEntry } from '../../src/thread/types.js';
-import { launchAgent } from '../../src/vscode/agents/agentLauncher.js';
+import { agentLauncher } from '../../src/vscode/agents/agentLauncher.js';
 import { AgentChatContext } from '../../src/vscode/context.js';
 import { ProtocolLog } from '../../src/vscode/protocolLog.js';
 import { ThreadStore } from '../../src/vscode/tabs/threadStore.js';
@@ -42,7 +42,7 @@ export async function openWindow(state: vscode.Memento, transcripts: TranscriptS
   const chat = await api();
   const store = new ThreadStore(state);
   const extensionPath = vscode.extensions.getExtension('agent-chat.agent-chat')!.extensionPath;
-  const context = new AgentChatContext({ extensionPath, state, launch: launchAgent, fs: chat.fs, log, store, transcripts });
+  const context = new AgentChatContext({ extensionPath, state, launch: agentLauncher(), fs: chat.fs, log, store, transcripts });
   return { context, store, log };
 }
 
@@ -63,7 +63,7 @@ export async function send(context: AgentChatContext, text: string): Promise<Thr
 }
 
 /** The test agents as user settings: the next window finds agents by name in settings only. */
-export async function withAgentSettings<T>(agents: AgentConfig[], run: () => Promise<T>): Promise<T> {
+export async function withAgentSettings<T>(agents: AcpAgentConfig[], run: () => Promise<T>): Promise<T> {
   const config = vscode.workspace.getConfiguration('agentChat');
   const original = config.inspect('agents')?.globalValue;
   const mine = Object.fromEntries(agents.map((a) => [a.name, { command: a.command, args: a.args, env: a.env }]));

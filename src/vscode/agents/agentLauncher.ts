@@ -1,13 +1,23 @@
 /**
- * `LaunchAgent` on the real agent layer: an `AgentClient` per start, with the editor's file
+ * `LaunchAgent` on the real agent layer, by configuration: a remote A2A agent (`url`) through
+ * `remoteAgentLauncher.ts`; otherwise an ACP `AgentClient` per start, with the editor's file
  * system, the workspace roots, and the protocol log wired in.
  */
-import type { AgentConfig, AgentLifecycle, AgentSessionInfo } from '../../agents/api.js';
+import type * as vscode from 'vscode';
+import { isA2aConfig, type AcpAgentConfig, type AgentLifecycle, type AgentSessionInfo } from '../../agents/api.js';
 import { AgentClient } from '../../agents/acp/connection/agentClient.js';
 import type { LaunchAgent, LaunchResult, LiveSession, RunningAgent, SessionPlace } from './agentPort.js';
 import { commandLineOf } from './commandLine.js';
+import { launchRemoteAgent } from './remoteAgentLauncher.js';
 
-export const launchAgent: LaunchAgent = async (config, services, signal) => {
+/** The launcher the extension uses: remote agents get their secrets from `storage`. */
+export function agentLauncher(storage?: vscode.SecretStorage): LaunchAgent {
+  return (config, services, signal) =>
+    isA2aConfig(config) ? launchRemoteAgent(config, services, storage) : launchAgent(config, services, signal);
+}
+
+/** ACP only (tests and callers that start local agents). */
+export const launchAgent = async (config: AcpAgentConfig, services: Parameters<LaunchAgent>[1], signal: AbortSignal): Promise<LaunchResult> => {
   const stderrLines = lineSplitter(services.stderr);
   const client = new AgentClient({
     config,
@@ -45,7 +55,7 @@ export const launchAgent: LaunchAgent = async (config, services, signal) => {
 
 class ClientAgent implements RunningAgent {
   constructor(
-    readonly config: AgentConfig,
+    readonly config: AcpAgentConfig,
     private readonly client: AgentClient,
   ) {}
 

@@ -34,3 +34,13 @@ export class AgentSecrets {
     await this.storage.delete(keyFor(agentName));
   }
 }
+
+/** The one secret (bearer token or API key) of a remote agent, under its own key. */
+export function remoteSecretStore(storage: vscode.SecretStorage, agentName: string) {
+  const key = `agentChat.a2a.${agentName}`;
+  return {
+    get: async () => (await storage.get(key)) || undefined,
+    store: (value: string) => storage.store(key, value),
+    forget: async () => { await storage.delete(key); },
+  };
+}

@@ -4,7 +4,7 @@
  * on restart or exit, so a restart never leaks a listener.
  */
 import * as vscode from 'vscode';
-import type { AgentConfig } from '../../agents/api.js';
+import { isA2aConfig, type AgentConfig } from '../../agents/api.js';
 import type { FileSystemHost } from '../../services/hostServices.js';
 import type { AgentStatus, ComposerCapabilities } from '../../shared/webviewProtocol.js';
 import type { AgentSecrets } from './agentSecrets.js';
@@ -150,7 +150,7 @@ export class AgentSlot {
         state: 'ready',
         agentName: config.name,
         agentTitle: running.agentTitle,
-        protocolVersion: lifecycle.state === 'ready' ? lifecycle.protocolVersion : config.protocolVersion,
+        protocolVersion: lifecycle.state === 'ready' ? lifecycle.protocolVersion : isA2aConfig(config) ? 1 : config.protocolVersion,
       },
       running.composer,
     );
@@ -184,6 +184,8 @@ export class AgentSlot {
 
   /** Logged-in variables win over the settings' env: they were entered after it failed to log in. */
   private async withStoredSecrets(config: AgentConfig): Promise<AgentConfig> {
+    // A remote agent's secret is read per request by its own client, never put in its config.
+    if (isA2aConfig(config)) return config;
     const stored = (await this.deps.secrets?.envFor(config.name).catch(() => undefined)) ?? {};
     return Object.keys(stored).length === 0 ? config : { ...config, env: { ...config.env, ...stored } };
   }

@@ -7,11 +7,12 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { AgentConfig } from '../../agents/api.js';
+import { isA2aConfig, type AgentConfig } from '../../agents/api.js';
 import type { AgentChoice } from '../../shared/webviewProtocol.js';
 import type { PresetDetection } from '../../agents/acp/presets/detect.js';
 import { mergeAgents, readUserAgent } from '../../agents/acp/presets/merge.js';
 import { AGENT_PRESETS } from '../../agents/acp/presets/presets.js';
+import { readRemoteAgent } from '../../agents/a2a/configEntry.js';
 
 export const SECTION = 'agentChat';
 export const AGENTS_KEY = 'agents';
@@ -45,7 +46,8 @@ export function parseAgents(raw: unknown): { agents: AgentConfig[]; problems: st
     return { agents, problems };
   }
   for (const [name, value] of Object.entries(raw as Record<string, unknown>)) {
-    const read = readUserAgent(name, value);
+    const isRemote = value !== null && typeof value === 'object' && 'url' in value && !('command' in value);
+    const read = isRemote ? readRemoteAgent(name, value as Record<string, unknown>) : readUserAgent(name, value);
     if (read.config) agents.push(read.config);
     else if (read.problem) problems.push(read.problem);
   }
@@ -84,14 +86,20 @@ export function agentEntries(
   extensionPath: string,
   detected: readonly PresetDetection[] = [],
 ): AgentEntry[] {
-  const userSetting = Object.fromEntries(settings.agents.map((a) => [a.name, a]));
+  const userSetting = Object.fromEntries(settings.agents.filter((a) => !isA2aConfig(a)).map((a) => [a.name, a]));
   const merged = mergeAgents(userSetting, AGENT_PRESETS, detected).agents;
-  const entries: AgentEntry[] = merged.map((a) => ({
+  const remote: AgentEntry[] = settings.agents.filter(isA2aConfig).map((config) => ({
+    config,
+    title: config.name,
+    source: 'settings',
+    hint: `remote A2A agent at ${new URL(config.url).host}`,
+  }));
+  const entries: AgentEntry[] = [...remote, ...merged.map((a): AgentEntry => ({
     config: a.config,
     title: a.title,
     source: a.source === 'user' ? 'settings' : 'preset',
     hint: a.hint,
-  }));
+  }))];
   if (!entries.some((e) => e.config.name === EXAMPLE_AGENT_NAME)) {
     entries.push({ config: exampleAgent(extensionPath), title: EXAMPLE_AGENT_NAME, source: 'example', hint: 'bundled demo, no account needed' });
   }
@@ -116,6 +124,9 @@ export function preferredAgent(settings: AgentSettings, extensionPath: string): 
 }
 
 export function sameAgentConfig(a: AgentConfig, b: AgentConfig): boolean {
+  if (isA2aConfig(a) || isA2aConfig(b)) {
+    return isA2aConfig(a) && isA2aConfig(b) && a.name === b.name && a.url === b.url && JSON.stringify(sortedEntries(a.headers)) === JSON.stringify(sortedEntries(b.headers));
+  }
   return (
     a.name === b.name &&
     a.command === b.command &&

@@ -2,7 +2,7 @@
  * Words for agent states the user must act on (no `vscode` import): launch failures with their
  * fix, and the untrusted-workspace hold.
  */
-import type { AgentConfig, LaunchFailure } from '../../agents/api.js';
+import { isA2aConfig, type AgentConfig, type LaunchFailure } from '../../agents/api.js';
 import { suggestFix } from '../../agents/acp/presets/suggestFix.js';
 import type { AgentStatus } from '../../shared/webviewProtocol.js';
 
@@ -22,6 +22,9 @@ export function isUntrusted(status: AgentStatus): boolean {
 }
 
 export function describeLaunchFailure(failure: LaunchFailure, config: AgentConfig): { reason: string; fix: string } {
+  if (isA2aConfig(config)) {
+    return { reason: failure.message, fix: `Check "url" of "${config.name}" in the agentChat.agents setting and that the agent is running, then Restart Agent.` };
+  }
   const fix = suggestFix(failure, config);
   const command = fix.command ? ` Run: ${fix.command}` : '';
   return { reason: `${fix.title}: ${failure.message}`, fix: `${fix.detail}${command}` };

@@ -232,6 +232,10 @@ export function heldReason(state: SessionTabInfo['state'], end: TurnEndEntry | u
       return 'the turn was cancelled';
     case 'refusal':
       return 'the agent refused';
+    case 'input_required':
+      return 'the agent is waiting for your answer';
+    case 'auth_required':
+      return 'the agent is waiting for credentials';
     case 'max_tokens':
       return 'the agent hit its token limit';
     case 'max_turn_requests':

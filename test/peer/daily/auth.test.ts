@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AgentConfig } from '../../../src/agents/api.js';
+import type { AcpAgentConfig } from '../../../src/agents/api.js';
 import { runAuth, type AuthDeps, type AuthOutcome } from '../../../src/agents/acp/auth/flow.js';
 import { parseAuthMethods, supportsLogout, type AuthMethodInfo } from '../../../src/agents/acp/auth/methods.js';
 import { isAuthRequired, withAuthRetry } from '../../../src/agents/acp/auth/retry.js';
@@ -46,7 +46,7 @@ function deps(a: RunningAgent | undefined, log: string[], values?: Record<string
  * What the session layer does around a request that may need auth: run the flow once, restart
  * when the flow says so, retry once.
  */
-async function sessionWithAuth(config: AgentConfig, pick: AuthMethodInfo['kind'], log: string[], values?: Record<string, string>) {
+async function sessionWithAuth(config: AcpAgentConfig, pick: AuthMethodInfo['kind'], log: string[], values?: Record<string, string>) {
   let a = startConfig(config);
   let methods = parseAuthMethods(await a.initialize({ auth: { terminal: true } }));
   let outcome: AuthOutcome | undefined;

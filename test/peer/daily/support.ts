@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { buildSync } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
-import type { AgentConfig } from '../../../src/agents/api.js';
+import type { AcpAgentConfig } from '../../../src/agents/api.js';
 import { createAcpConnection } from '../../../src/protocol/transport.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -43,7 +43,7 @@ export function agentArgv(name: string): string[] {
 }
 
 /** The launch config the product would hold for a test agent. */
-export function agentConfig(name: string, env: Record<string, string> = {}): AgentConfig {
+export function agentConfig(name: string, env: Record<string, string> = {}): AcpAgentConfig {
   return { name, command: process.execPath, args: agentArgv(name), env, protocolVersion: 1 };
 }
 
@@ -51,7 +51,7 @@ export function startAgent(name: string, env: Record<string, string> = {}): Runn
   return startConfig(agentConfig(name, env));
 }
 
-export function startConfig(config: AgentConfig): RunningAgent {
+export function startConfig(config: AcpAgentConfig): RunningAgent {
   const proc = spawn(config.command, config.args, { cwd: root, env: { ...process.env, ...config.env }, stdio: ['pipe', 'pipe', 'pipe'] });
   let err = '';
   proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));

@@ -7,7 +7,7 @@ import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AgentConfig } from '../../../src/agents/api.js';
+import type { AcpAgentConfig } from '../../../src/agents/api.js';
 import type { WorkspaceHost } from '../../../src/services/hostServices.js';
 import { AgentClient, type AgentClientOptions } from '../../../src/agents/acp/connection/agentClient.js';
 import type { AcpChatSession } from '../../../src/agents/acp/session/session.js';
@@ -20,12 +20,12 @@ const repo = fileURLToPath(new URL('../../../', import.meta.url));
 const tsxLoader = import.meta.resolve('tsx');
 
 /** A scripted agent from test/agents, run from source (no build needed). */
-export function testAgent(name: string, args: string[] = [], protocolVersion: 1 | 2 = 1, env: Record<string, string> = {}): AgentConfig {
+export function testAgent(name: string, args: string[] = [], protocolVersion: 1 | 2 = 1, env: Record<string, string> = {}): AcpAgentConfig {
   return { name, command: process.execPath, args: ['--import', tsxLoader, join(repo, 'test/agents', `${name}.agent.ts`), ...args], env, protocolVersion };
 }
 
 /** A plain node script (fixtures, SDK example agents). */
-export function nodeAgent(name: string, script: string, args: string[] = [], protocolVersion: 1 | 2 = 1): AgentConfig {
+export function nodeAgent(name: string, script: string, args: string[] = [], protocolVersion: 1 | 2 = 1): AcpAgentConfig {
   return { name, command: process.execPath, args: [script, ...args], env: {}, protocolVersion };
 }
 
@@ -47,7 +47,7 @@ export interface Peer {
  * The product's AgentClient for `config` over real stdio, with short test timeouts, every
  * message recorded on `wire` and every log line kept.
  */
-export function peerClient(config: AgentConfig, roots: readonly string[], opts: Partial<AgentClientOptions> = {}): Pick<Peer, 'client' | 'wire' | 'log'> {
+export function peerClient(config: AcpAgentConfig, roots: readonly string[], opts: Partial<AgentClientOptions> = {}): Pick<Peer, 'client' | 'wire' | 'log'> {
   const wire = new WireLog();
   const log: string[] = [];
   const workspace: WorkspaceHost = { roots: () => [...roots] };
@@ -66,7 +66,7 @@ export function peerClient(config: AgentConfig, roots: readonly string[], opts: 
   return { client, wire, log };
 }
 
-export async function startPeer(config: AgentConfig, opts: Partial<AgentClientOptions> = {}): Promise<Peer> {
+export async function startPeer(config: AcpAgentConfig, opts: Partial<AgentClientOptions> = {}): Promise<Peer> {
   const dir = await tempDir('peer-ws-');
   const { client, wire, log } = peerClient(config, [dir], opts);
   return {

@@ -3,7 +3,7 @@
  * retry around session/new|load|resume and prompts, and logout. Concurrent refusals (two
  * sessions opening at once) share one login rather than asking the user twice.
  */
-import type { AgentConfig, AgentLifecycle } from '../../api.js';
+import type { AcpAgentConfig, AgentLifecycle } from '../../api.js';
 import type { AgentFacts } from '../connection/capabilities.js';
 import { runAuth, type AuthOutcome } from './flow.js';
 import { AuthRequiredError, authRequiredEvent, canRun, chooseMethod, forUi, type LoginCallbacks } from './login.js';
@@ -13,10 +13,10 @@ import type { AcpSessionOptions } from '../session/session.js';
 export interface LoginHost {
   /** Facts of the agent while it is ready. */
   facts(): AgentFacts | undefined;
-  config(): AgentConfig;
+  config(): AcpAgentConfig;
   request(method: string, params: unknown): Promise<unknown>;
   /** Restart with this config; resolves with the new lifecycle. */
-  restart(config: AgentConfig): Promise<AgentLifecycle>;
+  restart(config: AcpAgentConfig): Promise<AgentLifecycle>;
 }
 
 type PromptVerdict = Awaited<ReturnType<NonNullable<AcpSessionOptions['onAuthRequired']>>>;

@@ -2,7 +2,7 @@
  * Runs one auth method end to end with the editor's help, so the glue only supplies three
  * capabilities (send a request, run a terminal, ask for values) and acts on the outcome.
  */
-import type { AgentConfig } from '../../api.js';
+import type { AcpAgentConfig } from '../../api.js';
 import type { AuthMethodInfo, EnvVarSpec } from './methods.js';
 import { applyEnvAuth, planAuth } from './plan.js';
 import { authenticateParams } from '../../../protocol/outgoing.js';
@@ -23,11 +23,11 @@ export type AuthOutcome =
   /** Retry the failed request on the same connection. */
   | { kind: 'authenticated' }
   /** Restart the agent with this config (new env, or fresh credentials on disk), then retry. */
-  | { kind: 'restart'; config: AgentConfig; variables?: Record<string, string> }
+  | { kind: 'restart'; config: AcpAgentConfig; variables?: Record<string, string> }
   | { kind: 'cancelled' }
   | { kind: 'failed'; message: string };
 
-export async function runAuth(method: AuthMethodInfo, agent: AgentConfig, deps: AuthDeps): Promise<AuthOutcome> {
+export async function runAuth(method: AuthMethodInfo, agent: AcpAgentConfig, deps: AuthDeps): Promise<AuthOutcome> {
   const plan = planAuth(method, agent);
   switch (plan.kind) {
     case 'agent':

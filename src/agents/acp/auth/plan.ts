@@ -3,7 +3,7 @@
  * the agent (`authenticate`), the user in a terminal running the agent's own command, or
  * the user typing variables that go into the agent's environment on the next start.
  */
-import type { AgentConfig } from '../../api.js';
+import type { AcpAgentConfig } from '../../api.js';
 import type { AuthMethodInfo, EnvVarSpec } from './methods.js';
 
 export type AuthPlan =
@@ -18,7 +18,7 @@ export type AuthPlan =
   | { kind: 'env'; methodId: string; variables: EnvVarSpec[]; link?: string }
   | { kind: 'unsupported'; methodId: string; reason: string };
 
-export function planAuth(method: AuthMethodInfo, agent: AgentConfig): AuthPlan {
+export function planAuth(method: AuthMethodInfo, agent: AcpAgentConfig): AuthPlan {
   switch (method.kind) {
     case 'agent':
       return { kind: 'agent', methodId: method.id, rpcMethod: agent.protocolVersion === 2 ? 'auth/login' : 'authenticate' };
@@ -43,10 +43,10 @@ export function planAuth(method: AuthMethodInfo, agent: AgentConfig): AuthPlan {
  * are reported instead of starting an agent that will only fail again.
  */
 export function applyEnvAuth(
-  agent: AgentConfig,
+  agent: AcpAgentConfig,
   plan: Extract<AuthPlan, { kind: 'env' }>,
   values: Record<string, string | undefined>,
-): { config: AgentConfig } | { missing: string[] } {
+): { config: AcpAgentConfig } | { missing: string[] } {
   const missing = plan.variables.filter((v) => !v.optional && !values[v.name]).map((v) => v.name);
   if (missing.length) return { missing };
   const env = { ...agent.env };

@@ -10,7 +10,7 @@
  */
 import { homedir } from 'node:os';
 import type { Message, MessageConnection } from 'vscode-jsonrpc/node';
-import type { AgentConfig, AgentLifecycle, LaunchFailure } from '../../api.js';
+import type { AcpAgentConfig, AgentLifecycle, LaunchFailure } from '../../api.js';
 import type { FileSystemHost, WorkspaceHost } from '../../../services/hostServices.js';
 import type { AgentFacts } from './capabilities.js';
 import { initializeAgent } from './handshake.js';
@@ -29,7 +29,7 @@ import { openSession, supportOf, type OpenOptions, type OpenRequest } from '../s
 import { buildDeleteRequest, listAgentSessions, sendEnd, type ListResult } from '../session/agentSessions.js';
 
 export interface AgentClientOptions extends LoginCallbacks {
-  config: AgentConfig;
+  config: AcpAgentConfig;
   workspace: WorkspaceHost;
   fs: FileSystemHost;
   clientInfo?: ClientInfo;
@@ -63,7 +63,7 @@ export class AgentClient {
   private generation = 0;
   private latestStart: Promise<AgentLifecycle> | undefined;
   /** The launch config; an env-var login restarts the agent with the new variables in it. */
-  private currentConfig: AgentConfig;
+  private currentConfig: AcpAgentConfig;
   private readonly login: AgentLogin;
 
   constructor(private readonly opts: AgentClientOptions) {
@@ -99,7 +99,7 @@ export class AgentClient {
     return this.running?.connection;
   }
 
-  get config(): AgentConfig {
+  get config(): AcpAgentConfig {
     return this.currentConfig;
   }
 

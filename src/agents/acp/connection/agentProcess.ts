@@ -4,7 +4,7 @@
  * in a bounded tail for the log and for failure reports.
  */
 import type { ChildProcess } from 'node:child_process';
-import type { AgentConfig, LaunchFailure } from '../../api.js';
+import type { AcpAgentConfig, LaunchFailure } from '../../api.js';
 import { TailBuffer } from '../../../services/tailBuffer.js';
 import { killProcessTree, spawnInGroup } from '../../../services/process/processTree.js';
 import { resolveCommand } from '../../../services/process/resolveCommand.js';
@@ -79,7 +79,7 @@ export class AgentProcess {
 }
 
 export async function spawnAgent(
-  config: AgentConfig,
+  config: AcpAgentConfig,
   opts: SpawnAgentOptions,
 ): Promise<{ ok: true; process: AgentProcess } | { ok: false; failure: LaunchFailure }> {
   const env: NodeJS.ProcessEnv = { ...(opts.baseEnv ?? process.env), PATH: opts.pathValue, ...config.env };

@@ -3,12 +3,12 @@
  * A user entry with a preset's name replaces that preset (the user's command wins, the
  * preset's title and hints stay for display); other user entries extend the list.
  */
-import type { AgentConfig } from '../../api.js';
+import type { AcpAgentConfig } from '../../api.js';
 import type { PresetDetection } from './detect.js';
 import { presetConfig, type AgentPreset } from './presets.js';
 
 export interface PickerAgent {
-  config: AgentConfig;
+  config: AcpAgentConfig;
   title: string;
   source: 'user' | 'preset';
   /** The preset this entry comes from or overrides. */
@@ -24,10 +24,10 @@ export interface PickerAgent {
 export type UserAgentsSetting = Record<string, unknown>;
 
 /** Reads one settings entry leniently; returns undefined (with a reason) when it cannot run. */
-export function readUserAgent(name: string, value: unknown): { config?: AgentConfig; problem?: string } {
+export function readUserAgent(name: string, value: unknown): { config?: AcpAgentConfig; problem?: string } {
   if (!value || typeof value !== 'object') return { problem: `agent "${name}" is not an object` };
   const v = value as Record<string, unknown>;
-  if (typeof v.command !== 'string' || !v.command.trim()) return { problem: `agent "${name}" has no command` };
+  if (typeof v.command !== 'string' || !v.command.trim()) return { problem: `agent "${name}" has neither "command" (a local ACP agent to run) nor "url" (a remote A2A agent); add one of them.` };
   const args = Array.isArray(v.args) ? v.args.filter((a): a is string => typeof a === 'string') : [];
   const env: Record<string, string> = {};
   if (v.env && typeof v.env === 'object') {
@@ -55,7 +55,7 @@ export function mergeAgents(
   detected: readonly PresetDetection[],
 ): { agents: PickerAgent[]; problems: string[] } {
   const problems: string[] = [];
-  const user = new Map<string, AgentConfig>();
+  const user = new Map<string, AcpAgentConfig>();
   for (const [name, value] of Object.entries(userAgents ?? {})) {
     const r = readUserAgent(name, value);
     if (r.config) user.set(name, r.config);

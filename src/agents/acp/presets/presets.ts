@@ -5,7 +5,7 @@
  * and a same-named entry in `agentChat.agents` (user settings) always wins. Commands follow the
  * agents' registry launch forms; `npx` presets download the package on first start.
  */
-import type { AgentConfig } from '../../api.js';
+import type { AcpAgentConfig } from '../../api.js';
 
 export interface AgentPreset {
   /** Key used in `agentChat.agents`; a user entry with this name overrides the preset. */
@@ -95,6 +95,6 @@ export function presetByName(name: string, presets: readonly AgentPreset[] = AGE
 }
 
 /** The launch config a preset stands for (v1: presets target stable ACP). */
-export function presetConfig(preset: AgentPreset): AgentConfig {
+export function presetConfig(preset: AgentPreset): AcpAgentConfig {
   return { name: preset.name, command: preset.command, args: [...preset.args], env: {}, protocolVersion: 1 };
 }

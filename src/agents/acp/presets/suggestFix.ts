@@ -2,7 +2,7 @@
  * Turns a typed launch failure into a concrete fix the user can act on. The real stderr is
  * shown beside this by the UI; this text says what to do about it.
  */
-import type { AgentConfig, LaunchFailure } from '../../api.js';
+import type { AcpAgentConfig, LaunchFailure } from '../../api.js';
 import { AGENT_PRESETS, type AgentPreset } from './presets.js';
 
 export type FixAction = 'install' | 'check_path' | 'login' | 'open_log' | 'set_protocol_version' | 'open_settings';
@@ -21,12 +21,12 @@ const NPM_NOT_FOUND = /\bE404\b|404 Not Found|is not in (the npm|this) registry/
 const NETWORK = /\b(ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ETIMEDOUT|ECONNRESET)\b|network request failed/i;
 const NODE_TOO_OLD = /unsupported engine|requires node|node(\.js)? version|SyntaxError: Unexpected token/i;
 
-function presetFor(config: AgentConfig, presets: readonly AgentPreset[]): AgentPreset | undefined {
+function presetFor(config: AcpAgentConfig, presets: readonly AgentPreset[]): AgentPreset | undefined {
   return presets.find((p) => p.name === config.name && p.command === config.command)
     ?? presets.find((p) => p.command === config.command && p.args.join(' ') === config.args.join(' '));
 }
 
-function notFound(failure: Extract<LaunchFailure, { reason: 'not_found' }>, config: AgentConfig, preset?: AgentPreset): FixSuggestion {
+function notFound(failure: Extract<LaunchFailure, { reason: 'not_found' }>, config: AcpAgentConfig, preset?: AgentPreset): FixSuggestion {
   const program = failure.command || config.command;
   if (program === 'npx' || program.endsWith('/npx')) {
     return {
@@ -45,7 +45,7 @@ function notFound(failure: Extract<LaunchFailure, { reason: 'not_found' }>, conf
   };
 }
 
-function exited(stderr: string, exitCode: number | null, config: AgentConfig): FixSuggestion {
+function exited(stderr: string, exitCode: number | null, config: AcpAgentConfig): FixSuggestion {
   if (AUTH_HINT.test(stderr)) {
     return {
       title: 'The agent needs a login',
@@ -82,7 +82,7 @@ function exited(stderr: string, exitCode: number | null, config: AgentConfig): F
   };
 }
 
-export function suggestFix(failure: LaunchFailure, config: AgentConfig, presets: readonly AgentPreset[] = AGENT_PRESETS): FixSuggestion {
+export function suggestFix(failure: LaunchFailure, config: AcpAgentConfig, presets: readonly AgentPreset[] = AGENT_PRESETS): FixSuggestion {
   const preset = presetFor(config, presets);
   switch (failure.reason) {
     case 'not_found':

@@ -1,10 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AgentConfig } from '../../../../src/agents/api.js';
+import type { AcpAgentConfig } from '../../../../src/agents/api.js';
 import { runAuth, type AuthDeps } from '../../../../src/agents/acp/auth/flow.js';
 import { parseAuthMethod, type AuthMethodInfo } from '../../../../src/agents/acp/auth/methods.js';
 
-const agent: AgentConfig = { name: 'a', command: '/bin/a', args: ['acp'], env: { X: '1' }, protocolVersion: 1 };
+const agent: AcpAgentConfig = { name: 'a', command: '/bin/a', args: ['acp'], env: { X: '1' }, protocolVersion: 1 };
 const m = (raw: unknown) => parseAuthMethod(raw) as AuthMethodInfo;
 const AGENT = m({ id: 'login', name: 'Log in' });
 const TERM = m({ type: 'terminal', id: 't', name: 'Terminal', args: ['--login'] });

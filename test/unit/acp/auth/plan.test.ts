@@ -1,15 +1,15 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AgentConfig } from '../../../../src/agents/api.js';
+import type { AcpAgentConfig } from '../../../../src/agents/api.js';
 import { parseAuthMethod, type AuthMethodInfo } from '../../../../src/agents/acp/auth/methods.js';
 import { applyEnvAuth, planAuth } from '../../../../src/agents/acp/auth/plan.js';
 import { isAuthRequired, withAuthRetry } from '../../../../src/agents/acp/auth/retry.js';
 
-const agent: AgentConfig = { name: 'a', command: '/bin/agent', args: ['--acp'], env: { HOME_X: 'h', MODE: 'normal' }, protocolVersion: 1 };
+const agent: AcpAgentConfig = { name: 'a', command: '/bin/agent', args: ['--acp'], env: { HOME_X: 'h', MODE: 'normal' }, protocolVersion: 1 };
 const m = (raw: unknown) => parseAuthMethod(raw) as AuthMethodInfo;
 
 test('planAuth: table', () => {
-  const cases: Array<[string, AuthMethodInfo, AgentConfig, unknown]> = [
+  const cases: Array<[string, AuthMethodInfo, AcpAgentConfig, unknown]> = [
     ['agent v1', m({ id: 'x', name: 'X' }), agent, { kind: 'agent', methodId: 'x', rpcMethod: 'authenticate' }],
     ['agent v2', m({ type: 'agent', methodId: 'x', name: 'X' }), { ...agent, protocolVersion: 2 }, { kind: 'agent', methodId: 'x', rpcMethod: 'auth/login' }],
     ['terminal: own command + method args, env overlaid', m({ type: 'terminal', id: 't', name: 'T', args: ['--login'], env: { MODE: 'login' } }), agent,

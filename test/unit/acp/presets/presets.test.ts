@@ -93,7 +93,7 @@ test('mergeAgents: user overrides presets by name, extends the list, bad entries
     AGENT_PRESETS,
     detected,
   );
-  assert.deepEqual(problems, ['agent "broken" has no command', 'agent "alsoBroken" is not an object']);
+  assert.deepEqual(problems, ['agent "broken" has neither "command" (a local ACP agent to run) nor "url" (a remote A2A agent); add one of them.', 'agent "alsoBroken" is not an object']);
   assert.equal(agents.length, AGENT_PRESETS.length + 2);
   assert.deepEqual(agents.slice(0, 3).map((a) => a.config.name), ['mine', 'zeta', 'gemini']);
   const gemini = agents.find((a) => a.config.name === 'gemini')!;

@@ -1,14 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { AgentConfig, LaunchFailure } from '../../../../src/agents/api.js';
+import type { AcpAgentConfig, LaunchFailure } from '../../../../src/agents/api.js';
 import { suggestFix } from '../../../../src/agents/acp/presets/suggestFix.js';
 
-const cfg = (command: string, args: string[] = [], name = 'x'): AgentConfig => ({ name, command, args, env: {}, protocolVersion: 1 });
+const cfg = (command: string, args: string[] = [], name = 'x'): AcpAgentConfig => ({ name, command, args, env: {}, protocolVersion: 1 });
 const exited = (stderrTail: string, exitCode: number | null = 1): LaunchFailure =>
   ({ reason: 'exited_during_initialize', exitCode, signal: null, stderrTail, message: 'exited' });
 
 test('suggestFix: table', () => {
-  const cases: Array<[string, LaunchFailure, AgentConfig, RegExp, string[], string | undefined]> = [
+  const cases: Array<[string, LaunchFailure, AcpAgentConfig, RegExp, string[], string | undefined]> = [
     ['preset not on PATH', { reason: 'not_found', command: 'gemini', message: 'ENOENT' }, cfg('gemini', ['--acp'], 'gemini'),
       /gemini was not found/, ['install', 'check_path', 'open_settings'], 'npm install -g @google/gemini-cli'],
     ['unknown program not on PATH', { reason: 'not_found', command: 'foo', message: 'ENOENT' }, cfg('foo'),

@@ -1,0 +1,144 @@
+/**
+ * A remote A2A agent as the editor sees any running agent: its card is read at start (that is
+ * the "launch"), each session is one A2A context. No process: dispose only ends sessions. The
+ * secret (bearer token or API key) comes from the editor's secret store through `secrets` and
+ * is put on requests by the tapped fetch, never into the configuration or the log.
+ */
+import type { A2aAgentConfig, AgentLifecycle, AgentSessionInfo, LaunchFailure } from '../api.js';
+import { A2aSession } from './a2aSession.js';
+import { CardError, discoverCard, type CardAuth, type CardInfo } from './card.js';
+import { createSdkClient, type Client } from './sdkClient.js';
+import { tappedFetch, type TappedFetch } from './httpTap.js';
+
+export interface RemoteSecrets {
+  /** The stored secret, if any. */
+  get(): Promise<string | undefined>;
+  /** Asks the user (the call answered `status`, or the card declares `auth`); undefined when dismissed. */
+  ask(why: { status?: number; auth?: CardAuth; url: string }): Promise<string | undefined>;
+  forget(): Promise<void>;
+}
+
+export interface RemoteAgentOptions {
+  config: A2aAgentConfig;
+  tap(direction: 'in' | 'out', message: unknown): void;
+  log(line: string): void;
+  secrets?: RemoteSecrets;
+  cancelTimeoutMs?: number;
+  backoffMs?: readonly number[];
+  fetchImpl?: typeof fetch;
+}
+
+export type RemoteStart = { ok: true; agent: RemoteAgent } | { ok: false; failure: LaunchFailure };
+
+export async function startRemoteAgent(opts: RemoteAgentOptions): Promise<RemoteStart> {
+  let secret: string | undefined = await opts.secrets?.get().catch(() => undefined);
+  let auth: CardAuth = { kind: 'bearer' };
+  const http = tappedFetch({
+    headers: opts.config.headers,
+    authHeader: () => (secret === undefined ? undefined : auth.kind === 'bearer' ? { name: 'Authorization', value: `Bearer ${secret}` } : { name: auth.headerName, value: secret }),
+    tap: opts.tap,
+  }, opts.fetchImpl);
+  let card: CardInfo;
+  let client: Client;
+  try {
+    card = await discoverCard(opts.config.url, http.fetch);
+    if (card.auth) auth = card.auth;
+    client = await createSdkClient(card, http.fetch);
+  } catch (err) {
+    const message = err instanceof CardError ? err.message : `Could not use the agent card at ${opts.config.url}: ${(err as Error).message}`;
+    return { ok: false, failure: { reason: 'initialize_error', message, stderrTail: '' } };
+  }
+  const setSecret = (value: string | undefined) => { secret = value; };
+  return { ok: true, agent: new RemoteAgent(opts, card, client, http, () => secret, setSecret) };
+}
+
+export class RemoteAgent {
+  readonly lifecycle: AgentLifecycle;
+  readonly composer = { image: false, audio: false, embeddedContext: false };
+  readonly sessionSupport = undefined;
+  readonly canLogout = true;
+  private readonly sessions = new Set<A2aSession>();
+
+  constructor(
+    private readonly opts: RemoteAgentOptions,
+    readonly card: CardInfo,
+    private readonly client: Client,
+    private readonly http: TappedFetch,
+    private readonly secret: () => string | undefined,
+    private readonly setSecret: (value: string | undefined) => void,
+  ) {
+    this.lifecycle = { state: 'ready', protocolVersion: card.version === '1.0' ? 1 : 0.3, agentTitle: card.name };
+  }
+
+  get config(): A2aAgentConfig {
+    return this.opts.config;
+  }
+  get agentTitle(): string {
+    return this.card.name;
+  }
+
+  onLifecycle(_listener: (lifecycle: AgentLifecycle) => void): { dispose(): void } {
+    // No process to exit: the lifecycle stays ready; unreachable servers fail per turn.
+    return { dispose() {} };
+  }
+
+  async newSession(place: { cwd: string }): Promise<A2aSession> {
+    return this.open(place.cwd);
+  }
+  /** Remote agents keep no session list for us; a reopened thread starts a new context. */
+  async loadSession(_sessionId: string, place: { cwd: string }): Promise<A2aSession> {
+    return this.open(place.cwd);
+  }
+  async resumeSession(_sessionId: string, place: { cwd: string }): Promise<A2aSession> {
+    return this.open(place.cwd);
+  }
+
+  private open(cwd: string): A2aSession {
+    const session = new A2aSession({
+      client: this.client,
+      streaming: this.card.streaming,
+      cwd,
+      agentUrl: this.opts.config.url,
+      log: this.opts.log,
+      authFailure: () => this.http.authFailure,
+      resetAuthFailure: () => this.http.resetAuthFailure(),
+      onAuthFailure: (status) => this.askSecret(status),
+      beforeSend: () => this.ensureSecret(),
+      ...(this.opts.cancelTimeoutMs !== undefined ? { cancelTimeoutMs: this.opts.cancelTimeoutMs } : {}),
+      ...(this.opts.backoffMs ? { backoffMs: this.opts.backoffMs } : {}),
+    });
+    this.sessions.add(session);
+    return session;
+  }
+
+  /** The card declares a scheme and we hold no secret yet: ask before the first request. */
+  private async ensureSecret(): Promise<void> {
+    if (this.card.auth && this.secret() === undefined) await this.askSecret(undefined);
+  }
+
+  private async askSecret(status: number | undefined): Promise<boolean> {
+    if (!this.opts.secrets) return false;
+    const value = await this.opts.secrets.ask({ ...(status !== undefined ? { status } : {}), ...(this.card.auth ? { auth: this.card.auth } : {}), url: this.opts.config.url });
+    if (value === undefined || value === '') return false;
+    this.setSecret(value);
+    return true;
+  }
+
+  async listSessions(_cwd?: string): Promise<AgentSessionInfo[]> {
+    return [];
+  }
+  async deleteSession(_sessionId: string): Promise<void> {
+    throw new Error('Remote agents keep no session list here.');
+  }
+
+  /** Forgets the stored secret; the next request that needs one asks again. */
+  async logout(): Promise<void> {
+    this.setSecret(undefined);
+    await this.opts.secrets?.forget();
+  }
+
+  async dispose(): Promise<void> {
+    await Promise.all([...this.sessions].map((s) => s.closeSession().catch(() => undefined)));
+    this.sessions.clear();
+  }
+}

@@ -1,0 +1,149 @@
+/** The seed's conversation and every misbehaviour, against a plain node:http server speaking v0.3. */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startV03Server, type V03Server } from '../../a2a/v03Server.js';
+import { FINAL_CHUNKS, HOSTILE, PRELIM, Q1, Q2 } from '../../a2a/conversation.js';
+import { open, startFailure } from './support.js';
+
+let server: V03Server;
+before(async () => { server = await startV03Server(); });
+after(() => server.close());
+
+test('v0.3: the seed conversation — two questions, a partial artifact, the final one in chunks', async () => {
+  const h = await open(server.url);
+  assert.equal(h.agent.card.version, '0.3');
+  assert.equal(h.agent.card.skills[0]?.examples[0], 'Analyze this dataset');
+  await h.send('Analyze this dataset');
+  assert.deepEqual(h.turnEnds().map((e) => e.stopReason), ['input_required']);
+  assert.ok(h.agentTexts().includes(Q1));
+  const taskId = h.session.mapper.taskId;
+  await h.send('Revenue and profit margin');
+  assert.ok(h.agentTexts().includes(PRELIM));
+  assert.ok(h.agentTexts().includes(Q2));
+  await h.send('Yes, include it but flag the anomalies');
+  assert.deepEqual(h.turnEnds().map((e) => e.stopReason), ['input_required', 'input_required', 'end_turn']);
+  assert.ok(h.agentTexts().includes(FINAL_CHUNKS.join('')), h.agentTexts().join('\n---\n'));
+  // Every follow-up went to the same task; the prelim artifact is shown once.
+  const sends = server.requests.filter((r) => r.method === 'message/stream').slice(-3);
+  const ids = sends.map((r) => (r.params as { message: { taskId?: string } }).message.taskId);
+  assert.deepEqual(ids, [undefined, taskId, taskId]);
+  assert.equal(h.agentTexts().filter((t) => t === PRELIM).length, 1);
+  // Progress came as a thought row.
+  assert.ok(h.thread.entries.some((e) => e.type === 'thought'));
+  // After completion: a new task in the same context.
+  const contextId = h.session.mapper.contextId;
+  await h.send('reject this');
+  const last = server.requests.filter((r) => r.method === 'message/stream').at(-1)!.params as { message: { taskId?: string; contextId?: string } };
+  assert.equal(last.message.taskId, undefined);
+  assert.equal(last.message.contextId, contextId);
+  assert.equal(h.turnEnds().at(-1)!.stopReason, 'refusal');
+  // The protocol log saw requests and SSE events.
+  assert.ok(h.taps.some((t) => (t as { sse?: unknown }).sse !== undefined));
+});
+
+test('v0.3: blocking agent (no streaming) — send, then poll', async () => {
+  const h = await open(`${server.url}/blocking`);
+  await h.send('Analyze this');
+  await h.send('Revenue');
+  await h.send('Yes');
+  assert.deepEqual(h.turnEnds().map((e) => e.stopReason), ['input_required', 'input_required', 'end_turn']);
+  assert.ok(h.agentTexts().includes(FINAL_CHUNKS.join('')));
+});
+
+test('v0.3: cancel while working ends the turn cancelled', async () => {
+  const h = await open(server.url);
+  const turn = h.send('slow please');
+  await until(() => h.agentTexts().some((t) => t.includes('line 2')));
+  await h.session.cancel();
+  await turn;
+  assert.equal(h.turnEnds().at(-1)!.stopReason, 'cancelled');
+  assert.ok(server.requests.some((r) => r.method === 'tasks/cancel'));
+});
+
+test('v0.3: cancel of a parked task that never answers is time-boxed', async () => {
+  const h = await open(server.url, { cancelTimeoutMs: 200 });
+  await h.send('park it');
+  assert.equal(h.turnEnds().at(-1)!.stopReason, 'input_required');
+  const t0 = Date.now();
+  await h.session.cancel();
+  assert.ok(Date.now() - t0 < 2000);
+  assert.ok(h.thread.entries.some((e) => e.type === 'notice'));
+  // The next prompt starts a new task.
+  await h.send('reject');
+  const last = server.requests.filter((r) => r.method === 'message/stream').at(-1)!.params as { message: { taskId?: string } };
+  assert.equal(last.message.taskId, undefined);
+});
+
+test('v0.3: failure carries the agent words', async () => {
+  const h = await open(server.url);
+  await h.send('fail now');
+  assert.deepEqual(h.turnEnds().at(-1), { stopReason: 'error', error: { message: 'disk on fire' } });
+});
+
+test('v0.3: a dropped stream is resumed without duplicating the artifact', async () => {
+  const h = await open(server.url);
+  await h.send('drop it');
+  assert.equal(h.turnEnds().at(-1)!.stopReason, 'end_turn');
+  assert.deepEqual(h.agentTexts().filter((t) => t.includes('part one')), ['part one. part two.']);
+  assert.ok(server.requests.some((r) => r.method === 'tasks/resubscribe'));
+});
+
+test('v0.3: 401 → the secret is asked once → retried with it', async () => {
+  const asked: unknown[] = [];
+  const h = await open(`${server.url}/auth`, { secrets: { get: async () => undefined, ask: async (why) => { asked.push(why); return asked.length === 1 ? 'wrong' : 'sesame'; }, forget: async () => {} } });
+  await h.send('reject');
+  // The card declares bearer: asked before the first send ("wrong"), refused (401), asked again, retried once.
+  assert.equal(asked.length, 2);
+  assert.equal(h.turnEnds().at(-1)!.stopReason, 'refusal');
+  assert.ok(!JSON.stringify(h.taps).includes('sesame'), 'the secret never reaches the protocol log');
+});
+
+test('v0.3: events for another task, unknown states, kinds and parts, malformed events', async () => {
+  const h = await open(server.url);
+  await h.send('other');
+  assert.equal(h.turnEnds().at(-1)!.stopReason, 'end_turn');
+  await h.send('weird');
+  assert.equal(h.turnEnds().at(-1)!.stopReason, 'end_turn');
+  // The SDK's v0.3 layer rejects an unknown part kind by breaking the stream: the client
+  // resubscribes and the turn still ends as the task did; the log says why.
+  assert.match(h.logs.join('\n'), /task someone-else/);
+  assert.match(h.logs.join('\n'), /unknown task state|hologram/);
+});
+
+test('v0.3: a 51 MB artifact is truncated with a note', async () => {
+  const h = await open(server.url);
+  const t0 = Date.now();
+  await h.send('big');
+  const text = h.agentTexts().find((t) => t.startsWith('xxx'))!;
+  assert.ok(text.length <= 50 * 1024 * 1024 + 200);
+  assert.match(text, /truncated/);
+  console.log(`51 MB artifact in 1 MB chunks: ${Date.now() - t0} ms`);
+});
+
+test('v0.3: hostile markdown reaches the thread as text (the webview sanitises it)', async () => {
+  const h = await open(server.url);
+  await h.send('hostile');
+  assert.ok(h.agentTexts().includes(HOSTILE));
+});
+
+test('bad inputs: a clear error, nothing thrown', async () => {
+  assert.match(await startFailure(`${server.url}/404`), /HTTP 404/);
+  assert.match(await startFailure(`${server.url}/notjson`), /not JSON/);
+  assert.match(await startFailure(`${server.url}/notcard`), /not an A2A agent card/);
+  assert.match(await startFailure('http://127.0.0.1:1'), /Could not reach/);
+  const h500 = await open(`${server.url}/500`);
+  await h500.send('hello');
+  assert.equal(h500.turnEnds().at(-1)!.stopReason, 'error');
+  const nosse = await open(`${server.url}/nosse`);
+  await nosse.send('hello');
+  assert.equal(nosse.turnEnds().at(-1)!.stopReason, 'error');
+  assert.match(nosse.turnEnds().at(-1)!.error!.message, /event-stream/i);
+});
+
+async function until(check: () => boolean, ms = 5000): Promise<void> {
+  const t0 = Date.now();
+  while (!check()) {
+    if (Date.now() - t0 > ms) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
