@@ -29,13 +29,13 @@ export interface V03Server {
   close(): Promise<void>;
 }
 
-export async function startV03Server(): Promise<V03Server> {
+export async function startV03Server(port = 0): Promise<V03Server> {
   const tasks = new Map<string, TaskRec>();
   const requests: V03Server['requests'] = [];
   const server = http.createServer((req, res) => void handle(req, res));
   const sockets = new Set<import('node:net').Socket>();
   server.on('connection', (s) => { sockets.add(s); s.on('close', () => sockets.delete(s)); });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   function card(prefix: string) {

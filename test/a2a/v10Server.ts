@@ -14,7 +14,7 @@ const STATE: Record<string, string> = {
   failed: 'TASK_STATE_FAILED', rejected: 'TASK_STATE_REJECTED', canceled: 'TASK_STATE_CANCELED',
 };
 
-export async function startV10Server(): Promise<{ url: string; close(): Promise<void> }> {
+export async function startV10Server(port = 0): Promise<{ url: string; close(): Promise<void> }> {
   const turns = new Map<string, { scenario: Scenario; turn: number }>();
   const cancelled = new Set<string>();
   const executor: AgentExecutor = {
@@ -45,7 +45,7 @@ export async function startV10Server(): Promise<{ url: string; close(): Promise<
     },
   };
   const server = http.createServer((req, res) => void handle(req, res));
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const card = AgentCard.fromJSON({
     name: 'Seed Analyst (v1.0)',

@@ -1,0 +1,18 @@
+/**
+ * `npm run example:a2a`: two remote agents on 127.0.0.1 holding the seed's conversation (asks
+ * twice, shows a partial artifact, streams the final one) — one speaking A2A v1.0 (built on
+ * @a2a-js/sdk's server), one speaking v0.3 (plain node:http, the seed's shapes). Add them to
+ * `agentChat.agents` as printed. First words pick other behaviours: "slow" (cancel it), "fail",
+ * "reject", "drop" (the stream is cut and resumed), "park", "hostile".
+ */
+import { startV10Server } from '../test/a2a/v10Server.js';
+import { startV03Server } from '../test/a2a/v03Server.js';
+
+const base = Number(process.env.PORT) || 4100;
+const v10 = await startV10Server(base);
+const v03 = await startV03Server(base + 1);
+console.log(`A2A v1.0 agent: ${v10.url}\nA2A v0.3 agent: ${v03.url}\n`);
+console.log('User settings (settings.json):');
+console.log(JSON.stringify({ 'agentChat.agents': { 'Analyst (A2A v1.0)': { url: v10.url }, 'Analyst (A2A v0.3)': { url: v03.url } } }, null, 2));
+console.log('\nTry: "Analyze this dataset", then answer its two questions. Ctrl-C stops.');
+process.on('SIGINT', () => void Promise.all([v10.close(), v03.close()]).then(() => process.exit(0)));
