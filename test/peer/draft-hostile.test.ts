@@ -50,7 +50,9 @@ describe('hostile agent', () => {
 
   test('survives every misbehaviour with clear answers, and the session stays usable', async () => {
     const r = record(await peer.client.newSession());
+    const started = Date.now();
     await r.session.prompt(say('all'));
+    const elapsedMs = Date.now() - started;
     const text = streamedText(r.events);
     assert.match(text, /CRLF-OK /);
     assert.match(text, /SPLIT-OK ✓ /);
@@ -70,7 +72,11 @@ describe('hostile agent', () => {
     assert.equal(peer.client.lifecycle.state, 'ready');
     const notices = r.events.filter((e) => e.kind === 'notice_local');
     assert.ok(notices.some((n) => n.kind === 'notice_local' && /malformed input/.test(n.title)), 'bad input is visible in the chat');
-    assert.ok(notices.length <= 3, `not flooded (${notices.length} notices)`);
+    // Malformed lines are summarised: one notice, then at most one per 5 s interval (a loaded
+    // machine stretches the turn over more intervals); the refusals get one notice each.
+    const malformed = notices.filter((n) => n.kind === 'notice_local' && /malformed input/.test(n.title));
+    assert.ok(malformed.length <= 1 + Math.floor(elapsedMs / 5_000), `not flooded (${malformed.length} malformed-input notices in ${elapsedMs} ms)`);
+    assert.ok(notices.length - malformed.length <= 2, `one notice per refusal (${notices.length - malformed.length})`);
     await r.session.prompt(say('crlf'));
     assert.match(streamedText(r.events), /SURVIVED crlf/);
     // Our answers, including the refusals, are still valid messages.
