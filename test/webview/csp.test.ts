@@ -22,7 +22,7 @@ test('the loaded page carries the policy the extension emits', async () => {
   assert.match(meta ?? '', /^default-src 'none';/);
 });
 
-test('under that policy nothing without the nonce runs, no eval, nothing from the web', async () => {
+test('under that policy nothing without the nonce runs and nothing loads from the web', async () => {
   const panel = await harness.open();
   const ran = await panel.page.evaluate(async () => {
     const g = globalThis as any;
