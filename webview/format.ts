@@ -16,6 +16,8 @@ export interface StopDescription {
   icon: string;
   label: string;
   detail?: string;
+  /** The agent's own stop reason, verbatim (tooltip). */
+  raw?: string;
 }
 
 const ICONS: Record<string, string> = {
@@ -34,5 +36,18 @@ export function describeStop(entry: Pick<TurnEndEntry, 'stopReason' | 'error' | 
     return { tone: 'info', icon: 'debug-stop', label: base.label, detail: 'The agent did not confirm in time; control was taken back.' };
   }
   const icon = ICONS[entry.stopReason] ?? (entry.stopReason.startsWith('_') ? 'info' : 'question');
-  return { tone: base.tone, icon, label: base.label, detail: err ?? base.detail };
+  return { tone: base.tone, icon, label: base.label, detail: err ?? base.detail, ...(base.raw ? { raw: base.raw } : {}) };
+}
+
+/**
+ * Shortens `text` to `max` characters by cutting the middle, not the end: session titles
+ * often share a beginning ("Fix the failing test in …") and differ at the end, where a plain
+ * ellipsis would hide the part that tells them apart. The full text goes in a tooltip.
+ */
+export function middleTruncate(text: string, max: number): string {
+  const chars = [...text];
+  if (chars.length <= max || max < 5) return text;
+  const tail = Math.floor((max - 1) * 0.4);
+  const head = max - 1 - tail;
+  return `${chars.slice(0, head).join('').trimEnd()}…${chars.slice(chars.length - tail).join('').trimStart()}`;
 }

@@ -2,6 +2,15 @@
  * The thread as DOM: one element per entry, keyed by entry id. Changes mark rows dirty; once per
  * frame the dirty rows are drawn, within a time budget so a burst (a loaded session replaying
  * its history) never blocks input — the rest continues next frame, bottom rows first.
+ *
+ * Following the bottom: while `follow` holds, every drawing pass and every change in a row's
+ * size (a ResizeObserver) pins the view to the bottom. Long replies are pages whose off-screen
+ * parts use placeholder heights (`content-visibility`, `.md-page` / `.md-volume`), so the
+ * bottom moves after each scroll as pages coming into view render at their real size; the
+ * scroll event of a pin that landed short is not at the bottom, yet it moved down, and only a
+ * move up ends following. Scroll anchoring is off while following (class `following`), so a
+ * row above changing size cannot move the view up either: only the user does that (wheel,
+ * keys, scrollbar, find, focus). Reaching the bottom again turns following back on.
  */
 import type { ThreadEntry } from '../src/thread/types.js';
 import type { Announcer } from './a11y.js';
@@ -31,26 +40,43 @@ export class ThreadView implements StoreListener {
   private liveNow = false;
   /** Where the user was before a reload; applied once the snapshot is fully drawn. */
   private restoreScroll: { scrollTop: number; atBottom: boolean } | undefined;
-  private atBottom = true;
+  private follow = true;
+  private lastTop = 0;
+  private readonly resizes = new ResizeObserver(() => {
+    if (this.follow && !this.restoreScroll) this.scrollToBottom();
+  });
   /** Called after each drawing pass (e.g. to tell tests or the benchmark that work finished). */
   onDrawn: (() => void) | undefined;
 
   constructor(private readonly viewState: ViewStateStore, announcer: Announcer, private readonly onDesync: (reason: string) => void) {
     this.ctx = { viewState, announcer, live: () => this.liveNow };
-    this.el.addEventListener('scroll', () => {
-      this.atBottom = this.isAtBottom();
-      viewState.update({ scrollTop: this.el.scrollTop, atBottom: this.atBottom });
-    }, { passive: true });
+    this.el.addEventListener('scroll', () => this.onScroll(), { passive: true });
+    this.setFollow(true);
+  }
+
+  private onScroll(): void {
+    const top = this.el.scrollTop;
+    if (this.isAtBottom()) this.setFollow(true);
+    else if (top < this.lastTop) this.setFollow(false);
+    this.lastTop = top;
+    this.viewState.update({ scrollTop: top, atBottom: this.follow });
+  }
+
+  private setFollow(follow: boolean): void {
+    this.follow = follow;
+    this.el.classList.toggle('following', follow);
   }
 
   reset(entries: readonly ThreadEntry[]): void {
     this.views.clear();
     this.dirty.clear();
+    this.resizes.disconnect();
     this.liveNow = false;
     const els: HTMLElement[] = [];
     for (const entry of entries) {
       const view = createRowView(entry, this.ctx);
       this.views.set(entry.id, view);
+      this.resizes.observe(view.el);
       els.push(view.el);
     }
     this.el.replaceChildren(...els);
@@ -70,6 +96,7 @@ export class ThreadView implements StoreListener {
     const before = this.el.children[index] ?? null;
     this.el.insertBefore(view.el, before);
     this.views.set(entry.id, view);
+    this.resizes.observe(view.el);
     const prevId = (view.el.previousElementSibling as HTMLElement | null)?.dataset.entryId;
     if (prevId) this.views.get(prevId)?.followed?.();
     this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live: true });
@@ -100,7 +127,7 @@ export class ThreadView implements StoreListener {
   }
 
   private drawUntil(deadline: number): boolean {
-    const follow = this.atBottom;
+    const follow = this.follow || this.isAtBottom();
     for (const [id, d] of this.dirty) {
       this.dirty.delete(id);
       this.draw(id, d);
@@ -113,7 +140,8 @@ export class ThreadView implements StoreListener {
       if (saved.atBottom) this.scrollToBottom();
       else {
         this.el.scrollTop = saved.scrollTop;
-        this.atBottom = this.isAtBottom();
+        this.lastTop = this.el.scrollTop;
+        this.setFollow(this.isAtBottom());
       }
     } else if (follow && !this.restoreScroll) {
       this.scrollToBottom();
@@ -129,6 +157,8 @@ export class ThreadView implements StoreListener {
       // An id that changed kind is a new row as far as the DOM is concerned.
       const fresh = createRowView(d.entry, this.ctx);
       view.el.replaceWith(fresh.el);
+      this.resizes.unobserve(view.el);
+      this.resizes.observe(fresh.el);
       this.views.set(id, fresh);
       view = fresh;
       d = { ...d, delta: { kind: 'full' } };
@@ -148,6 +178,6 @@ export class ThreadView implements StoreListener {
 
   private scrollToBottom(): void {
     this.el.scrollTop = this.el.scrollHeight;
-    this.atBottom = true;
+    this.setFollow(true);
   }
 }

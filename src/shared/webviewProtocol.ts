@@ -26,7 +26,7 @@ export type AgentStatus =
       exitCode?: number | null;
       stderrTail?: string;
     }
-  | { state: 'exited'; agentName: string; reason: string; exitCode?: number | null; stderrTail?: string };
+  | { state: 'exited'; agentName: string; reason: string; exitCode?: number | null; stderrTail?: string; commandLine?: string; signal?: string };
 
 export interface AgentChoice {
   name: string;

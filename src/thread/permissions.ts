@@ -55,6 +55,10 @@ function clearPermission(state: ThreadState, out: ApplyResult, index: number, re
   const row = state.entries[index] as ToolCallEntry;
   if (row.permission?.requestId !== requestId) return; // a newer request replaced it on the card
   const next: ToolCallEntry = { ...row, permissionOutcome: outcome };
+  // The option's own words ("Allow once"), not its id: the id is for the agent.
+  const label = row.permission.options.find((o) => o.optionId === outcome)?.name;
+  if (label) next.permissionLabel = label;
+  else delete next.permissionLabel;
   delete next.permission;
   replaceRow(state, out, index, next);
 }

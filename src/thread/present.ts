@@ -63,6 +63,20 @@ export interface StopDescription {
   tone: StopTone;
   /** One sentence for a tooltip or the expanded boundary. */
   detail: string;
+  /** The reason as the agent sent it, when the label reworded it (for a tooltip). */
+  raw?: string;
+}
+
+/** `_paused_for_review` / `_vendor.pausedForReview` → "paused for review". */
+export function humaneReason(reason: string): string {
+  const words = reason
+    .replace(/^_+/, '')
+    .replace(/^[\w-]+[./]/, '') // a vendor prefix
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[_\-\s.]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+  return words.length ? words.join(' ') : reason;
 }
 
 export function describeStopReason(reason: StopReason): StopDescription {
@@ -97,7 +111,8 @@ export function describeStopReason(reason: StopReason): StopDescription {
       return { label: 'Stopped by an error', tone: 'error', detail: 'The agent ended the turn with an error.' };
     default:
       if (reason.startsWith('_')) {
-        return { label: `Stopped (${reason})`, tone: 'info', detail: `The agent stopped for its own reason: ${reason}.` };
+        // An agent's own reason (`_paused_for_review`): readable words; the raw value is `raw`.
+        return { label: `Stopped: ${humaneReason(reason)}`, tone: 'info', detail: 'The agent stopped for a reason of its own.', raw: reason };
       }
       // Reserved for future protocol versions: show a plain stop rather than guess.
       return { label: 'Stopped', tone: 'info', detail: `The agent stopped (reason: ${reason}).` };

@@ -92,6 +92,8 @@ export interface ToolCallEntry extends Omit<ToolCallFields, 'rawInput' | 'rawOut
   permission?: PendingPermission;
   /** The option the user chose (or 'cancelled'), kept for the record. */
   permissionOutcome?: string;
+  /** That option's name as the agent offered it, for display. */
+  permissionLabel?: string;
   /** Live terminals embedded in this call's content, by terminal id. */
   terminals?: Record<string, TerminalView>;
   /** Created from an update for a tool call never announced. */

@@ -1,5 +1,6 @@
 /**
- * Drives the real webview bundle in Debian Chromium (headless) under the panel's CSP. The page
+ * Drives the real webview bundle in Debian Chromium (headless) under the panel's own page and
+ * CSP (src/vscode/panel/chatPage.ts, what `renderChatHtml` emits). The page
  * plays the host: a fake `acquireVsCodeApi` records what the webview posts and keeps its state
  * in localStorage so a reload restores it as VS Code would.
  */
@@ -10,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HostToWebview, WebviewToHost } from '../../src/shared/webviewProtocol.js';
+import { chatCsp, chatPageHtml } from '../../src/vscode/panel/chatPage.js';
 
 const root = new URL('../..', import.meta.url).pathname;
 export const ORIGIN = 'https://webview.test';
@@ -56,7 +58,8 @@ export async function buildWebview(extraEntries: Record<string, string> = {}): P
   return out;
 }
 
-export const CSP = `default-src 'none'; style-src ${ORIGIN} 'nonce-${NONCE}'; script-src 'nonce-${NONCE}'; font-src ${ORIGIN}; img-src ${ORIGIN} data:`;
+/** The policy the extension emits (chatPage.ts), for this page's origin and nonce. */
+export const CSP = chatCsp(ORIGIN, NONCE);
 
 const DARK_THEME = `
   --vscode-font-family: system-ui, sans-serif; --vscode-font-size: 13px; --vscode-font-weight: normal;
@@ -165,15 +168,20 @@ const FAKE_HOST = `
     };
   };`;
 
+/**
+ * The extension's own page (chatPage.ts, the builder `renderChatHtml` uses) with its policy,
+ * so a looser policy there is a looser policy here; the harness only adds, under the nonce,
+ * the theme's variables and the fake host.
+ */
 function pageHtml(script = 'webview.js', theme: Theme = 'dark'): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CSP}">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="${ORIGIN}/codicons/codicon.css">
-<link rel="stylesheet" href="${ORIGIN}/webview.css">
-<style nonce="${NONCE}">html {${THEMES[theme].vars}}</style>
-<script nonce="${NONCE}">${FAKE_HOST}</script>
-</head><body class="${THEMES[theme].body}"><script nonce="${NONCE}" src="${ORIGIN}/${script}"></script></body></html>`;
+  return chatPageHtml({
+    cspSource: ORIGIN,
+    nonce: NONCE,
+    asset: (...parts) => `${ORIGIN}/${parts.join('/')}`,
+    script,
+    bodyClass: THEMES[theme].body,
+    extraHead: `<style nonce="${NONCE}">html {${THEMES[theme].vars}}</style>\n<script nonce="${NONCE}">${FAKE_HOST}</script>\n`,
+  });
 }
 
 const TYPES: Record<string, string> = { js: 'text/javascript', css: 'text/css', ttf: 'font/ttf', html: 'text/html' };

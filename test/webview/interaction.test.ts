@@ -54,9 +54,11 @@ test('a permission request shows the agent\'s options inline, focuses the first 
 
   // The host resolves it: the buttons go, the outcome stays on the card.
   const { permission: _p, ...rest } = asking;
-  await panel.send({ type: 'rows', changes: [{ op: 'update', index: 1, entry: { ...rest, status: 'in_progress', permissionOutcome: 'Always allow npm' } }] });
+  await panel.send({ type: 'rows', changes: [{ op: 'update', index: 1, entry: { ...rest, status: 'in_progress', permissionOutcome: 'always', permissionLabel: 'Always allow npm' } }] });
   assert.equal(await panel.count('.permission button'), 0);
-  assert.match(await panel.text('.permission-outcome'), /Always allow npm/);
+  // The agent's label, not the option id (which stays in the tooltip).
+  assert.equal((await panel.text('.permission-outcome')).trim(), 'Answered: Always allow npm');
+  assert.equal(await panel.page.getAttribute('.permission-outcome', 'title'), 'Option: always');
   await panel.screenshot('permission-answered');
 });
 
@@ -246,7 +248,7 @@ test('focusComposer focuses the input; the thread is a labelled log reachable by
   await panel.page.keyboard.press('Tab');
   assert.equal((await focused(panel)).cls, 'btn icon-btn');
   await panel.page.keyboard.press('Tab');
-  assert.equal((await focused(panel)).cls, 'thread');
+  assert.equal((await focused(panel)).cls.split(' ')[0], 'thread');
   // A finished turn is announced once, with the answer.
   await panel.send({ type: 'session', session: session({ turnState: 'running' }) });
   await panel.send({ type: 'session', session: session({ turnState: 'idle' }) });

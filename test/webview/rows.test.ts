@@ -231,7 +231,8 @@ test('turn ends: end_turn is quiet, every other stop reason reads differently; r
   for (const r of reasons.slice(1)) labels.push(await panel.text(`[data-stop-reason="${r}"] .stop-label`));
   assert.equal(new Set(labels).size, reasons.length - 1, `distinct labels: ${labels.join(' | ')}`);
   assert.match(labels[0]!, /token limit/);
-  assert.match(labels[5]!, /rate_limited/);
+  assert.equal(labels[5], 'Stopped: rate limited', 'an agent\'s own reason in words');
+  assert.equal(await panel.page.getAttribute('[data-stop-reason="_rate_limited"] .stop-label', 'title'), 'Stop reason: _rate_limited');
   assert.match(await panel.text('[data-stop-reason="mystery"] .stop-detail'), /mystery/);
   assert.match(await panel.text('[data-stop-reason="error"]'), /Internal error \(code -32603\)/);
   assert.equal(await panel.count('.tone-error[data-stop-reason="error"][role="alert"]'), 1);
@@ -276,6 +277,28 @@ test('agent status: starting spinner, failure panel with facts and three ways ou
 
   await panel.send({ type: 'agent', agent: { state: 'ready', agentName: 'claude', protocolVersion: 1 }, agents: [{ name: 'claude', source: 'settings' }], composer: { image: false, audio: false, embeddedContext: false } });
   assert.equal(await panel.page.locator('.failure-panel').isVisible(), false);
+});
+
+test('a crash says once, wrapped: agent, command, signal and stderr, however long the path', async () => {
+  const panel = await fresh();
+  const longPath = `/home/someone/${'very-long-folder-name/'.repeat(12)}node_modules/.bin/claude-agent-acp`;
+  await panel.send({
+    type: 'agent',
+    agent: { state: 'exited', agentName: 'claude', reason: 'The agent was killed by SIGKILL.', signal: 'SIGKILL', exitCode: null, commandLine: `${longPath} --verbose`, stderrTail: 'out of memory\n' },
+    agents: [{ name: 'claude', source: 'settings' }],
+    composer: { image: false, audio: false, embeddedContext: false },
+  });
+  assert.match(await panel.text('.failure-head'), /claude stopped/);
+  assert.match(await panel.text('.failure-facts'), /Command/);
+  assert.match(await panel.text('.failure-facts'), /Signal\s*SIGKILL/);
+  assert.doesNotMatch(await panel.text('.failure-facts'), /Exit code/);
+  assert.equal(await panel.text('.failure-stderr pre'), 'out of memory\n');
+  assert.equal((await panel.text('.failure-panel')).split(longPath).length - 1, 1, 'the command appears once');
+  const overflow = await panel.page.evaluate(() => {
+    const el = (globalThis as any).document.querySelector('.failure-panel');
+    return el.scrollWidth - el.clientWidth;
+  });
+  assert.ok(overflow <= 0, `the panel does not overflow (${overflow} px)`);
 });
 
 test('header shows turn state (requires_action loud), usage, and picks agents / new sessions', async () => {

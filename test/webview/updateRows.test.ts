@@ -98,8 +98,10 @@ test('plans: file plans link to the file, Markdown plans render, several plans b
     planOf('p-gone', { removed: true }),
   ]));
   assert.equal(await panel.text('[data-entry-id="main"] .plan-progress'), '0/1 done');
-  assert.equal(await panel.text('[data-entry-id="main"] .plan-id'), '', 'the default plan is not named');
-  assert.equal(await panel.text('[data-entry-id="p-md"] .plan-id'), 'p-md');
+  // Plan ids are the agent's bookkeeping: never shown, kept as data.
+  assert.equal(await panel.count('.plan-id'), 0);
+  assert.doesNotMatch(await panel.text('[data-entry-id="p-md"] .row-head'), /p-md/);
+  assert.equal(await panel.page.getAttribute('[data-entry-id="p-md"]', 'data-plan-id'), 'p-md');
   assert.equal(await panel.page.locator('[data-entry-id="p-md"] .plan-progress').isVisible(), false);
   assert.equal(await panel.text('[data-entry-id="p-md"] .plan-markdown h1'), 'Migration');
   assert.equal(await panel.text('[data-entry-id="p-md"] .plan-markdown strong'), 'Back up');
@@ -223,4 +225,18 @@ test('v2 diff without a patch, with an unknown format, or with a patch that does
   assert.equal(await panel.count('.change'), 1);
   assert.equal(await panel.text('.change .change-counts'), '+1 −1');
   await clean(panel);
+});
+
+test('a tool call with no content of its own shows its arguments on the card (early drafts)', async () => {
+  const panel = await harness.open();
+  await panel.send(snapshot([
+    { type: 'tool_call', id: 'd1', toolCallId: 'd1', title: 'read_file', kind: 'other', status: 'completed', content: [], locations: [],
+      rawInput: { path: '/w/src/main.ts', limit: 40, options: { follow: true }, empty: '', a: 1, b: 2 } },
+    { type: 'tool_call', id: 'd2', toolCallId: 'd2', title: 'Edit', kind: 'edit', status: 'completed',
+      content: [{ type: 'content', content: { type: 'text', text: 'done' } }], locations: [], rawInput: { path: '/w/x' } },
+  ] as never));
+  assert.deepEqual(await panel.page.locator('[data-entry-id="d1"] .tool-arg-key').allTextContents(), ['path', 'limit', 'options', 'a']);
+  assert.deepEqual(await panel.page.locator('[data-entry-id="d1"] .tool-arg-value').allTextContents(), ['/w/src/main.ts', '40', '{"follow":true}', '1']);
+  assert.match(await panel.text('[data-entry-id="d1"] .tool-arg.more'), /\+1 more/);
+  assert.equal(await panel.count('[data-entry-id="d2"] .tool-args'), 0, 'a call with content needs no summary');
 });

@@ -23,8 +23,9 @@ export class FailurePanel {
     this.el.setAttribute('role', 'alert');
     const heading = agent.state === 'failed' ? `${agent.agentName} could not start` : `${agent.agentName} stopped`;
     const facts: Array<[string, Node | string]> = [];
-    if (agent.state === 'failed' && agent.commandLine) facts.push(['Command', h('code', { text: agent.commandLine })]);
-    if (agent.exitCode !== undefined) facts.push(['Exit code', agent.exitCode === null ? 'none (killed by a signal)' : String(agent.exitCode)]);
+    if (agent.commandLine) facts.push(['Command', h('code', { class: 'failure-command', text: agent.commandLine })]);
+    if (agent.state === 'exited' && agent.signal) facts.push(['Signal', agent.signal]);
+    else if (agent.exitCode !== undefined) facts.push(['Exit code', agent.exitCode === null ? 'none (killed by a signal)' : String(agent.exitCode)]);
     this.el.replaceChildren(
       h('div', { class: 'failure-head' }, [icon('error'), h('strong', { text: heading })]),
       h('p', { class: 'failure-reason', text: agent.reason }),

@@ -17,12 +17,8 @@ const STATUS: Record<PlanEntry['status'], { icon: string; label: string }> = {
   cancelled: { icon: 'circle-slash', label: 'Cancelled' },
 };
 
-/** The v1 plan and the v2 default checklist; other ids are named so several plans tell apart. */
-const MAIN_PLAN = 'main';
-
 export class PlanRow implements RowView<PlanThreadEntry> {
   readonly el = h('div', { class: 'row plan', attrs: { role: 'region', 'aria-label': 'Plan' } });
-  private readonly name = h('span', { class: 'plan-id' });
   private readonly progress = h('span', { class: 'plan-progress' });
   private readonly list = h('ul', { class: 'plan-list' });
   private readonly other = h('div', { class: 'plan-body' });
@@ -30,13 +26,13 @@ export class PlanRow implements RowView<PlanThreadEntry> {
   private bodySig = '';
 
   constructor() {
-    this.el.append(h('div', { class: 'row-head' }, [icon('tasklist'), h('span', { class: 'who', text: 'Plan' }), this.name, this.progress]), this.list, this.other);
+    this.el.append(h('div', { class: 'row-head' }, [icon('tasklist'), h('span', { class: 'who', text: 'Plan' }), this.progress]), this.list, this.other);
   }
 
   render(entry: PlanThreadEntry): void {
-    this.name.textContent = entry.planId === MAIN_PLAN ? '' : entry.planId;
-    this.name.title = entry.planId;
-    this.el.setAttribute('aria-label', entry.planId === MAIN_PLAN ? 'Plan' : `Plan ${entry.planId}`);
+    // The plan id is the agent's bookkeeping ("plan-1"), not something to read: several plans
+    // tell apart by their items or body. Kept as data for tests and tools.
+    this.el.dataset.planId = entry.planId;
     this.el.classList.toggle('removed', !!entry.removed);
     const checklist = !entry.removed && !entry.body;
     this.list.hidden = !checklist;

@@ -11,6 +11,7 @@ import { firstAllowButton, renderPermission } from './permission.js';
 import { keepingStopFocus, stopButton, stopRefusal, stopSignature } from './stopControl.js';
 import type { RowContext, RowView } from './rowView.js';
 import { contentSignature, renderContentItem } from './toolContent.js';
+import { toolArgsSummary } from './toolArgs.js';
 
 const KIND_ICON: Record<ToolKind, string> = {
   read: 'eye', edit: 'edit', delete: 'trash', move: 'arrow-both', search: 'search', execute: 'terminal',
@@ -39,6 +40,7 @@ export class ToolCard implements RowView<ToolCallEntry> {
   private readonly permission = h('div', { class: 'tool-permission' });
   private readonly stop = h('span', { class: 'tool-stop' });
   private readonly stopNote = h('div', { class: 'tool-stop-note' });
+  private readonly args = h('div', { class: 'tool-args-slot' });
   private readonly raw = h('div', { class: 'tool-raw' });
   private readonly body = h('div', { class: 'tool-body' });
   private readonly toggle = h('button', { class: 'btn icon-btn tool-toggle', attrs: { type: 'button', 'aria-expanded': 'true', 'aria-label': 'Collapse details' } });
@@ -49,7 +51,7 @@ export class ToolCard implements RowView<ToolCallEntry> {
 
   constructor(private readonly ctx: RowContext, entryId: string) {
     this.collapseKey = `${entryId}:card`;
-    this.body.append(this.content, this.locations, this.raw);
+    this.body.append(this.args, this.content, this.locations, this.raw);
     // The permission and Stop stay outside the collapsible body: a folded card must still ask.
     this.el.append(h('div', { class: 'tool-head' }, [this.toggle, this.kindIcon, this.title, this.orphan, this.status, this.stop]), this.stopNote, this.permission, this.body);
     this.setCollapsed(ctx.viewState.isExpanded(this.collapseKey) === false);
@@ -83,6 +85,9 @@ export class ToolCard implements RowView<ToolCallEntry> {
     this.once('loc', JSON.stringify(entry.locations), () => this.renderLocations(entry));
     this.renderPermission(entry);
     this.once('raw', rawSig(entry), () => this.renderRaw(entry));
+    const hasContent = entry.content.length > 0;
+    this.once('args', `${hasContent}:${stringify(entry.rawInput).length}:${stringify(entry.rawInput).slice(0, 400)}`, () =>
+      this.args.replaceChildren(toolArgsSummary(entry.rawInput, hasContent)));
   }
 
   private once(part: string, sig: string, draw: () => void): void {
@@ -141,7 +146,7 @@ export class ToolCard implements RowView<ToolCallEntry> {
 
   private renderPermission(entry: ToolCallEntry): void {
     const p = entry.permission;
-    const sig = p ? `p:${p.requestId}` : `o:${entry.permissionOutcome ?? ''}`;
+    const sig = p ? `p:${p.requestId}` : `o:${entry.permissionOutcome ?? ''}:${entry.permissionLabel ?? ''}`;
     if (this.sigs.perm === sig) return;
     this.sigs.perm = sig;
     if (p) {
@@ -154,7 +159,7 @@ export class ToolCard implements RowView<ToolCallEntry> {
         if (this.ctx.live()) requestAnimationFrame(() => firstAllowButton(panel)?.focus());
       }
     } else if (entry.permissionOutcome) {
-      this.permission.replaceChildren(h('div', { class: 'permission-outcome' }, [icon('shield'), h('span', { text: `Answered: ${entry.permissionOutcome}` })]));
+      this.permission.replaceChildren(h('div', { class: 'permission-outcome', title: `Option: ${entry.permissionOutcome}` }, [icon('shield'), h('span', { text: answeredText(entry) })]));
     } else {
       this.permission.replaceChildren();
     }
@@ -187,4 +192,11 @@ function stringify(v: unknown): string {
   } catch {
     return String(v);
   }
+}
+
+/** "Answered: Allow once" in the agent's words; a cancelled request says so plainly. */
+function answeredText(entry: ToolCallEntry): string {
+  if (entry.permissionLabel) return `Answered: ${entry.permissionLabel}`;
+  if (entry.permissionOutcome === 'cancelled') return 'Permission request cancelled';
+  return `Answered: ${entry.permissionOutcome ?? ''}`;
 }

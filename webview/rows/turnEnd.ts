@@ -19,7 +19,7 @@ export class TurnEndRow implements RowView<TurnEndEntry> {
     this.el.removeAttribute('aria-hidden');
     this.el.setAttribute('role', d.tone === 'error' ? 'alert' : 'note');
     this.el.replaceChildren(
-      h('div', { class: 'row-head' }, [icon(d.icon), h('span', { class: 'stop-label', text: d.label })]),
+      h('div', { class: 'row-head' }, [icon(d.icon), h('span', { class: 'stop-label', text: d.label, ...(d.raw ? { title: `Stop reason: ${d.raw}` } : {}) })]),
       d.detail ? h('div', { class: 'stop-detail', text: d.detail }) : '',
     );
   }

@@ -9,6 +9,10 @@ import '../styles/tabs.css';
 import type { SessionTabInfo, SessionTabs } from '../../src/shared/webviewProtocol.js';
 import { h, icon } from '../dom.js';
 import type { Host } from '../vscodeApi.js';
+import { middleTruncate } from '../format.js';
+
+/** About what a tab's 12em shows at the default font size. */
+const TAB_TITLE_CHARS = 22;
 
 const STATE_LABEL: Record<SessionTabInfo['state'], string> = {
   idle: '',
@@ -81,7 +85,8 @@ export class TabStrip {
       attrs: { type: 'button', role: 'tab', 'aria-selected': String(active), tabindex: active ? '0' : '-1' },
     }, [
       stateIcon(info.state),
-      h('span', { class: 'session-tab-title', text: info.title }),
+      // Cut in the middle: titles that start alike still tell apart. The label's tooltip has it all.
+      h('span', { class: 'session-tab-title', text: middleTruncate(info.title, TAB_TITLE_CHARS) }),
       info.agentName ? h('span', { class: 'session-tab-agent', text: info.agentName }) : null,
     ]);
     label.addEventListener('click', () => this.switchTo(info.id));

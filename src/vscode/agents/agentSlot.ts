@@ -179,7 +179,15 @@ export class AgentSlot {
     this.hooks.exited(running, how, stderrTail);
     // Drop the process scope but keep the status: the user sees why and can restart.
     this.stop();
-    this.set({ state: 'exited', agentName: running.config.name, reason: `The agent ${how}.`, exitCode, stderrTail }, NO_EXTRAS);
+    this.set({
+      state: 'exited',
+      agentName: running.config.name,
+      reason: `The agent ${how}.`,
+      exitCode,
+      ...(signal ? { signal } : {}),
+      stderrTail,
+      commandLine: commandLineOf(running.config),
+    }, NO_EXTRAS);
   }
 
   /** Logged-in variables win over the settings' env: they were entered after it failed to log in. */

@@ -35,7 +35,8 @@ export function failedStatus(config: AgentConfig, failure: LaunchFailure, comman
   return {
     state: 'failed',
     agentName: config.name,
-    reason: described.reason,
+    // The command line is shown once, as its own fact: not also inside the sentence.
+    reason: commandLine ? described.reason.split(commandLine).join('the agent') : described.reason,
     fix: described.fix,
     commandLine,
     exitCode: failure.reason === 'exited_during_initialize' ? failure.exitCode : undefined,

@@ -1,9 +1,11 @@
 /**
- * The chat page: a strict CSP with a fresh nonce per load, every asset through `asWebviewUri`.
- * Images may be inline data (pasted screenshots, agent images); nothing is fetched from the web.
+ * The chat page for a VS Code webview: a fresh nonce per load, every asset through
+ * `asWebviewUri`. The page and its CSP are built in chatPage.ts (vscode-free, so the webview
+ * tests run under the very same policy).
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { chatPageHtml } from './chatPage.js';
 
 export function newNonce(): string {
   return randomBytes(18).toString('base64');
@@ -14,27 +16,9 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
 }
 
 export function renderChatHtml(webview: vscode.Webview, extensionUri: vscode.Uri, nonce = newNonce()): string {
-  const asset = (...parts: string[]) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', ...parts)).toString();
-  const csp = [
-    "default-src 'none'",
-    `img-src ${webview.cspSource} data:`,
-    `font-src ${webview.cspSource}`,
-    `style-src ${webview.cspSource} 'nonce-${nonce}'`,
-    `script-src 'nonce-${nonce}'`,
-  ].join('; ');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" nonce="${nonce}" href="${asset('codicons', 'codicon.css')}">
-<link rel="stylesheet" nonce="${nonce}" href="${asset('webview.css')}">
-<title>Agent Chat</title>
-</head>
-<body>
-<div id="root"></div>
-<script nonce="${nonce}" src="${asset('webview.js')}"></script>
-</body>
-</html>`;
+  return chatPageHtml({
+    cspSource: webview.cspSource,
+    nonce,
+    asset: (...parts) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', ...parts)).toString(),
+  });
 }

@@ -182,7 +182,7 @@ test('v2: idle error after cancel is cancelled; updates outside a turn are emitt
   assert.deepEqual(events.at(-1), { kind: 'turn_ended', turnId: 'turn-1', stopReason: 'cancelled' });
 });
 
-test('the agent process dying mid-turn ends the turn with an error and a notice; the session is closed', async () => {
+test('the agent process dying mid-turn ends the turn with an error (said once, no extra notice); the session is closed', async () => {
   const { conn, session, events } = setup();
   const done = session.prompt([{ type: 'text', text: 'go' }]);
   // The connection dying rejects the request before the exit report: the session waits for it.
@@ -193,7 +193,8 @@ test('the agent process dying mid-turn ends the turn with an error and a notice;
   await done;
   const end = events.find((e) => e.kind === 'turn_ended');
   assert.ok(end?.kind === 'turn_ended' && end.stopReason === 'error' && /exited with code 3 during the turn/.test(end.error?.message ?? ''));
-  assert.deepEqual(events.at(-1), { kind: 'notice_local', severity: 'error', title: 'The agent exited with code 3', detail: 'boom\n' });
+  assert.deepEqual(end.error?.data, { exitCode: 3, signal: null, stderrTail: 'boom\n' });
+  assert.ok(!events.some((e) => e.kind === 'notice_local'), 'the exit is not repeated as a notice');
   await assert.rejects(session.prompt([{ type: 'text', text: 'again' }]), /ended/);
 });
 

@@ -52,7 +52,9 @@ const stopCases: Array<[string, string, string]> = [
   ['refusal', 'warning', 'Refused'],
   ['cancelled', 'info', 'Cancelled'],
   ['error', 'error', 'Stopped by an error'],
-  ['_rate_limited', 'info', 'Stopped (_rate_limited)'],
+  ['_rate_limited', 'info', 'Stopped: rate limited'],
+  ['_paused_for_review', 'info', 'Stopped: paused for review'],
+  ['_vendor.pausedForReview', 'info', 'Stopped: paused for review'],
   ['future_reason', 'info', 'Stopped'],
 ];
 
@@ -65,8 +67,9 @@ for (const [reason, tone, label] of stopCases) {
   });
 }
 
-test('describeStopReason: unknown reasons are named in the detail, custom ones too', () => {
+test('describeStopReason: unknown reasons are named in the detail; custom ones read as words, raw value kept', () => {
   assert.match(describeStopReason('future_reason').detail, /future_reason/);
-  assert.match(describeStopReason('_mine').detail, /_mine/);
+  assert.equal(describeStopReason('_mine').raw, '_mine');
+  assert.equal(describeStopReason('_paused_for_review').label, 'Stopped: paused for review');
   assert.match(describeStopReason('refusal').detail, /not part of the conversation/);
 });

@@ -194,6 +194,7 @@ test('permissions: request sets the card state and requires_action; answer recor
   const answer = model.apply(resolved('r1', 'allow'));
   assert.equal(call(model, 'a').permission, undefined);
   assert.equal(call(model, 'a').permissionOutcome, 'allow');
+  assert.equal(call(model, 'a').permissionLabel, 'Allow once', 'the option as the agent named it, for display');
   assert.equal(model.session.turnState, 'running');
   assert.equal(answer.session, true);
 });
@@ -204,6 +205,8 @@ test('permissions: two pending; running again only when both are answered', () =
   model.apply(resolved('r2'));
   assert.equal(model.session.turnState, 'running');
   assert.equal(call(model, 'b').permissionOutcome, 'cancelled');
+  assert.equal(call(model, 'b').permissionLabel, undefined);
+  assert.equal(call(model, 'a').permissionLabel, 'Reject');
 });
 
 test('permissions: a request for an unknown tool call creates it (one insert)', () => {

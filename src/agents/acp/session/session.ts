@@ -262,16 +262,11 @@ export class AcpChatSession implements ChatSession {
     const turn = this.turns.current;
     if (turn) {
       const message = expected ? 'The agent was stopped during the turn.' : `The agent ${how} during the turn.`;
-      this.turns.end(turn, { stopReason: 'error', error: { message, data: { exitCode: info.exitCode, signal: info.signal } } });
+      const data = { exitCode: info.exitCode, signal: info.signal, ...(expected || !info.stderrTail ? {} : { stderrTail: info.stderrTail }) };
+      this.turns.end(turn, { stopReason: 'error', error: { message, data } });
     }
-    if (!expected) {
-      this.emit({
-        kind: 'notice_local',
-        severity: 'error',
-        title: `The agent ${how}`,
-        ...(info.stderrTail ? { detail: info.stderrTail } : {}),
-      });
-    }
+    // No notice besides: the turn's end says it here, and the agent's failure panel gives the
+    // command, exit code or signal and stderr once (the lifecycle's `exited`).
     this.turns.state = 'idle';
   }
 
