@@ -62,6 +62,14 @@ function run(el: HTMLElement, host: Host): void {
       const action = d.reviewAction === 'keep' || d.reviewAction === 'undo' ? d.reviewAction : 'review';
       return host.post({ type: 'reviewChanges', turnId: d.turnId ?? '', action, ...(d.root !== undefined ? { root: d.root } : {}), ...(d.path !== undefined ? { path: d.path } : {}) });
     }
+    case 'undo-hunk': {
+      if (el.getAttribute('aria-disabled') === 'true') return;
+      const n = (v: string | undefined) => Number.parseInt(v ?? '', 10);
+      host.post({ type: 'undoHunk', turnId: d.turnId ?? '', root: d.root ?? '', path: d.path ?? '', oldStart: n(d.oldStart), oldCount: n(d.oldCount), newCount: n(d.newCount) });
+      // The row is redrawn with the file's remaining hunks once the host has undone it.
+      el.setAttribute('aria-disabled', 'true');
+      return;
+    }
     case 'checkpoint':
       return host.post({ type: 'checkpoint', turnId: d.turnId ?? '', action: d.checkpointAction === 'redo' ? 'redo' : 'restore' });
     case 'restart-agent':

@@ -6,6 +6,7 @@
  * mixed endings and a missing final newline included. jsdiff's diffArrays compares them.
  */
 import { diffArrays } from 'diff';
+import type { ChangedHunk, ChangedHunkLine } from '../protocol/events.js';
 
 export interface Hunk {
   /** 0-based line index of the hunk in the old / new text. */
@@ -72,4 +73,43 @@ export function countLines(hunks: readonly Hunk[]): { added: number; deleted: nu
   let deleted = 0;
   for (const h of hunks) { added += h.newLines.length; deleted += h.oldLines.length; }
   return { added, deleted };
+}
+
+/** A hunk as the review shows it (oldStart and the sizes identify it again on undo). */
+export type HunkView = ChangedHunk;
+type HunkLine = ChangedHunkLine;
+
+const bare = (line: string) => line.replace(/\r?\n$/, '');
+
+/** The hunks between two texts with `context` lines around each, at most `maxLines` listed per hunk. */
+export function hunkViews(oldText: string, newText: string, context = 2, maxLines = 40): HunkView[] {
+  const oldLines = splitLines(oldText);
+  return computeHunks(oldText, newText).map((hk) => {
+    const lines: HunkLine[] = [];
+    for (let i = Math.max(0, hk.oldStart - context); i < hk.oldStart; i++) lines.push([' ', bare(oldLines[i]!)]);
+    for (const l of hk.oldLines) lines.push(['-', bare(l)]);
+    for (const l of hk.newLines) lines.push(['+', bare(l)]);
+    const end = hk.oldStart + hk.oldLines.length;
+    for (let i = end; i < Math.min(oldLines.length, end + context); i++) lines.push([' ', bare(oldLines[i]!)]);
+    const view: HunkView = { oldStart: hk.oldStart, oldCount: hk.oldLines.length, newStart: hk.newStart, newCount: hk.newLines.length, lines: lines.slice(0, maxLines) };
+    if (lines.length > maxLines) view.more = lines.length - maxLines;
+    return view;
+  });
+}
+
+/**
+ * Where and what to write to undo the hunk the review showed (found again by its place in the
+ * old text and its sizes, which undoing other hunks does not move), or undefined when the text
+ * no longer has it.
+ */
+export function planHunkUndo(oldText: string, currentText: string, target: { oldStart: number; oldCount: number; newCount: number }):
+  { startOffset: number; endOffset: number; text: string; hunk: Hunk } | undefined {
+  const hunk = computeHunks(oldText, currentText).find((hk) => hk.oldStart === target.oldStart && hk.oldLines.length === target.oldCount && hk.newLines.length === target.newCount);
+  if (!hunk) return undefined;
+  const lines = splitLines(currentText);
+  let startOffset = 0;
+  for (let i = 0; i < hunk.newStart; i++) startOffset += lines[i]!.length;
+  let endOffset = startOffset;
+  for (let i = hunk.newStart; i < hunk.newStart + hunk.newLines.length; i++) endOffset += lines[i]!.length;
+  return { startOffset, endOffset, text: hunk.oldLines.join(''), hunk };
 }

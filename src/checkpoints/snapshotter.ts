@@ -6,7 +6,10 @@
  */
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 import { countRecords, git, GitMissingError } from './git.js';
 import { gitIn, openShadowRepo, type ShadowRepo } from './shadowRepo.js';
 import { parseDiffTree } from './diffParse.js';
@@ -57,9 +60,7 @@ export class Snapshotter {
   take(root: string, label: string): Promise<Snapshot> {
     return this.serial(root, async (repo) => {
       const tree = await this.writeTree(repo);
-      const { pre, run } = gitIn(repo, this.opts.gitPath);
-      const env = { ...run, env: { ...run.env, ...IDENTITY } };
-      const id = (await git([...pre, 'commit-tree', tree, '-m', label || 'snapshot'], env)).toString('utf8').trim();
+      const id = await this.commit(repo, tree, label || 'snapshot');
       // Our own repository: a loose ref file is what update-ref would write, minus a process.
       const refDir = join(repo.gitDir, ...REF_PREFIX.split('/').filter(Boolean));
       await mkdir(refDir, { recursive: true });
@@ -79,9 +80,17 @@ export class Snapshotter {
     });
   }
 
-  /** Files changed from `from` (a snapshot id) to the disk now. */
+  /**
+   * Files changed from `from` (a snapshot id) to the disk now: the private index brought up to
+   * date, then compared with the snapshot's tree as it is (no tree written, one process less).
+   */
   changes(root: string, from: string): Promise<ChangeSet> {
-    return this.serial(root, async (repo) => this.diff(repo, from, await this.writeTree(repo)));
+    return this.serial(root, async (repo) => {
+      await this.stage(repo);
+      const { pre, run } = gitIn(repo, this.opts.gitPath);
+      const out = await git([...pre, 'diff-index', '--cached', '-z', '-M', '--raw', '--numstat', from, '--'], run);
+      return changeSet(repo.root, from, '', out);
+    });
   }
 
   /** Files changed between two snapshots (or trees). */
@@ -134,6 +143,17 @@ export class Snapshotter {
   }
 
   async writeTree(repo: ShadowRepo): Promise<string> {
+    await this.stage(repo);
+    const { pre, run } = gitIn(repo, this.opts.gitPath);
+    return (await git([...pre, 'write-tree'], run)).toString('utf8').trim();
+  }
+
+  /**
+   * The private index brought up to date with the disk. The index persists per root between
+   * snapshots, so a warm `add -A` only stats files (and, with the untracked cache, re-reads
+   * only folders whose mtime changed); it hashes just the files that changed.
+   */
+  private async stage(repo: ShadowRepo): Promise<void> {
     const { pre, run } = gitIn(repo, this.opts.gitPath);
     await this.checkSize(repo);
     // The untracked cache lets a warm `add -A` skip reading directories whose mtime is unchanged.
@@ -147,17 +167,36 @@ export class Snapshotter {
       await rm(repo.indexFile, { force: true });
       await git(add, run);
     }
-    return (await git([...pre, 'write-tree'], run)).toString('utf8').trim();
   }
 
   private async diff(repo: ShadowRepo, from: string, to: string): Promise<ChangeSet> {
     const { pre, run } = gitIn(repo, this.opts.gitPath);
     const out = await git([...pre, 'diff-tree', '-r', '-z', '-M', '--raw', '--numstat', from, to], run);
-    const files = parseDiffTree(out.toString('utf8'));
-    let added = 0;
-    let deleted = 0;
-    for (const f of files) { added += f.added; deleted += f.deleted; }
-    return { root: repo.root, from, toTree: to, files, added, deleted };
+    return changeSet(repo.root, from, to, out);
+  }
+
+  /**
+   * The snapshot's commit object, written as a loose object by hand (what `commit-tree` would
+   * write, minus a process); `commit-tree` only for a repository that does not use SHA-1.
+   */
+  private async commit(repo: ShadowRepo, tree: string, label: string): Promise<string> {
+    const { pre, run } = gitIn(repo, this.opts.gitPath);
+    if (!/^[0-9a-f]{40}$/.test(tree)) {
+      return (await git([...pre, 'commit-tree', tree, '-m', label], { ...run, env: { ...run.env, ...IDENTITY } })).toString('utf8').trim();
+    }
+    const who = `${IDENTITY.GIT_COMMITTER_NAME} <${IDENTITY.GIT_COMMITTER_EMAIL}> ${Math.floor(Date.now() / 1000)} +0000`;
+    const body = Buffer.from(`tree ${tree}\nauthor ${who}\ncommitter ${who}\n\n${label.endsWith('\n') ? label : label + '\n'}`, 'utf8');
+    const object = Buffer.concat([Buffer.from(`commit ${body.length}\0`), body]);
+    const id = createHash('sha1').update(object).digest('hex');
+    const dir = join(repo.gitDir, 'objects', id.slice(0, 2));
+    const file = join(dir, id.slice(2));
+    if (!existsSync(file)) {
+      await mkdir(dir, { recursive: true });
+      const tmp = join(dir, `tmp_obj_${process.pid}_${id.slice(2, 10)}`);
+      await writeFile(tmp, deflateSync(object));
+      await rename(tmp, file);
+    }
+    return id;
   }
 
   private async open(root: string): Promise<ShadowRepo> {
@@ -180,6 +219,14 @@ export class Snapshotter {
     }
     this.sizeChecked.add(repo.root);
   }
+}
+
+function changeSet(root: string, from: string, toTree: string, out: Buffer): ChangeSet {
+  const files = parseDiffTree(out.toString('utf8'));
+  let added = 0;
+  let deleted = 0;
+  for (const f of files) { added += f.added; deleted += f.deleted; }
+  return { root, from, toTree, files, added, deleted };
 }
 
 function refusalOf(e: unknown): SnapshotRefusal {

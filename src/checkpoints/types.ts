@@ -42,7 +42,7 @@ export interface FileChange {
 export interface ChangeSet {
   root: string;
   from: string;
-  /** Tree of "now", to compare again without re-snapshotting. */
+  /** Tree of "now" when one was written (empty when compared with the index directly). */
   toTree: string;
   files: FileChange[];
   added: number;

@@ -337,6 +337,8 @@ export type LocalEvent =
   | { kind: 'turn_changes'; turnId: string; files: ChangedFile[]; after?: SnapshotRef[] }
   /** The user kept or undid one changed file of a turn (or, without `path`, all of them). */
   | { kind: 'turn_file_settled'; turnId: string; path?: string; state: 'kept' | 'undone' }
+  /** One file of a turn after a hunk of it was undone: its counts and remaining hunks now. */
+  | { kind: 'turn_file_updated'; turnId: string; root: string; path: string; added: number; deleted: number; hunks: ChangedHunk[] }
   /** The roots were put back as they were before `turnId`'s prompt; `redo` goes forward again. */
   | { kind: 'checkpoint_restored'; turnId: string; redo: SnapshotRef[] }
   /** The restore of `turnId` was taken back. */
@@ -358,6 +360,22 @@ export interface ChangedFile {
   deleted: number;
   binary: boolean;
   state?: 'kept' | 'undone';
+  /** The file's hunks (text files under the size cap), for undo per hunk. */
+  hunks?: ChangedHunk[];
+}
+
+/** One line of a hunk: ' ' context, '-' removed, '+' added (without its terminator). */
+export type ChangedHunkLine = [' ' | '-' | '+', string];
+
+/** A hunk as the review lists it: its place (0-based lines) and sizes, a few context lines, what changed. */
+export interface ChangedHunk {
+  oldStart: number;
+  oldCount: number;
+  newStart: number;
+  newCount: number;
+  lines: ChangedHunkLine[];
+  /** Lines left out of `lines` (a long hunk is cut). */
+  more?: number;
 }
 
 /** One way to log in, as the UI lists it (`kind` says who acts: agent, terminal, env vars). */

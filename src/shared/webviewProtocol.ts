@@ -144,6 +144,8 @@ export type WebviewToHost =
    * or undo one (`path` set) or all of them (`path` absent); `root` + `path` name the file.
    */
   | { type: 'reviewChanges'; turnId: string; action: 'review' | 'keep' | 'undo'; root?: string; path?: string }
+  /** Undo one hunk of a changed file, named by its place in the old text and its sizes. */
+  | { type: 'undoHunk'; turnId: string; root: string; path: string; oldStart: number; oldCount: number; newCount: number }
   /** "Restore to here" on a user message (`restore`), or "Redo" after such a restore. */
   | { type: 'checkpoint'; turnId: string; action: 'restore' | 'redo' }
   /** Show another tab's conversation (the host answers with a `snapshot`). */

@@ -91,3 +91,17 @@ export function applyCheckpointRedone(state: ThreadState, event: Ev<'checkpoint_
   replaceRow(state, out, index, rest);
   markFrom(state, out, index, false);
 }
+
+export function applyFileUpdated(state: ThreadState, event: Ev<'turn_file_updated'>, out: ApplyResult): void {
+  const index = changesRowOf(state, event.turnId);
+  if (index === undefined) return;
+  const old = state.entries[index] as ChangesEntry;
+  const files = old.files.map((f) => {
+    if (f.root !== event.root || f.path !== event.path) return f;
+    const next = { ...f, added: event.added, deleted: event.deleted, hunks: event.hunks.map((h) => ({ ...h, lines: h.lines.map((l) => [...l] as typeof l) })) };
+    // Every hunk undone: the file is as it was before the turn.
+    if (!event.hunks.length) next.state = 'undone';
+    return next;
+  });
+  replaceRow(state, out, index, { ...old, files });
+}

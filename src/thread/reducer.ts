@@ -16,7 +16,7 @@ import { applyPlan, applyPlanRemoved } from './plan.js';
 import { applyCompaction, applyCompactionChunk } from './compaction.js';
 import { applyAgentTerminal, applyAgentTerminalChunk } from './agentTerminals.js';
 import { applyStopRefused, applyStopRequested } from './stopRequests.js';
-import { applyCheckpoint, applyCheckpointRedone, applyCheckpointRestored, applyFileSettled, applyTurnChanges } from './checkpoints.js';
+import { applyCheckpoint, applyCheckpointRedone, applyCheckpointRestored, applyFileSettled, applyFileUpdated, applyTurnChanges } from './checkpoints.js';
 import { applyCancelRequested, applyTurnEnded, applyTurnState } from './turns.js';
 import {
   applyAuthRequired,
@@ -183,6 +183,9 @@ export class ThreadModel {
         break;
       case 'turn_file_settled':
         applyFileSettled(s, event, out);
+        break;
+      case 'turn_file_updated':
+        applyFileUpdated(s, event, out);
         break;
       case 'checkpoint_restored':
         applyCheckpointRestored(s, event, out);

@@ -248,3 +248,17 @@ test("a turn's changed files and user messages with checkpoints", async () => {
     },
   ]));
 });
+
+test("a changed file's hunks, expanded", async () => {
+  const panel = await harness.open();
+  await panel.send(snapshot(P.map((p, i): ThreadEntry => ({
+    type: 'changes', id: `ch${i}`, turnId: p, files: [{
+      root: p, path: p, status: 'modified', added: 1, deleted: 1, binary: false,
+      hunks: [{ oldStart: 1, oldCount: 1, newStart: 1, newCount: 1, lines: [[' ', p], ['-', p], ['+', p], [p as ' ', p]], more: 2 }],
+    }],
+  }))));
+  for (const b of await panel.page.locator('.hunks-toggle').all()) await b.click();
+  assert.equal(await panel.count('.file-hunks .hunk'), P.length);
+  assertClean(await inspect(panel), 'changes/hunks');
+  await panel.page.close();
+});

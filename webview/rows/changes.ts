@@ -1,8 +1,9 @@
 /**
  * "N files changed +a −d" under a turn: what the turn changed on disk (whoever wrote it), with
- * Review / Keep / Undo per file and for all of them. Paths are shown with textContent only.
+ * Review / Keep / Undo per file and for all of them, and per hunk once a file is expanded.
+ * Paths and file text are shown with textContent only.
  */
-import type { ChangedFile } from '../../src/protocol/events.js';
+import type { ChangedFile, ChangedHunk } from '../../src/protocol/events.js';
 import type { ChangesEntry } from '../../src/thread/types.js';
 import { actionButton, h, icon } from '../dom.js';
 import type { RowView } from './rowView.js';
@@ -17,6 +18,8 @@ const STATUS: Record<ChangedFile['status'], [string, string]> = {
 
 export class ChangesRow implements RowView<ChangesEntry> {
   readonly el = h('div', { class: 'row changes', attrs: { role: 'region', 'aria-label': 'Files changed in this turn' } });
+  /** Files whose hunks are listed (root + NUL + path); survives re-renders. */
+  private readonly expanded = new Set<string>();
 
   render(entry: ChangesEntry): void {
     const open = entry.files.filter((f) => !f.state);
@@ -41,7 +44,27 @@ export class ChangesRow implements RowView<ChangesEntry> {
   private file(turnId: string, f: ChangedFile): HTMLElement {
     const [badge, label] = STATUS[f.status] ?? ['?', f.status];
     const data = { turnId, root: f.root, path: f.path };
+    const key = f.root + '\0' + f.path;
+    const canExpand = !f.state && !!f.hunks?.length;
+    const isOpen = canExpand && this.expanded.has(key);
+    let toggle: HTMLElement | string = '';
+    if (canExpand) {
+      const n = f.hunks!.length;
+      const label = `${isOpen ? 'Hide' : 'Show'} ${n} ${n === 1 ? 'hunk' : 'hunks'} of ${f.path}`;
+      toggle = h('button', { class: 'btn hunks-toggle', title: label, attrs: { type: 'button', 'aria-label': label, 'aria-expanded': String(isOpen) } },
+        [icon(isOpen ? 'chevron-down' : 'chevron-right')]);
+      toggle.addEventListener('click', (e) => {
+        e.preventDefault();
+        if (this.expanded.has(key)) this.expanded.delete(key);
+        else this.expanded.add(key);
+        const li = (e.currentTarget as HTMLElement).closest('li');
+        const next = this.file(turnId, f);
+        li?.replaceWith(next);
+        next.querySelector<HTMLElement>('.hunks-toggle')?.focus();
+      });
+    }
     const li = h('li', { class: `changes-file status-${f.status}${f.state ? ' settled-' + f.state : ''}` }, [
+      toggle,
       h('span', { class: 'file-badge', text: badge, title: label }),
       actionButton('review-changes', f.path, { class: 'file-path', data: { ...data, reviewAction: 'review' } }),
       f.oldPath ? h('span', { class: 'file-old-path', text: `← ${f.oldPath}` }) : '',
@@ -54,6 +77,22 @@ export class ChangesRow implements RowView<ChangesEntry> {
         ]),
     ]);
     li.dataset.path = f.path;
+    li.dataset.key = key;
+    if (isOpen) li.append(h('ol', { class: 'file-hunks', attrs: { 'aria-label': `Hunks of ${f.path}` } }, f.hunks!.map((hk) => this.hunk(data, hk))));
     return li;
+  }
+
+  private hunk(data: { turnId: string; root: string; path: string }, hk: ChangedHunk): HTMLElement {
+    const where = hk.newCount ? `lines ${hk.newStart + 1}–${hk.newStart + hk.newCount}` : `after line ${hk.newStart}`;
+    const pre = h('pre', { class: 'hunk-lines' }, hk.lines.map(([mark, text]) =>
+      h('span', { class: mark === '+' ? 'hunk-add' : mark === '-' ? 'hunk-del' : 'hunk-ctx', text: `${mark} ${text}\n` })));
+    if (hk.more) pre.append(h('span', { class: 'hunk-more', text: `… ${hk.more} more ${hk.more === 1 ? 'line' : 'lines'}` }));
+    return h('li', { class: 'hunk', data: { oldStart: String(hk.oldStart) } }, [
+      h('div', { class: 'hunk-head' }, [
+        h('span', { class: 'hunk-where', text: `${where} +${hk.newCount} −${hk.oldCount}` }),
+        actionButton('undo-hunk', 'Undo this hunk', { icon: 'discard', data: { ...data, oldStart: String(hk.oldStart), oldCount: String(hk.oldCount), newCount: String(hk.newCount) } }),
+      ]),
+      pre,
+    ]);
   }
 }

@@ -158,6 +158,13 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
       }
       return;
     }
+    case 'undoHunk':
+      if (isString(message.turnId) && isString(message.root) && isString(message.path) && context.review
+        && [message.oldStart, message.oldCount, message.newCount].every((n) => Number.isInteger(n) && n >= 0)) {
+        await context.review.actions.undoHunk(context.activeThread, message.turnId, message.root, message.path,
+          { oldStart: message.oldStart, oldCount: message.oldCount, newCount: message.newCount });
+      }
+      return;
     case 'checkpoint':
       if (isString(message.turnId) && context.review) {
         const { checkpoints } = context.review;

@@ -10,6 +10,7 @@ import { restoreSnapshot } from '../../checkpoints/restore.js';
 import type { ChangesEntry, UserEntry } from '../../thread/types.js';
 import type { ChatThread } from '../tabs/chatThread.js';
 import { workspaceRoots } from '../editor/workspaceRoots.js';
+import { attachHunks } from './hunkUndo.js';
 
 /** How long a prompt waits for its snapshot before going out without one. */
 const SNAPSHOT_WAIT_MS = 1_500;
@@ -39,9 +40,9 @@ export class CheckpointService {
       const end = await this.snapshots.take(ref.root, 'after a turn');
       after.push({ root: ref.root, id: end.id });
       const set = await this.snapshots.between(ref.root, ref.id, end.id);
-      for (const f of set.files) {
-        files.push({ root: ref.root, path: f.path, ...(f.oldPath ? { oldPath: f.oldPath } : {}), status: f.status, added: f.added, deleted: f.deleted, binary: f.binary });
-      }
+      const ofRoot: ChangedFile[] = set.files.map((f) => ({ root: ref.root, path: f.path, ...(f.oldPath ? { oldPath: f.oldPath } : {}), status: f.status, added: f.added, deleted: f.deleted, binary: f.binary }));
+      await attachHunks(this.snapshots, ofRoot, ref.id, end.id).catch(() => undefined);
+      files.push(...ofRoot);
     }
     thread.apply({ kind: 'turn_changes', turnId, files, after });
   }

@@ -10,6 +10,7 @@ import type { CheckpointService } from './checkpointService.js';
 import { findChanges, findUser } from './checkpointService.js';
 import { snapshotUri } from './snapshotDocuments.js';
 import { conflicts, undoFiles, type UndoTarget } from './undoFile.js';
+import { undoHunkOf, type HunkTarget } from './hunkUndo.js';
 
 export type ReviewAction = 'review' | 'keep' | 'undo';
 
@@ -44,6 +45,24 @@ export class ReviewActions {
         await this.undo(thread, turnId, one ? [one] : open);
         return;
     }
+  }
+
+  /** "Undo this hunk": one hunk of one file back as it was before the turn; the row's counts follow. */
+  async undoHunk(thread: ChatThread, turnId: string, root: string, path: string, target: HunkTarget): Promise<void> {
+    const file = findChanges(thread, turnId)?.files.find((f) => f.root === root && f.path === path);
+    const before = findUser(thread, turnId)?.checkpoint?.find((r) => r.root === root)?.id;
+    if (!file || file.state) return;
+    if (!before || !(await this.checkpoints.snapshots.exists(root, before))) {
+      void vscode.window.showWarningMessage('Agent Chat: the snapshot from before this turn is gone; the hunk cannot be undone.');
+      return;
+    }
+    const r = await undoHunkOf(this.checkpoints.snapshots, file, before, target);
+    if (!r.ok) {
+      if (r.reason === 'gone') void vscode.window.showWarningMessage(`Agent Chat: ${path} changed since; that hunk is not there any more.`);
+      else if (r.reason !== 'cancelled') void vscode.window.showWarningMessage('Agent Chat: the hunk could not be undone.');
+      return;
+    }
+    thread.apply({ kind: 'turn_file_updated', turnId, root, path, added: r.added, deleted: r.deleted, hunks: r.hunks });
   }
 
   private async pick(files: readonly ChangedFile[]): Promise<ChangedFile | undefined> {

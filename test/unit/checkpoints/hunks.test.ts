@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeHunks, countLines, splitLines, undoHunk } from '../../../src/checkpoints/hunks.js';
+import { computeHunks, countLines, hunkViews, planHunkUndo, splitLines, undoHunk } from '../../../src/checkpoints/hunks.js';
 
 // Undoing every hunk, in any order, must give back the old text byte for byte.
 function undoAll(oldText: string, newText: string, order: 'forward' | 'backward'): string {
@@ -57,4 +57,36 @@ test('lines keep their terminators; counts are lines', () => {
   assert.deepEqual(splitLines('a\r\nb\nc'), ['a\r\n', 'b\n', 'c']);
   assert.deepEqual(splitLines(''), []);
   assert.deepEqual(countLines(computeHunks('a\nb\n', 'a\nc\nd\n')), { added: 2, deleted: 1 });
+});
+
+test('hunk views list a few context lines around each change, without line terminators', () => {
+  const old = 'a\r\nb\r\nc\r\nd\r\ne\r\nf\r\ng\r\n';
+  const now = 'a\r\nb\r\nC\r\nd\r\ne\r\nf\r\ng\r\nh';
+  const views = hunkViews(old, now, 1);
+  assert.equal(views.length, 2);
+  assert.deepEqual(views[0]!.lines, [[' ', 'b'], ['-', 'c'], ['+', 'C'], [' ', 'd']]);
+  assert.deepEqual({ ...views[1], lines: undefined }, { oldStart: 7, oldCount: 0, newStart: 7, newCount: 1, lines: undefined });
+  assert.deepEqual(views[1]!.lines, [[' ', 'g'], ['+', 'h']]);
+  const long = hunkViews('', Array.from({ length: 50 }, (_, i) => `l${i}\n`).join(''), 2, 10);
+  assert.equal(long[0]!.lines.length, 10);
+  assert.equal(long[0]!.more, 40);
+});
+
+test('a hunk is undone where it is now, after another hunk of the same file was undone', () => {
+  const old = 'one\ntwo\nthree\nfour\nfive\n';
+  const now = 'zero\none\nTWO\nthree\nfour\nfive';
+  const [first, second, third] = hunkViews(old, now);
+  assert.ok(first && second && third);
+  const apply = (text: string, p: NonNullable<ReturnType<typeof planHunkUndo>>) => text.slice(0, p.startOffset) + p.text + text.slice(p.endOffset);
+  const p2 = planHunkUndo(old, now, second);
+  assert.ok(p2);
+  const afterSecond = apply(now, p2);
+  assert.equal(afterSecond, 'zero\none\ntwo\nthree\nfour\nfive');
+  const p1 = planHunkUndo(old, afterSecond, first);
+  assert.ok(p1);
+  const afterFirst = apply(afterSecond, p1);
+  const p3 = planHunkUndo(old, afterFirst, third);
+  assert.ok(p3);
+  assert.equal(apply(afterFirst, p3), old);
+  assert.equal(planHunkUndo(old, old, first), undefined, 'gone once undone');
 });

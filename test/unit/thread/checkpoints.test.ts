@@ -58,3 +58,14 @@ test('checkpoints survive a save and restore of the thread', () => {
   const again = ThreadModel.restore(JSON.parse(JSON.stringify(m.snapshot())));
   assert.deepEqual(again.snapshot().entries, m.snapshot().entries);
 });
+
+test('a hunk undone updates the file: counts and hunks now; the last one settles it as undone', () => {
+  const m = twoTurns();
+  const hunk = { oldStart: 0, oldCount: 1, newStart: 0, newCount: 1, lines: [['-', 'a'], ['+', 'b']] as Array<['-' | '+', string]> };
+  m.apply({ kind: 'turn_file_updated', turnId: 't1', root: '/w', path: 'shared.ts', added: 1, deleted: 0, hunks: [hunk] });
+  const f = changes(m)[0]!.files.find((x) => x.path === 'shared.ts')!;
+  assert.deepEqual([f.added, f.deleted, f.hunks?.length, f.state], [1, 0, 1, undefined]);
+  assert.equal(changes(m)[1]!.files.find((x) => x.path === 'shared.ts')!.hunks, undefined, 'only that turn');
+  m.apply({ kind: 'turn_file_updated', turnId: 't1', root: '/w', path: 'shared.ts', added: 0, deleted: 0, hunks: [] });
+  assert.equal(changes(m)[0]!.files.find((x) => x.path === 'shared.ts')!.state, 'undone');
+});
