@@ -11,6 +11,7 @@ import './agentPool.js';
 import './permissionNotice.js';
 import './tabsRestore.js';
 import './fileChanges.js';
+import './reviewHunks.js';
 import './backgroundQueue.js';
 
 export async function run(): Promise<void> {
