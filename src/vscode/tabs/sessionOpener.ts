@@ -34,11 +34,42 @@ export interface SessionOpenerDeps {
   agentFailed(status: AgentStatus): void;
 }
 
+/** How one open ended: the tab's session, the agent said no, or a later open took the tab. */
+export type OpenOutcome = 'opened' | 'refused' | 'superseded';
+
 export class SessionOpener {
   constructor(private readonly deps: SessionOpenerDeps) {}
 
   /** False when the session did not open or was superseded (the thread says why). */
   async open(running: RunningAgent, agentScope: DisposableScope, opening: SessionOpening, tab: SessionTab): Promise<boolean> {
+    return (await this.openFor(running, agentScope, opening, tab)) === 'opened';
+  }
+
+  /**
+   * As `open`, telling a refusal apart from being superseded: a later open for the same tab (a
+   * second send while the first was still reattaching) owns the tab, so the earlier caller must
+   * not treat its own closed session as the agent refusing and open yet another one.
+   */
+  openFor(running: RunningAgent, agentScope: DisposableScope, opening: SessionOpening, tab: SessionTab): Promise<OpenOutcome> {
+    const attempt = this.attempt(running, agentScope, opening, tab);
+    tab.pendingOpen = attempt;
+    const clear = () => {
+      if (tab.pendingOpen === attempt) tab.pendingOpen = undefined;
+    };
+    attempt.then(clear, clear);
+    return attempt;
+  }
+
+  /** Settles once no open for `tab` is under way (each newer one is waited for too). */
+  async settled(tab: SessionTab): Promise<void> {
+    for (let latest = tab.pendingOpen; latest; ) {
+      await latest.catch(() => undefined);
+      const next = tab.pendingOpen;
+      latest = next === latest ? undefined : next;
+    }
+  }
+
+  private async attempt(running: RunningAgent, agentScope: DisposableScope, opening: SessionOpening, tab: SessionTab): Promise<OpenOutcome> {
     const scope = tab.renewScope();
     tab.session = undefined;
     const thread = tab.thread;
@@ -49,14 +80,14 @@ export class SessionOpener {
         : opening.kind === 'load' ? await running.loadSession(opening.sessionId, place)
         : await running.resumeSession(opening.sessionId, place);
     } catch (error) {
-      if (scope.isDisposed) return false;
+      if (scope.isDisposed) return 'superseded';
       this.failed(running, opening, tab, error);
-      return false;
+      return 'refused';
     }
     if (scope.isDisposed || agentScope.isDisposed) {
       // Superseded while the agent answered: nobody will ever use this session.
       void session.closeSession().catch(() => undefined);
-      return false;
+      return 'superseded';
     }
     // A reopened thread was just shown (nothing to archive); this marks it as a session's, so a
     // later session on another agent process keeps it as history above.
@@ -77,7 +108,7 @@ export class SessionOpener {
       },
     });
     this.deps.tabChanged(tab, true);
-    return true;
+    return 'opened';
   }
 
   private failed(running: RunningAgent, opening: SessionOpening, tab: SessionTab, error: unknown): void {

@@ -26,6 +26,8 @@ export class SessionTab {
    * Cleared once a session opens on the tab.
    */
   pickUp: { sessionId: string | undefined } | undefined;
+  /** The latest session open for this tab while it runs (a newer one supersedes older ones). */
+  pendingOpen: Promise<unknown> | undefined;
   /** Shown in the strip until the restored rows are loaded. */
   restoredTitle: string | undefined;
 

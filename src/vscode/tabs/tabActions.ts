@@ -107,7 +107,14 @@ export class TabActions {
     const shownRows = tab.thread.snapshot();
     // The replay fills an empty thread; the rows shown until now are the same conversation.
     if (plan.kind === 'load') tab.thread.show(freshThread());
-    if (await opener.open(running, scope, plan, tab)) return true;
+    const outcome = await opener.openFor(running, scope, plan, tab);
+    if (outcome === 'opened') return true;
+    if (outcome === 'superseded') {
+      // A later open for this tab (a second send while this one was reattaching) owns it: wait
+      // for its session rather than take our own closed one for a refusal and open yet another.
+      await opener.settled(tab);
+      return tab.session !== undefined;
+    }
     if (scope.isDisposed || tab.session) return false;
     // The agent refused: carry on in a fresh session below the rows rather than leave the tab dead.
     tab.pickUp = undefined;
