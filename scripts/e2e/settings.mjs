@@ -1,6 +1,6 @@
 // User settings for an end-to-end code-server: the scripted test agents (run by this very Node,
 // never a `node` found on some PATH) and a quiet workbench.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { root } from './paths.mjs';
@@ -78,4 +78,24 @@ export function userSettings() {
     // The DOM renderer, so a journey can read what a terminal shows.
     'terminal.integrated.gpuAcceleration': 'off',
   };
+}
+
+/**
+ * Adds `agents` to `agentChat.agents` in the running code-server's user settings, as a person
+ * editing settings.json does (the extension follows the change); returns a function that
+ * removes them again. Journeys run one at a time, so the shared file is theirs meanwhile.
+ */
+export function addUserAgents(agents) {
+  const file = join(process.env.E2E_USER_DATA ?? '', 'User/settings.json');
+  if (!process.env.E2E_USER_DATA || !existsSync(file)) throw new Error('run journeys through scripts/e2e/run.mjs (E2E_USER_DATA is not set)');
+  const edit = (change) => {
+    const settings = JSON.parse(readFileSync(file, 'utf8'));
+    settings['agentChat.agents'] = change({ ...settings['agentChat.agents'] });
+    writeFileSync(file, JSON.stringify(settings, null, 2) + '\n');
+  };
+  edit((all) => ({ ...all, ...agents }));
+  return () => edit((all) => {
+    for (const name of Object.keys(agents)) delete all[name];
+    return all;
+  });
 }

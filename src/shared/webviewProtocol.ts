@@ -13,7 +13,16 @@ import type { RowChange, SessionFacts, ThreadEntry } from '../thread/types.js';
 export type AgentStatus =
   | { state: 'none' }
   | { state: 'starting'; agentName: string }
-  | { state: 'ready'; agentName: string; agentTitle?: string; protocolVersion: number }
+  | {
+      state: 'ready';
+      agentName: string;
+      agentTitle?: string;
+      protocolVersion: number;
+      /** What a person reads: "ACP v1", "A2A v1.0", "A2A v0.3". */
+      protocol: string;
+      /** A remote (A2A) agent: turns are tasks on a server. */
+      remote?: boolean;
+    }
   | {
       state: 'failed';
       agentName: string;

@@ -26,6 +26,7 @@ export interface ChatStatus {
   agent: AgentStatus;
   turnRunning: boolean;
   waitingForPermission: boolean;
+  waitingForInput?: 'input' | 'auth';
   usage: SessionFacts['usage'];
   sessionTitle?: string | null;
 }

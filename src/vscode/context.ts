@@ -129,6 +129,7 @@ export class AgentChatContext implements vscode.Disposable {
       agent: this.slot.agent,
       turnRunning: this.thread.turnRunning,
       waitingForPermission: this.thread.waitingForPermission,
+      waitingForInput: this.thread.waitingForInput,
       usage: session.usage,
       sessionTitle: session.title,
     };

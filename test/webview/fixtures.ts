@@ -24,7 +24,7 @@ export function session(extra: Partial<SessionFacts> = {}): SessionFacts {
   return { turnState: 'idle', commands: [], ...extra };
 }
 
-export const READY: AgentStatus = { state: 'ready', agentName: 'example', agentTitle: 'Example Agent', protocolVersion: 1 };
+export const READY: AgentStatus = { state: 'ready', agentName: 'example', agentTitle: 'Example Agent', protocolVersion: 1, protocol: 'ACP v1' };
 
 export function snapshot(entries: PanelSnapshot['entries'], extra: Partial<PanelSnapshot> = {}): HostToWebview {
   return {

@@ -23,7 +23,7 @@ for (const theme of ['dark', 'light', 'high-contrast'] as const) {
   test(`${theme}: at 300 px the header fits, the agent name ellipsizes with a tooltip, New session stays whole`, async () => {
     const panel = await harness.open({ theme, width: 300, height: 500 });
     await panel.send(snapshot([user('u1', 'hi')], {
-      agent: { state: 'ready', agentName: LONG, agentTitle: 'Claude Code (a very long agent title)', protocolVersion: 1 },
+      agent: { state: 'ready', agentName: LONG, agentTitle: 'Claude Code (a very long agent title)', protocolVersion: 1, protocol: 'ACP v1' },
       agents: [{ name: LONG, source: 'settings' }, { name: 'example', source: 'example' }],
       session: session({ turnState: 'running', title: 'A session title far too long for a narrow panel', usage: { used: 48_200, size: 200_000, cost: { amount: 0.42, currency: 'USD' } }, modes: MODES }),
     }));
@@ -56,7 +56,7 @@ for (const theme of ['dark', 'light', 'high-contrast'] as const) {
     assert.ok(m.picker.right <= m.state.left + 1 && m.state.right <= m.button.left + 1, 'picker, status, button side by side');
     assert.ok(m.button.right <= 300 && m.button.width >= 20, 'New session fully visible');
     assert.equal(m.pickerTitle, `Agent: ${LONG}`);
-    assert.equal(m.stateTitle, 'Claude Code (a very long agent title)');
+    assert.equal(m.stateTitle, 'Claude Code (a very long agent title) · ACP v1');
     const expected = {
       dark: ['rgb(204, 204, 204)', 'rgb(49, 49, 49)', 'rgb(60, 60, 60)'],
       light: ['rgb(59, 59, 59)', 'rgb(255, 255, 255)', 'rgb(206, 206, 206)'],
@@ -73,4 +73,14 @@ test('keyboard: agent picker, New session, then the thread; every header control
   const names = await panel.page.locator('.panel-header select, .panel-header button').evaluateAll((els) =>
     els.map((e) => e.getAttribute('aria-label')));
   assert.deepEqual(names, ['Agent', 'New session']);
+});
+
+test('a remote agent reads "A2A v0.3" in the header, never "ACP"', async () => {
+  const panel = await harness.open();
+  await panel.send(snapshot([user('u1', 'hi')], {
+    agent: { state: 'ready', agentName: 'travel', agentTitle: 'Travel Agent', protocolVersion: 0.3, protocol: 'A2A v0.3', remote: true },
+  }));
+  const text = await panel.text('.agent-state');
+  assert.match(text, /Travel Agent · A2A v0\.3/);
+  assert.doesNotMatch(text, /ACP/);
 });

@@ -196,7 +196,7 @@ test('pasting an image adds a chip when the agent accepts images, and sends it a
   assert.equal(sent!.images[0]!.mimeType, 'image/png');
   assert.match(sent!.images[0]!.data, /^iVBORw0KGgo/);
 
-  await panel.send({ type: 'agent', agent: { state: 'ready', agentName: 'x', protocolVersion: 1 }, agents: [], composer: { image: false, audio: false, embeddedContext: false } });
+  await panel.send({ type: 'agent', agent: { state: 'ready', agentName: 'x', protocolVersion: 1, protocol: 'ACP v1' }, agents: [], composer: { image: false, audio: false, embeddedContext: false } });
   await paste();
   await panel.page.waitForTimeout(50);
   assert.equal(await panel.count('.image-chip'), 0);

@@ -275,7 +275,7 @@ test('agent status: starting spinner, failure panel with facts and three ways ou
   const types = (await panel.posted()).map((m) => m.type).filter((t) => t !== 'ready');
   assert.deepEqual(types, ['restartAgent', 'openSettings', 'showLog']);
 
-  await panel.send({ type: 'agent', agent: { state: 'ready', agentName: 'claude', protocolVersion: 1 }, agents: [{ name: 'claude', source: 'settings' }], composer: { image: false, audio: false, embeddedContext: false } });
+  await panel.send({ type: 'agent', agent: { state: 'ready', agentName: 'claude', protocolVersion: 1, protocol: 'ACP v1' }, agents: [{ name: 'claude', source: 'settings' }], composer: { image: false, audio: false, embeddedContext: false } });
   assert.equal(await panel.page.locator('.failure-panel').isVisible(), false);
 });
 

@@ -68,7 +68,11 @@ export class StatusHeader {
         this.agentState.replaceChildren(icon('loading', 'codicon-modifier-spin'), h('span', { text: ` Starting ${agent.agentName}…` }));
         break;
       case 'ready':
-        this.agentState.replaceChildren(icon('pass'), h('span', { text: ` ${agent.agentTitle || agent.agentName}`, title: `ACP v${agent.protocolVersion}` }));
+        this.agentState.replaceChildren(
+          icon('pass'),
+          h('span', { text: ` ${agent.agentTitle || agent.agentName}`, title: agent.protocol }),
+          h('span', { class: 'agent-protocol', text: ` · ${agent.protocol}` }),
+        );
         break;
       case 'failed':
         this.agentState.replaceChildren(icon('error'), h('span', { text: ` ${agent.agentName} failed to start` }));

@@ -14,6 +14,7 @@ import { DisposableScope } from '../disposables.js';
 import { loginCallbacks } from './loginUi.js';
 import type { ProtocolLog } from '../protocolLog.js';
 import { failedStatus, untrustedStatus } from './statusText.js';
+import { protocolLabel } from '../status/statusBarModel.js';
 import { workspaceRoots } from '../editor/workspaceRoots.js';
 
 export const NO_EXTRAS: ComposerCapabilities = { image: false, audio: false, embeddedContext: false };
@@ -145,12 +146,16 @@ export class AgentSlot {
       if (lifecycle.state === 'exited') this.exited(running, lifecycle.exitCode, lifecycle.signal, lifecycle.stderrTail);
     }));
     const lifecycle = running.lifecycle;
+    const remote = isA2aConfig(config);
+    const protocolVersion = lifecycle.state === 'ready' ? lifecycle.protocolVersion : remote ? 1 : config.protocolVersion;
     this.set(
       {
         state: 'ready',
         agentName: config.name,
         agentTitle: running.agentTitle,
-        protocolVersion: lifecycle.state === 'ready' ? lifecycle.protocolVersion : isA2aConfig(config) ? 1 : config.protocolVersion,
+        protocolVersion,
+        protocol: protocolLabel(remote ? 'a2a' : 'acp', protocolVersion),
+        ...(remote ? { remote: true } : {}),
       },
       running.composer,
     );

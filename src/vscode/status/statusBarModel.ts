@@ -10,6 +10,8 @@ export interface StatusInput {
   agent: AgentStatus;
   turnRunning: boolean;
   waitingForPermission: boolean;
+  /** The last turn ended with the agent asking (A2A input-required / auth-required) and nothing was sent since. */
+  waitingForInput?: 'input' | 'auth';
   usage?: Usage;
   sessionTitle?: string | null;
 }
@@ -31,15 +33,26 @@ export function renderStatus(input: StatusInput): StatusView {
     case 'starting':
       return { text: `$(loading~spin) ${agent.agentName}`, tooltip: `**${md(agent.agentName)}** is starting…` };
     case 'ready': {
-      const lines = [`**${md(agent.agentTitle ?? agent.agentName)}** — ACP v${agent.protocolVersion}`];
+      const lines = [`**${md(agent.agentTitle ?? agent.agentName)}** — ${md(agent.protocol)}`];
       if (input.sessionTitle) lines.push('', `Session: ${md(input.sessionTitle)}`);
       if (input.waitingForPermission) {
         lines.push('', '$(bell) Waiting for your permission answer.');
         return { text: withUsage(`$(bell) ${agent.agentName}`), tooltip: withUsageLine(lines, usage), background: 'warning' };
       }
       if (input.turnRunning) {
+        if (agent.remote) {
+          lines.push('', 'Remote task working. Escape in the chat or "Agent Chat: Cancel Turn" cancels it.');
+          return { text: withUsage(`$(loading~spin) ${agent.agentName}: working`), tooltip: withUsageLine(lines, usage) };
+        }
         lines.push('', 'Working on a turn. Escape in the chat or "Agent Chat: Cancel Turn" stops it.');
         return { text: withUsage(`$(loading~spin) ${agent.agentName}`), tooltip: withUsageLine(lines, usage) };
+      }
+      if (input.waitingForInput) {
+        const what = input.waitingForInput === 'auth' ? 'waiting for credentials' : 'waiting for your answer';
+        lines.push('', input.waitingForInput === 'auth'
+          ? 'The task needs you to sign in before it can go on.'
+          : 'The agent asked a question in the chat; your next message answers it and the task goes on.');
+        return { text: withUsage(`$(comment-discussion) ${agent.agentName}: ${what}`), tooltip: withUsageLine(lines, usage), background: 'warning' };
       }
       lines.push('', 'Ready.');
       return { text: withUsage(`$(hubot) ${agent.agentName}`), tooltip: withUsageLine(lines, usage) };
@@ -56,6 +69,12 @@ export function renderStatus(input: StatusInput): StatusView {
         background: 'error',
       };
   }
+}
+
+/** What a person reads for an agent's protocol: "ACP v1", "A2A v1.0", "A2A v0.3". */
+export function protocolLabel(kind: 'acp' | 'a2a', version: number): string {
+  if (kind === 'acp') return `ACP v${version}`;
+  return `A2A v${Number.isInteger(version) ? version.toFixed(1) : String(version)}`;
 }
 
 function withUsageLine(lines: string[], usage: string | undefined): string {

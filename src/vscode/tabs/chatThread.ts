@@ -67,6 +67,20 @@ export class ChatThread implements vscode.Disposable {
     return this.model.session.turnState !== 'idle';
   }
 
+  /** The last turn ended with the agent asking (A2A input-required / auth-required), and nothing was sent since. */
+  get waitingForInput(): 'input' | 'auth' | undefined {
+    if (this.turnRunning) return undefined;
+    const entries = this.model.entries;
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const entry = entries[i]!;
+      if (entry.type === 'user') return undefined;
+      if (entry.type === 'turn_end') {
+        return entry.stopReason === 'input_required' ? 'input' : entry.stopReason === 'auth_required' ? 'auth' : undefined;
+      }
+    }
+    return undefined;
+  }
+
   get waitingForPermission(): boolean {
     return this.pending.size > 0;
   }

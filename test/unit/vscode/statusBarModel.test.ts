@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { renderStatus } from '../../../src/vscode/status/statusBarModel.js';
+import { protocolLabel, renderStatus } from '../../../src/vscode/status/statusBarModel.js';
 
-const ready = { state: 'ready' as const, agentName: 'Claude', protocolVersion: 1 };
+const ready = { state: 'ready' as const, agentName: 'Claude', protocolVersion: 1, protocol: 'ACP v1' };
 const usage = { used: 53_000, size: 200_000, cost: { amount: 0.05, currency: 'USD' } };
 
 test('idle agent with usage and cost', () => {
@@ -41,4 +41,24 @@ test('the tooltip names the session and the usage', () => {
   const view = renderStatus({ agent: ready, turnRunning: false, waitingForPermission: false, usage, sessionTitle: 'Fix the build' });
   assert.match(view.tooltip, /Session: Fix the build/);
   assert.match(view.tooltip, /Context: 53k \/ 200k \(27%\) · \$0\.05/);
+});
+
+test('the protocol a person reads: ACP by major version, A2A as v1.0 / v0.3', () => {
+  assert.equal(protocolLabel('acp', 1), 'ACP v1');
+  assert.equal(protocolLabel('acp', 2), 'ACP v2');
+  assert.equal(protocolLabel('a2a', 1), 'A2A v1.0');
+  assert.equal(protocolLabel('a2a', 0.3), 'A2A v0.3');
+});
+
+test('a remote agent: its protocol in the tooltip, the task state in the text, a question waits with the warning background', () => {
+  const remote = { state: 'ready' as const, agentName: 'Travel', protocolVersion: 0.3, protocol: 'A2A v0.3', remote: true };
+  const idle = renderStatus({ agent: remote, turnRunning: false, waitingForPermission: false });
+  assert.match(idle.tooltip, /A2A v0\\\.3/);
+  assert.doesNotMatch(idle.tooltip, /ACP/);
+  assert.equal(idle.text, '$(hubot) Travel');
+  assert.equal(renderStatus({ agent: remote, turnRunning: true, waitingForPermission: false }).text, '$(loading~spin) Travel: working');
+  const asking = renderStatus({ agent: remote, turnRunning: false, waitingForPermission: false, waitingForInput: 'input' });
+  assert.equal(asking.text, '$(comment-discussion) Travel: waiting for your answer');
+  assert.equal(asking.background, 'warning');
+  assert.match(renderStatus({ agent: remote, turnRunning: false, waitingForPermission: false, waitingForInput: 'auth' }).text, /waiting for credentials/);
 });
