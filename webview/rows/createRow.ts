@@ -7,9 +7,9 @@ import { AgentRow, UserRow } from './message.js';
 import { NoticeRow } from './notice.js';
 import { PlanRow } from './plan.js';
 import type { RowContext, RowView } from './rowView.js';
-import { TerminalRow } from './terminalRow.js';
+import { TerminalRow } from './terminals/terminalRow.js';
 import { ThoughtRow } from './thought.js';
-import { ToolCard } from './toolCard.js';
+import { ToolCard } from './tools/toolCard.js';
 import { TurnEndRow } from './turnEnd.js';
 
 export function createRowView(entry: ThreadEntry, ctx: RowContext): RowView {

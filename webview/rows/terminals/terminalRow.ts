@@ -2,10 +2,10 @@
  * An agent-owned (v2) terminal that no tool call shows. When a tool call takes it over the row
  * is marked embedded and shows nothing: the output lives in the card then.
  */
-import type { TerminalEntry } from '../../src/thread/types.js';
-import { h } from '../dom.js';
-import type { RowView } from './rowView.js';
-import { keepingStopFocus } from './stopControl.js';
+import type { TerminalEntry } from '../../../src/thread/types.js';
+import { h } from '../../dom.js';
+import type { RowView } from '../rowView.js';
+import { keepingStopFocus } from '../tools/stopControl.js';
 import { renderTerminal, terminalSignature } from './terminalView.js';
 
 export class TerminalRow implements RowView<TerminalEntry> {

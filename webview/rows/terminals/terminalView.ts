@@ -2,9 +2,9 @@
  * One terminal's output (command, working directory, exit status, the output itself), as shown
  * in a tool card and in an agent-owned terminal's own row.
  */
-import type { TerminalView } from '../../src/thread/types.js';
-import { h, icon } from '../dom.js';
-import { stopButton, stopRefusal, stopSignature } from './stopControl.js';
+import type { TerminalView } from '../../../src/thread/types.js';
+import { h, icon } from '../../dom.js';
+import { stopButton, stopRefusal, stopSignature } from '../tools/stopControl.js';
 import { terminalText } from './terminalText.js';
 
 export function renderTerminal(terminalId: string, t: TerminalView | undefined): HTMLElement {

@@ -4,7 +4,7 @@
  * does is to unfold its raw input. Shown only while the call has no content of its own; the
  * raw input stays below for the whole story.
  */
-import { h } from '../dom.js';
+import { h } from '../../dom.js';
 
 const MAX_ARGS = 4;
 const MAX_VALUE_CHARS = 120;

@@ -3,10 +3,10 @@
  * +N −M per file and in total when a git patch came along, and that patch as a unified diff per
  * file, folded. Paths open the file; a deleted file has nothing to open.
  */
-import type { DiffPatch, FileChange } from '../../src/protocol/events.js';
-import { matchChanges, parseGitPatch, patchPath, type FilePatch } from '../../src/thread/fileDiff.js';
-import { actionButton, h, icon } from '../dom.js';
-import { basename } from '../links.js';
+import type { DiffPatch, FileChange } from '../../../src/protocol/events.js';
+import { matchChanges, parseGitPatch, patchPath, type FilePatch } from '../../../src/thread/fileDiff.js';
+import { actionButton, h, icon } from '../../dom.js';
+import { basename } from '../../links.js';
 
 type Item = { changes: FileChange[]; patch?: DiffPatch };
 

@@ -3,13 +3,13 @@
  * an inline permission request, and the raw input/output on demand. Each part is patched on its
  * own so a streaming terminal does not rebuild the card.
  */
-import type { ToolCallStatus, ToolKind } from '../../src/protocol/events.js';
-import type { ToolCallEntry } from '../../src/thread/types.js';
-import { h, icon } from '../dom.js';
-import { basename } from '../links.js';
-import { firstAllowButton, renderPermission } from './permission.js';
+import type { ToolCallStatus, ToolKind } from '../../../src/protocol/events.js';
+import type { ToolCallEntry } from '../../../src/thread/types.js';
+import { h, icon } from '../../dom.js';
+import { basename } from '../../links.js';
+import { firstAllowButton, renderPermission } from '../permission.js';
 import { keepingStopFocus, stopButton, stopRefusal, stopSignature } from './stopControl.js';
-import type { RowContext, RowView } from './rowView.js';
+import type { RowContext, RowView } from '../rowView.js';
 import { contentSignature, renderContentItem } from './toolContent.js';
 import { toolArgsSummary } from './toolArgs.js';
 

@@ -3,9 +3,9 @@
  * button while the work runs and the agent offers it, "Stopping…" from the click until the agent
  * reports how the work ended, and the agent's refusal, said where the work is.
  */
-import type { StopTarget } from '../../src/protocol/events.js';
-import type { StopState } from '../../src/thread/types.js';
-import { actionButton, h, icon } from '../dom.js';
+import type { StopTarget } from '../../../src/protocol/events.js';
+import type { StopState } from '../../../src/thread/types.js';
+import { actionButton, h, icon } from '../../dom.js';
 
 /** The button (or nothing when the work cannot be stopped now). `label` names the work. */
 export function stopButton(target: StopTarget, label: string, offered: boolean, stop: StopState | undefined): HTMLElement | '' {

@@ -1,13 +1,13 @@
 /** The content list of a tool call: text/blocks, diffs with a summary, file change lists, live terminals. */
-import type { ToolCallContent } from '../../src/protocol/events.js';
-import type { ToolCallEntry } from '../../src/thread/types.js';
-import { actionButton, h, icon } from '../dom.js';
-import { basename } from '../links.js';
-import { renderMarkdown } from '../markdown/render.js';
-import { renderBlock } from './contentBlock.js';
+import type { ToolCallContent } from '../../../src/protocol/events.js';
+import type { ToolCallEntry } from '../../../src/thread/types.js';
+import { actionButton, h, icon } from '../../dom.js';
+import { basename } from '../../links.js';
+import { renderMarkdown } from '../../markdown/render.js';
+import { renderBlock } from '../contentBlock.js';
 import { diffStats } from './diffSummary.js';
 import { fileChangesSignature, renderFileChanges } from './fileChanges.js';
-import { renderTerminal, terminalSignature } from './terminalView.js';
+import { renderTerminal, terminalSignature } from '../terminals/terminalView.js';
 
 export function renderContentItem(entry: ToolCallEntry, item: ToolCallContent, index: number): HTMLElement {
   switch (item.type) {
