@@ -48,10 +48,11 @@ async function conversationElsewhere(cwd, prompts) {
 async function threadLines(chat) {
   const rows = await chat.locator('.thread [data-entry-type="user"], .thread [data-entry-type="agent"], .thread [data-entry-type="tool_call"]');
   return rows.evaluateAll((els) => els.map((e) => {
-    // Every text node outside hidden parts (badges such as "orphan" are hidden, not removed).
+    // Every text node a person reads as the row's content: outside hidden parts (badges such as
+    // "orphan" are hidden, not removed) and outside its controls ("Restore to here").
     const parts = [];
     const walker = e.ownerDocument.createTreeWalker(e, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) if (!n.parentElement?.closest('[hidden]')) parts.push(n.textContent ?? '');
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) if (!n.parentElement?.closest('[hidden], button')) parts.push(n.textContent ?? '');
     return `${e.getAttribute('data-entry-type')}: ${parts.join(' ').replace(/^\s*You/, '').replace(/\s+/g, ' ').trim()}`;
   }));
 }
