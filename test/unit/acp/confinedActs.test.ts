@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { createAcpConnection } from '../../../src/protocol/transport.js';
 import { registerClientHandlers } from '../../../src/agents/acp/connection/clientHandlers.js';
-import { AcpChatSession } from '../../../src/agents/acp/session/session.js';
+import { newSession } from './sessionFixture.js';
 import { NodeFileSystem } from '../../../src/services/nodeFileSystem.js';
 import { NodeTerminals } from '../../../src/services/terminals.js';
 import type { FileSystemHost } from '../../../src/services/hostServices.js';
@@ -54,14 +54,7 @@ before(async () => {
   toClient = new PassThrough();
   const fromClient = new PassThrough();
   connection = createAcpConnection(toClient, fromClient);
-  const session = new AcpChatSession({
-    connection,
-    sessionId: 's1',
-    protocolVersion: 1,
-    promptCapabilities: { image: false, audio: false, embeddedContext: false },
-    cwd: ws,
-    roots: [ws],
-  });
+  const session = newSession(connection, { cwd: ws, roots: [ws] });
   registerClientHandlers(connection, { session: (id) => (id === 's1' ? session : undefined), fs, terminals });
   connection.listen();
   createInterface({ input: fromClient }).on('line', (line) => {
