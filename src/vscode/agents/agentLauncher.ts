@@ -9,6 +9,7 @@ import { AgentClient } from '../../agents/acp/connection/agentClient.js';
 import type { LaunchAgent, LaunchResult, LiveSession, RunningAgent, SessionPlace } from './agentPort.js';
 import { commandLineOf } from './commandLine.js';
 import { launchRemoteAgent } from './remoteAgentLauncher.js';
+import { stderrLines } from '../../services/process/stderrLines.js';
 
 /** The launcher the extension uses: remote agents get their secrets from `storage`. */
 export function agentLauncher(storage?: vscode.SecretStorage): LaunchAgent {
@@ -18,13 +19,13 @@ export function agentLauncher(storage?: vscode.SecretStorage): LaunchAgent {
 
 /** ACP only (tests and callers that start local agents). */
 export const launchAgent = async (config: AcpAgentConfig, services: Parameters<LaunchAgent>[1], signal: AbortSignal): Promise<LaunchResult> => {
-  const stderrLines = lineSplitter(services.stderr);
+  const stderrLog = stderrLines(services.stderr);
   const client = new AgentClient({
     config,
     workspace: { roots: services.roots },
     fs: services.fs,
     tap: (direction, message) => services.tap(direction, message),
-    onStderr: stderrLines,
+    onStderr: stderrLog,
     log: services.log,
     ...services.login,
   });
@@ -113,21 +114,4 @@ class ClientAgent implements RunningAgent {
   dispose(): Promise<void> {
     return this.client.dispose();
   }
-}
-
-/** Turns stderr chunks into whole lines (a chunk may end mid-line). */
-function lineSplitter(emit: (line: string) => void): (text: string) => void {
-  let partial = '';
-  let flushTimer: ReturnType<typeof setTimeout> | undefined;
-  return (text) => {
-    const parts = (partial + text).split(/\r?\n/);
-    partial = parts.pop() ?? '';
-    for (const line of parts) if (line.trim() !== '') emit(line);
-    clearTimeout(flushTimer);
-    // A last line without a newline still reaches the log.
-    if (partial) flushTimer = setTimeout(() => {
-      if (partial.trim() !== '') emit(partial);
-      partial = '';
-    }, 250);
-  };
 }
