@@ -3,6 +3,8 @@
  * (and how) the prompt is answered: some never answer, some exit instead.
  */
 
+import { closeSync } from 'node:fs';
+
 export interface FaultIo {
   sessionId: string;
   /** The prompt's words after the fault's name. */
@@ -78,21 +80,39 @@ export const FAULT_STEPS: Record<string, (io: FaultIo) => Promise<void>> = {
   /** Closes its stdin (our next write gets EPIPE), answers this prompt, and stays alive. */
   'close-stdin': async (io) => {
     process.stdin.destroy();
+    // destroy() leaves fd 0 open (Node keeps the stdio fds); closing it is what makes the client's writes fail with EPIPE.
+    try {
+      closeSync(0);
+    } catch {
+      // Already closed.
+    }
+    // Stdin held the event loop open; stay alive like a program that is busy elsewhere.
+    setInterval(() => undefined, 1_000);
     await io.say(STDIN_CLOSED);
     await io.answer({ stopReason: 'end_turn' });
   },
 
   /**
-   * Asks for a permission and starts a terminal and waits for it to exit, then exits with
-   * code 9 while the client still owes both answers.
+   * Starts a terminal (a command that prints its pid and sleeps), waits for it to exit, asks
+   * for a permission, then exits with code 9 while the client still owes both answers.
    */
   'exit-pending': async (io) => {
-    void io.ask('session/request_permission', permissionParams(io.sessionId, 'doomed_1'));
-    const created = await io.ask('terminal/create', { sessionId: io.sessionId, command: process.execPath, args: ['-e', 'setTimeout(() => {}, 60000)'] });
+    const created = await io.ask('terminal/create', {
+      sessionId: io.sessionId,
+      command: process.execPath,
+      args: ['-e', 'console.log("PID " + process.pid); setTimeout(() => {}, 60000)'],
+    });
     const terminalId = (created.result as { terminalId?: string } | undefined)?.terminalId;
+    let pid = '';
+    for (let i = 0; i < 500 && !pid; i++) {
+      const out = await io.ask('terminal/output', { sessionId: io.sessionId, terminalId });
+      pid = /PID (\d+)/.exec(String((out.result as { output?: string } | undefined)?.output))?.[1] ?? '';
+      if (!pid) await io.sleep(20);
+    }
     void io.ask('terminal/wait_for_exit', { sessionId: io.sessionId, terminalId });
-    await io.say(`TERMINAL ${terminalId ?? 'none'}`);
-    await io.sleep(200);
+    void io.ask('session/request_permission', permissionParams(io.sessionId, 'doomed_1'));
+    await io.say(`TERMINAL-PID ${pid}`);
+    await io.sleep(300);
     process.stderr.write(`${PENDING_STDERR}\n`, () => process.exit(PENDING_EXIT_CODE));
   },
 

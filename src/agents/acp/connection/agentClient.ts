@@ -35,6 +35,8 @@ export interface AgentClientOptions extends LoginCallbacks {
   clientInfo?: ClientInfo;
   /** Time for the agent to answer `initialize` (default 30 s). */
   initializeTimeoutMs?: number;
+  /** Bounded wait for the `session/new` answer (default 60 s). */
+  sessionOpenTimeoutMs?: number;
   /** Bounded wait after `session/cancel` (default 10 s). */
   cancelTimeoutMs?: number;
   /** SIGTERM → SIGKILL grace when stopping the agent (default 2 s). */
@@ -237,6 +239,8 @@ export class AgentClient {
         facts,
         workspaceRoots: this.opts.workspace.roots(),
         cancelTimeoutMs: this.opts.cancelTimeoutMs,
+        openTimeoutMs: this.opts.sessionOpenTimeoutMs,
+        agentName: this.currentConfig.name,
         log: this.opts.log,
         onAuthRequired: (err) => this.login.forPrompt(err),
       }, req, options);
