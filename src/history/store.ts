@@ -9,6 +9,7 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomicWrite.js';
+import { readableEntries, salvageNotice, scanEntries } from './salvage.js';
 import { capTranscript, toTranscript, transcriptId } from './shape.js';
 import { TRANSCRIPT_VERSION, type Transcript, type TranscriptInput, type TranscriptMeta } from './types.js';
 
@@ -18,7 +19,10 @@ export interface TranscriptStoreOptions {
   /** Quiet time before a scheduled save is written. Default 750 ms. */
   debounceMs?: number;
   now?: () => Date;
-  /** Failed background saves end up here (a save must never throw into the UI). */
+  /**
+   * A background save failed (a save must never throw into the UI). Write failures are
+   * reported once per run of them: the next comes only after a save succeeded in between.
+   */
   onError?: (error: unknown, id: string) => void;
 }
 
@@ -34,6 +38,8 @@ export class TranscriptStore {
   private readonly pending = new Map<string, { timer: NodeJS.Timeout; read: () => TranscriptInput }>();
   /** Per id: the tail of the write chain, so two saves of one file never interleave. */
   private readonly writing = new Map<string, Promise<void>>();
+  /** Background saves are failing (reported once until one succeeds again). */
+  private failing = false;
   /** createdAt / droppedEntries of transcripts saved or loaded in this process. */
   private readonly known = new Map<string, Pick<Transcript, 'createdAt' | 'droppedEntries'>>();
 
@@ -87,10 +93,20 @@ export class TranscriptStore {
 
   /** A background save: `read` may throw (a disposed thread) and that must not escape a timer. */
   private async saveFrom(id: string, read: () => TranscriptInput): Promise<void> {
+    let input: TranscriptInput;
     try {
-      await this.save(read());
+      input = read();
     } catch (e) {
       this.onError(e, id);
+      return;
+    }
+    try {
+      await this.save(input);
+      this.failing = false;
+    } catch (e) {
+      // A full disk fails every save: say it once, again only after a save got through.
+      if (!this.failing) this.onError(e, id);
+      this.failing = true;
     }
   }
 
@@ -132,10 +148,15 @@ export class TranscriptStore {
   async load(id: string): Promise<Transcript | undefined> {
     if (!isId(id)) return undefined;
     await this.writing.get(id);
-    const t = await readJson(this.file(id, BODY));
-    if (!isTranscript(t)) return undefined;
-    this.known.set(id, { createdAt: t.createdAt, droppedEntries: t.droppedEntries });
-    return t;
+    let text: string;
+    try {
+      text = await readFile(this.file(id, BODY), 'utf8');
+    } catch {
+      return undefined;
+    }
+    const loaded = await readTranscript(text, () => this.readMeta(id));
+    if (loaded) this.known.set(id, { createdAt: loaded.createdAt, droppedEntries: loaded.droppedEntries });
+    return loaded;
   }
 
   loadSession(agentName: string, sessionId: string): Promise<Transcript | undefined> {
@@ -188,7 +209,39 @@ function isMeta(v: unknown): v is TranscriptMeta {
     && typeof m.updatedAt === 'string' && typeof m.title === 'string';
 }
 
-function isTranscript(v: unknown): v is Transcript {
-  const t = v as Partial<Transcript> | undefined;
-  return isMeta(v) && t!.version === TRANSCRIPT_VERSION && Array.isArray(t!.entries) && !!t!.session && typeof t!.session === 'object';
+/**
+ * A transcript from its file's text: whole when it reads, otherwise what can be read of it
+ * (header from the meta file when the body's is gone) ending with a notice of what was skipped.
+ * `undefined` for a file of a newer format or with nothing to say which thread it is.
+ */
+async function readTranscript(text: string, meta: () => Promise<TranscriptMeta | undefined>): Promise<Transcript | undefined> {
+  let parsed: Partial<Transcript> | undefined;
+  let damage: string | undefined;
+  try {
+    parsed = JSON.parse(text) as Partial<Transcript>;
+  } catch (e) {
+    damage = `not valid JSON: ${(e as Error).message}`;
+  }
+  if (parsed && typeof parsed === 'object' && parsed.version !== undefined && parsed.version !== TRANSCRIPT_VERSION) return undefined;
+  const header = isMeta(parsed) ? parsed : await meta();
+  if (!header) return undefined;
+  const salvaged = damage === undefined ? readableEntries(parsed?.entries) : scanEntries(text, damage);
+  const notice = salvageNotice(salvaged);
+  const entries = notice ? [...salvaged.entries, notice] : salvaged.entries;
+  const session = parsed?.session;
+  const h = header as Partial<TranscriptMeta> & Pick<TranscriptMeta, 'id' | 'agentName' | 'sessionId' | 'title' | 'updatedAt'>;
+  return {
+    id: h.id,
+    agentName: h.agentName,
+    sessionId: h.sessionId,
+    title: h.title,
+    cwd: typeof h.cwd === 'string' ? h.cwd : '',
+    createdAt: typeof h.createdAt === 'string' ? h.createdAt : h.updatedAt,
+    updatedAt: h.updatedAt,
+    droppedEntries: Number.isInteger(h.droppedEntries) ? h.droppedEntries! : 0,
+    version: TRANSCRIPT_VERSION,
+    entryCount: entries.length,
+    entries,
+    session: session && typeof session === 'object' && Array.isArray(session.commands) ? session : { turnState: 'idle', commands: [] },
+  };
 }

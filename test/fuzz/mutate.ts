@@ -30,6 +30,11 @@ const STRANGE_STRINGS = [
 
 /** Sets an own property, even `__proto__` (as JSON.parse does), never a prototype. */
 function put(node: Record<string, Json>, key: string, value: Json): void {
+  // Arrays get elements, not named properties (JSON has no such thing).
+  if (Array.isArray(node)) {
+    node.push(value);
+    return;
+  }
   Object.defineProperty(node, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
