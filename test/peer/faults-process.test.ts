@@ -66,4 +66,30 @@ describe('faults of the agent process', () => {
       await peer.close();
     }
   });
+
+  test('disposed mid-turn (what deactivating the extension does to its agents): the turn ends, the process is killed, nothing is thrown', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    const peer = await startPeer(testAgent('scripted', ['--stderr-noise']));
+    try {
+      assert.equal((await peer.client.start()).state, 'ready');
+      const pid = Number(/starting \(pid (\d+)\)/.exec(peer.client.stderrTail())?.[1]);
+      assert.ok(alive(pid), `the agent runs: ${peer.client.stderrTail()}`);
+      const { session, events } = record(await peer.client.newSession());
+      const turn = session.prompt(say('long'));
+      await waitFor(() => events.some((e) => e.kind === 'message_chunk') || undefined, 5_000, 'streaming');
+      await peer.client.dispose();
+      await turn;
+      assert.equal(turnEnd(events)?.stopReason, 'error');
+      assert.match(turnEnd(events)?.error?.message ?? '', /stopped during the turn/);
+      await waitFor(() => !alive(pid) || undefined, 5_000, 'the agent to be killed');
+      await assert.rejects(session.prompt(say('hello')), /session has ended/);
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.deepEqual(rejections, []);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+      await peer.close();
+    }
+  });
 });

@@ -10,15 +10,24 @@ import type { LaunchAgent, LaunchResult, LiveSession, RunningAgent, SessionPlace
 import { commandLineOf } from './commandLine.js';
 import { launchRemoteAgent } from './remoteAgentLauncher.js';
 import { stderrLines } from '../../services/process/stderrLines.js';
+import { StartBackoff } from '../../agents/startBackoff.js';
 
 /** The launcher the extension uses: remote agents get their secrets from `storage`. */
 export function agentLauncher(storage?: vscode.SecretStorage): LaunchAgent {
+  // One restart-storm guard per agent command, across its starts (each start is a new client).
+  const backoffs = new Map<string, StartBackoff>();
+  const backoffFor = (config: AcpAgentConfig): StartBackoff => {
+    const key = `${config.name}\n${commandLineOf(config)}`;
+    let backoff = backoffs.get(key);
+    if (!backoff) backoffs.set(key, (backoff = new StartBackoff()));
+    return backoff;
+  };
   return (config, services, signal) =>
-    isA2aConfig(config) ? launchRemoteAgent(config, services, storage) : launchAgent(config, services, signal);
+    isA2aConfig(config) ? launchRemoteAgent(config, services, storage) : launchAgent(config, services, signal, backoffFor(config));
 }
 
 /** ACP only (tests and callers that start local agents). */
-export const launchAgent = async (config: AcpAgentConfig, services: Parameters<LaunchAgent>[1], signal: AbortSignal): Promise<LaunchResult> => {
+export const launchAgent = async (config: AcpAgentConfig, services: Parameters<LaunchAgent>[1], signal: AbortSignal, backoff?: StartBackoff): Promise<LaunchResult> => {
   const stderrLog = stderrLines(services.stderr);
   const client = new AgentClient({
     config,
@@ -27,6 +36,7 @@ export const launchAgent = async (config: AcpAgentConfig, services: Parameters<L
     tap: (direction, message) => services.tap(direction, message),
     onStderr: stderrLog,
     log: services.log,
+    ...(backoff ? { backoff } : {}),
     ...services.login,
   });
   const abort = () => void client.dispose();
