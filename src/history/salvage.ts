@@ -7,6 +7,7 @@
  * at all is scanned for the entries that are still whole.
  */
 import type { ThreadEntry } from '../thread/types.js';
+import { TRANSCRIPT_VERSION, type Transcript, type TranscriptMeta } from './types.js';
 
 export interface SalvagedEntries {
   entries: ThreadEntry[];
@@ -18,7 +19,24 @@ export interface SalvagedEntries {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isString = (v: unknown): v is string => typeof v === 'string';
-const blocksOk = (v: unknown) => Array.isArray(v) && v.every((b) => isObject(b) && isString(b.type));
+/** A content block with what its kind is drawn from (a text block's text is a string, …). */
+function blockOk(b: unknown): boolean {
+  if (!isObject(b)) return false;
+  switch (b.type) {
+    case 'text':
+      return isString(b.text);
+    case 'image':
+    case 'audio':
+      return isString(b.data) && isString(b.mimeType);
+    case 'resource_link':
+      return isString(b.uri) && isString(b.name);
+    case 'resource':
+      return isObject(b.resource) && isString(b.resource.uri) && (b.resource.text === undefined || isString(b.resource.text));
+    default:
+      return false;
+  }
+}
+const blocksOk = (v: unknown) => Array.isArray(v) && v.every(blockOk);
 
 /** What each row type needs to be drawn and exported. */
 const ROW_NEEDS: Record<ThreadEntry['type'], (e: Record<string, unknown>) => boolean> = {
@@ -106,4 +124,47 @@ export function salvageNotice(salvaged: SalvagedEntries): ThreadEntry | undefine
     title: 'Part of this conversation could not be read',
     detail: `${salvaged.skipped > 0 ? `${lost}.` : 'No entry was lost.'}${why} What could be read is shown.`,
   };
+}
+
+/**
+ * A transcript from its file's text: whole when it reads, otherwise what can be read of it
+ * (header from `meta`, the meta file, when the body's is gone) ending with a notice of what was skipped.
+ * `undefined` for a file of a newer format or with nothing to say which thread it is.
+ */
+export function readTranscript(text: string, meta: TranscriptMeta | undefined): Transcript | undefined {
+  let parsed: Partial<Transcript> | undefined;
+  let damage: string | undefined;
+  try {
+    parsed = JSON.parse(text) as Partial<Transcript>;
+  } catch (e) {
+    damage = `not valid JSON: ${(e as Error).message}`;
+  }
+  if (parsed && typeof parsed === 'object' && parsed.version !== undefined && parsed.version !== TRANSCRIPT_VERSION) return undefined;
+  const header = isMeta(parsed) ? parsed : meta;
+  if (!header) return undefined;
+  const salvaged = damage === undefined ? readableEntries(parsed?.entries) : scanEntries(text, damage);
+  const notice = salvageNotice(salvaged);
+  const entries = notice ? [...salvaged.entries, notice] : salvaged.entries;
+  const session = parsed?.session;
+  const h = header as Partial<TranscriptMeta> & Pick<TranscriptMeta, 'id' | 'agentName' | 'sessionId' | 'title' | 'updatedAt'>;
+  return {
+    id: h.id,
+    agentName: h.agentName,
+    sessionId: h.sessionId,
+    title: h.title,
+    cwd: typeof h.cwd === 'string' ? h.cwd : '',
+    createdAt: typeof h.createdAt === 'string' ? h.createdAt : h.updatedAt,
+    updatedAt: h.updatedAt,
+    droppedEntries: Number.isInteger(h.droppedEntries) ? h.droppedEntries! : 0,
+    version: TRANSCRIPT_VERSION,
+    entryCount: entries.length,
+    entries,
+    session: session && typeof session === 'object' && Array.isArray(session.commands) ? session : { turnState: 'idle', commands: [] },
+  };
+}
+
+export function isMeta(v: unknown): v is TranscriptMeta {
+  const m = v as Partial<TranscriptMeta> | undefined;
+  return !!m && typeof m.id === 'string' && typeof m.sessionId === 'string' && typeof m.agentName === 'string'
+    && typeof m.updatedAt === 'string' && typeof m.title === 'string';
 }

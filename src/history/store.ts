@@ -9,9 +9,9 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomicWrite.js';
-import { readableEntries, salvageNotice, scanEntries } from './salvage.js';
+import { isMeta, readTranscript } from './salvage.js';
 import { capTranscript, toTranscript, transcriptId } from './shape.js';
-import { TRANSCRIPT_VERSION, type Transcript, type TranscriptInput, type TranscriptMeta } from './types.js';
+import type { Transcript, TranscriptInput, TranscriptMeta } from './types.js';
 
 export interface TranscriptStoreOptions {
   /** Serialized size cap per transcript; the oldest entries go first. Default 4 MiB. */
@@ -154,7 +154,8 @@ export class TranscriptStore {
     } catch {
       return undefined;
     }
-    const loaded = await readTranscript(text, () => this.readMeta(id));
+    // Only needed when the body's own header is damaged; small, so read up front.
+    const loaded = readTranscript(text, await this.readMeta(id));
     if (loaded) this.known.set(id, { createdAt: loaded.createdAt, droppedEntries: loaded.droppedEntries });
     return loaded;
   }
@@ -203,45 +204,4 @@ async function readJson(path: string): Promise<unknown> {
   }
 }
 
-function isMeta(v: unknown): v is TranscriptMeta {
-  const m = v as Partial<TranscriptMeta> | undefined;
-  return !!m && typeof m.id === 'string' && typeof m.sessionId === 'string' && typeof m.agentName === 'string'
-    && typeof m.updatedAt === 'string' && typeof m.title === 'string';
-}
 
-/**
- * A transcript from its file's text: whole when it reads, otherwise what can be read of it
- * (header from the meta file when the body's is gone) ending with a notice of what was skipped.
- * `undefined` for a file of a newer format or with nothing to say which thread it is.
- */
-async function readTranscript(text: string, meta: () => Promise<TranscriptMeta | undefined>): Promise<Transcript | undefined> {
-  let parsed: Partial<Transcript> | undefined;
-  let damage: string | undefined;
-  try {
-    parsed = JSON.parse(text) as Partial<Transcript>;
-  } catch (e) {
-    damage = `not valid JSON: ${(e as Error).message}`;
-  }
-  if (parsed && typeof parsed === 'object' && parsed.version !== undefined && parsed.version !== TRANSCRIPT_VERSION) return undefined;
-  const header = isMeta(parsed) ? parsed : await meta();
-  if (!header) return undefined;
-  const salvaged = damage === undefined ? readableEntries(parsed?.entries) : scanEntries(text, damage);
-  const notice = salvageNotice(salvaged);
-  const entries = notice ? [...salvaged.entries, notice] : salvaged.entries;
-  const session = parsed?.session;
-  const h = header as Partial<TranscriptMeta> & Pick<TranscriptMeta, 'id' | 'agentName' | 'sessionId' | 'title' | 'updatedAt'>;
-  return {
-    id: h.id,
-    agentName: h.agentName,
-    sessionId: h.sessionId,
-    title: h.title,
-    cwd: typeof h.cwd === 'string' ? h.cwd : '',
-    createdAt: typeof h.createdAt === 'string' ? h.createdAt : h.updatedAt,
-    updatedAt: h.updatedAt,
-    droppedEntries: Number.isInteger(h.droppedEntries) ? h.droppedEntries! : 0,
-    version: TRANSCRIPT_VERSION,
-    entryCount: entries.length,
-    entries,
-    session: session && typeof session === 'object' && Array.isArray(session.commands) ? session : { turnState: 'idle', commands: [] },
-  };
-}

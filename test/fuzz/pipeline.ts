@@ -16,7 +16,8 @@ import { parseCreateTerminal, parseReadTextFile, parseTerminalRequest, parseWrit
 import { readPermissionParams } from '../../src/agents/acp/permissions/permissionParams.js';
 import { ThreadModel, type ThreadSnapshot } from '../../src/thread/reducer.js';
 import { transcriptToMarkdown } from '../../src/history/markdown.js';
-import { TRANSCRIPT_VERSION } from '../../src/history/types.js';
+import { TRANSCRIPT_VERSION, type Transcript, type TranscriptMeta } from '../../src/history/types.js';
+import { readTranscript } from '../../src/history/salvage.js';
 import { ThreadStore } from '../../webview/store.js';
 import { describeStop, formatUsage } from '../../webview/format.js';
 import { mutate } from './mutate.js';
@@ -106,28 +107,49 @@ class FuzzThread {
   }
 
   /** Snapshot → JSON → restore gives the same snapshot; the Markdown export reads it. */
-  checkSerialisable(): void {
+  checkSerialisable(): Transcript {
     const snapshot = this.model.snapshot();
     const json = JSON.stringify(snapshot);
     const restored = ThreadModel.restore(JSON.parse(json) as ThreadSnapshot);
     const again = JSON.stringify(restored.snapshot());
     if (again !== json) throw new InvariantError('the thread does not survive snapshot → JSON → restore');
-    const md = transcriptToMarkdown({
-      version: TRANSCRIPT_VERSION,
-      id: 'fuzz',
-      agentName: 'fuzz',
-      sessionId: SESSION_ID,
-      title: 'Fuzz',
-      cwd: '/w',
-      createdAt: '2026-01-01T00:00:00Z',
-      updatedAt: '2026-01-01T00:00:00Z',
-      entryCount: snapshot.entries.length,
-      droppedEntries: 0,
-      entries: snapshot.entries,
-      session: snapshot.session,
-    });
+    const transcript: Transcript = { ...FUZZ_META, version: TRANSCRIPT_VERSION, entryCount: snapshot.entries.length, entries: snapshot.entries, session: snapshot.session };
+    const md = transcriptToMarkdown(transcript);
     if (typeof md !== 'string') throw new InvariantError('the Markdown export is not text');
+    return transcript;
   }
+}
+
+const FUZZ_META: TranscriptMeta = {
+  id: 'fuzz',
+  agentName: 'fuzz',
+  sessionId: SESSION_ID,
+  title: 'Fuzz',
+  cwd: '/w',
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  entryCount: 0,
+  droppedEntries: 0,
+};
+
+/**
+ * A damaged transcript file (mutated, or cut off at a random byte) opens with what can be
+ * read, and what opens can be continued, shown and exported.
+ */
+function checkDamagedTranscript(transcript: Transcript, r: Prng, current: { input: unknown }): void {
+  let text = JSON.stringify(r.chance(0.5) ? mutate(transcript, r) : transcript) ?? 'null';
+  if (r.chance(0.5)) text = text.slice(0, r.int(text.length));
+  current.input = text;
+  const opened = readTranscript(text, FUZZ_META);
+  if (!opened) return;
+  const thread = ThreadModel.restore({ entries: opened.entries, session: opened.session });
+  const store = new ThreadStore({ reset: () => undefined, inserted: () => undefined, changed: () => undefined, desync: () => undefined });
+  store.reset(thread.snapshot().entries);
+  for (const entry of opened.entries) if (entry.type === 'turn_end') describeStop(entry);
+  transcriptToMarkdown(opened);
+  // Continuing it: the next turn applies on top.
+  thread.apply({ kind: 'prompt_sent', turnId: 'turn_after', content: [{ type: 'text', text: 'again' }] });
+  JSON.stringify(thread.snapshot());
 }
 
 /** One case: a turn boundary, a session/update, an agent request, or a permission answer. */
@@ -209,7 +231,9 @@ export function runFuzz(opts: FuzzOptions): FuzzReport {
       current = runCase(r, thread, eventKinds);
       if (caseIndex % 50 === 49 || caseIndex % threadLength === threadLength - 1) {
         current = { what: `${current.what}, then the serialisation check`, input: current.input };
-        thread.checkSerialisable();
+        const transcript = thread.checkSerialisable();
+        current = { what: 'a damaged transcript', input: undefined };
+        checkDamagedTranscript(transcript, r, current);
       }
     } catch (err) {
       const error = err instanceof InvariantError ? `invariant: ${err.message}` : `exception: ${(err as Error)?.stack ?? String(err)}`;

@@ -11,6 +11,7 @@ import type { NoticeEntry, SessionFacts, ThreadEntry } from '../../../src/thread
 import { TranscriptStore } from '../../../src/history/store.js';
 import { transcriptId } from '../../../src/history/shape.js';
 import type { TranscriptInput } from '../../../src/history/types.js';
+import { transcriptToMarkdown } from '../../../src/history/markdown.js';
 
 const facts: SessionFacts = { turnState: 'idle', commands: [] };
 const input = (texts: string[]): TranscriptInput => ({
@@ -38,6 +39,17 @@ test('damaged entries are left out, the rest opens, and a notice says how many',
   assert.deepEqual(t!.entries.slice(0, -1).map((e) => e.id), ['e0', 'e3']);
   assert.equal(lastNotice(t!.entries).title, 'Part of this conversation could not be read');
   assert.match(lastNotice(t!.entries).detail ?? '', /^2 damaged entries were left out\. What could be read is shown\.$/);
+});
+
+test('a block the export cannot read (text that is not a string) leaves its entry out instead of breaking the export', async () => {
+  const { store, body } = await savedStore(['one', 'two']);
+  const file = JSON.parse(readFileSync(body, 'utf8'));
+  // Found by the fuzzer: this used to load, then throw in the Markdown export.
+  file.entries[1].content = [{ type: 'text', text: { toString: 'not a function' } }];
+  writeFileSync(body, JSON.stringify(file));
+  const t = await store.load(id);
+  assert.deepEqual(t!.entries.slice(0, -1).map((e) => e.id), ['e0']);
+  assert.match(transcriptToMarkdown(t!), /one/);
 });
 
 test('a file cut off mid-write opens with the entries before the cut', async () => {
