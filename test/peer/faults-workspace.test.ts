@@ -38,4 +38,27 @@ describe('a workspace folder removed mid-session', () => {
       await rm(base, { recursive: true, force: true });
     }
   });
+
+  test('a workspace folder deleted from disk mid-session: reads there fail as not found, nothing breaks, the other folder still works', async () => {
+    const base = await tempDir('ws-deleted-');
+    const [kept, deleted] = [join(base, 'kept'), join(base, 'deleted')];
+    await mkdir(kept);
+    await mkdir(deleted);
+    await writeFile(join(kept, 'a.txt'), 'kept text');
+    await writeFile(join(deleted, 'b.txt'), 'doomed text');
+    const { client } = peerClient(testAgent('scripted', ['--delay', '0']), [kept, deleted]);
+    try {
+      assert.equal((await client.start()).state, 'ready');
+      const { session, events } = record(await client.newSession());
+      await rm(deleted, { recursive: true });
+      await session.prompt(say(`read ${join(deleted, 'b.txt')}`));
+      assert.match(streamedText(events), /READ-ERROR:-32002/);
+      const before = events.length;
+      await session.prompt(say(`read ${join(kept, 'a.txt')}`));
+      assert.match(streamedText(events.slice(before)), /READ:kept text/);
+    } finally {
+      await client.dispose();
+      await rm(base, { recursive: true, force: true });
+    }
+  });
 });
