@@ -137,7 +137,14 @@ export class AgentChatContext implements vscode.Disposable {
 
   get agentStatus(): AgentStatus { return this.slot.agent; }
   get composerCapabilities(): ComposerCapabilities { return this.slot.composer; }
-  get agents(): AgentChoice[] { return this.catalog.choices; }
+  /** The configured agents; a running one that describes itself (a remote agent's card) carries its description. */
+  get agents(): AgentChoice[] {
+    return this.catalog.choices.map((choice) => {
+      const status = this.pool.get(choice.name)?.agent;
+      const description = status?.state === 'ready' ? status.about?.description : undefined;
+      return description ? { ...choice, description } : choice;
+    });
+  }
   get sessionFacts(): SessionFacts { return this.thread.session; }
   get entries(): readonly ThreadEntry[] { return this.thread.entries; }
 

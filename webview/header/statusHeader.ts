@@ -48,7 +48,11 @@ export class StatusHeader {
     const sig = JSON.stringify([current, agents]);
     if (sig !== this.pickerSig) {
       this.pickerSig = sig;
-      const options = agents.map((a) => h('option', { text: a.source === 'settings' ? a.name : `${a.name} (${a.source})`, attrs: { value: a.name } }));
+      const options = agents.map((a) => h('option', {
+        text: a.source === 'settings' ? a.name : `${a.name} (${a.source})`,
+        ...(a.description ? { title: a.description } : {}),
+        attrs: { value: a.name },
+      }));
       if (!agents.some((a) => a.name === current)) {
         options.unshift(h('option', { text: current || 'Select an agent…', attrs: { value: current } }));
       }
@@ -57,7 +61,8 @@ export class StatusHeader {
       this.picker.value = current;
       this.currentIndex = this.picker.selectedIndex;
       const label = this.picker.selectedOptions[0]?.textContent ?? '';
-      this.picker.title = label ? `Agent: ${label}` : 'Choose an agent';
+      const description = agents.find((a) => a.name === current)?.description;
+      this.picker.title = label ? `Agent: ${label}${description ? ` — ${description}` : ''}` : 'Choose an agent';
     }
     this.agentState.className = `agent-state state-${agent.state}`;
     switch (agent.state) {

@@ -76,6 +76,11 @@ export class RemoteAgent {
   get agentTitle(): string {
     return this.card.name;
   }
+  /** The card's description and skills, for the picker and an empty thread. */
+  get about(): { description?: string; skills: { name: string; description?: string; examples: string[] }[] } {
+    const skills = this.card.skills.map(({ name, description, examples }) => ({ name, examples, ...(description ? { description } : {}) }));
+    return { skills, ...(this.card.description ? { description: this.card.description } : {}) };
+  }
 
   onLifecycle(_listener: (lifecycle: AgentLifecycle) => void): { dispose(): void } {
     // No process to exit: the lifecycle stays ready; unreachable servers fail per turn.

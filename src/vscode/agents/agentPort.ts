@@ -7,7 +7,7 @@ import type { AgentConfig, AgentLifecycle, AgentSessionInfo, ChatSession, Launch
 import type { FileSystemHost } from '../../services/hostServices.js';
 import type { LoginCallbacks } from '../../agents/acp/auth/login.js';
 import type { McpServerSpec } from '../../agents/acp/mcp/types.js';
-import type { ComposerCapabilities } from '../../shared/webviewProtocol.js';
+import type { AgentAbout, ComposerCapabilities } from '../../shared/webviewProtocol.js';
 
 export interface LaunchServices {
   fs: FileSystemHost;
@@ -51,6 +51,8 @@ export interface RunningAgent {
   /** What prompts may carry (from `initialize`). */
   readonly composer: ComposerCapabilities;
   readonly agentTitle?: string;
+  /** What the agent declares it can do (remote agents' cards); none for ACP agents. */
+  readonly about?: AgentAbout;
   newSession(place: SessionPlace): Promise<LiveSession>;
   /** `session/load`: the replay arrives as the session's first events. */
   loadSession(sessionId: string, place: SessionPlace): Promise<LiveSession>;
