@@ -4,6 +4,7 @@
  * real agent layer (`src/agent`); nothing else in `src/vscode` imports agent internals.
  */
 import type { AgentConfig, AgentLifecycle, AgentSessionInfo, ChatSession, LaunchFailure, SessionSupport } from '../../agents/api.js';
+import type { RemoteTaskRef } from '../../protocol/events.js';
 import type { FileSystemHost } from '../../services/hostServices.js';
 import type { LoginCallbacks } from '../../agents/acp/auth/login.js';
 import type { McpServerSpec } from '../../agents/acp/mcp/types.js';
@@ -41,6 +42,8 @@ export interface SessionPlace {
   cwd: string;
   /** Filtered by what the agent can take; skipped ones become a warning in the thread. */
   mcpServers?: readonly McpServerSpec[];
+  /** A reopened remote (A2A) thread: the context and task it was in, from its saved session facts. */
+  remoteTask?: RemoteTaskRef;
 }
 
 export interface RunningAgent {
