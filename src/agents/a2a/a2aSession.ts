@@ -146,6 +146,8 @@ export class A2aSession implements ChatSession {
 
   private async send(turn: Turn, text: string, ids: { taskId?: string; contextId?: string }, mayAuth: boolean): Promise<void> {
     this.opts.resetAuthFailure();
+    /** The task paused for credentials (AUTH_REQUIRED): the same flow as a 401 runs before the turn ends. */
+    let authPause: TurnEnd | undefined;
     try {
       if (mayAuth) await this.opts.beforeSend?.();
       await runTurn({
@@ -160,10 +162,22 @@ export class A2aSession implements ChatSession {
           const r = this.mapper.apply(update);
           for (const e of r.events) this.emit(e);
           this.reportTask();
+          if (r.end?.stopReason === 'auth_required' && mayAuth && this.opts.onAuthFailure) {
+            authPause = r.end;
+            return true;
+          }
           if (r.end) turn.finish(r.end);
           return turn.ended;
         },
       }, text, ids);
+      if (authPause && !turn.ended && !turn.cancelRequested) {
+        // Ask for the secret as on a 401; with one, the same message goes again to the same task.
+        if (await this.opts.onAuthFailure!(undefined).catch(() => false)) {
+          if (turn.ended || turn.cancelRequested) return;
+          return this.send(turn, text, this.mapper.beginTurn(), false);
+        }
+        turn.finish(authPause);
+      }
     } catch (err) {
       if (turn.ended || turn.cancelRequested) return;
       const status = this.opts.authFailure();
