@@ -77,8 +77,10 @@ export interface SessionTabInfo {
    * `closed`: no live session (ended, agent gone, or a read-only saved conversation).
    * `restored`: brought back from the previous window with a session its agent may pick up
    * again; the first prompt there reopens it (no agent is started until then).
+   * `answer`: the agent's task waits for the user's answer (A2A input-required or
+   * auth-required); unlike `waiting` (a permission question) the next prompt is sent, not queued.
    */
-  state: 'idle' | 'running' | 'waiting' | 'closed' | 'restored';
+  state: 'idle' | 'running' | 'waiting' | 'answer' | 'closed' | 'restored';
 }
 
 export interface SessionTabs {
