@@ -26,7 +26,7 @@ test('a 51 MB event stream: bytes untouched, each huge event logged as a capped 
   let bytes = 0;
   let tail = '';
   const decoder = new TextDecoder();
-  for await (const chunk of response.body!) {
+  for await (const chunk of response.body! as unknown as AsyncIterable<Uint8Array>) {
     bytes += chunk.byteLength;
     tail = (tail + decoder.decode(chunk, { stream: true })).slice(-200);
   }
@@ -58,7 +58,7 @@ test('events split across chunks, CRLF lines and a line exactly at the cap are l
   for (let i = 0; i < bytes.length; i += 7) pieces.push(bytes.slice(i, i + 7));
   const source = new ReadableStream<Uint8Array>({ start(c) { for (const p of pieces) c.enqueue(p); c.close(); } });
   const through: number[] = [];
-  for await (const chunk of source.pipeThrough(sseTap((d) => logged.push(d)))) through.push(chunk.byteLength);
+  for await (const chunk of source.pipeThrough(sseTap((d) => logged.push(d))) as unknown as AsyncIterable<Uint8Array>) through.push(chunk.byteLength);
   assert.equal(through.reduce((a, b) => a + b, 0), bytes.length, 'bytes untouched');
   assert.deepEqual(logged.slice(0, 2), [{ a: 1 }, { b: 2 }]);
   assert.equal(logged.length, 3);
