@@ -15,7 +15,15 @@ export const PRELIM = '## Revenue Analysis (Preliminary)\n\nTotal revenue: $4.2M
 export const FINAL_CHUNKS = ['## Revenue Analysis\n\n', 'Q3 dip: the West region lost two accounts. ', 'Q4 anomalies are flagged.'];
 export const HOSTILE = '<img src=x onerror="globalThis.__pwned=1"> [click](javascript:globalThis.__pwned=1) <script>globalThis.__pwned=1</script>';
 
-export type Scenario = 'seed' | 'slow' | 'park' | 'fail' | 'reject' | 'drop' | 'hostile' | 'other' | 'weird' | 'big' | 'warehouse';
+export type Scenario = 'seed' | 'slow' | 'park' | 'fail' | 'reject' | 'drop' | 'hostile' | 'other' | 'weird' | 'big' | 'warehouse' | 'burst';
+
+/**
+ * The `burst` task streams this many WORKING status updates (progress lines) as fast as it can,
+ * then one artifact (the A2A benchmark). Progress replaces progress on the server, so its task
+ * store does not grow with the count, as it does with appended artifact chunks.
+ */
+export const BURST_CHUNKS = Number(process.env.BENCH_A2A_EVENTS ?? 1000);
+export const BURST_CHUNK_TEXT = 'A streamed line of the final analysis, about eighty characters long, no markup.\n';
 
 /** The `warehouse` task pauses for credentials until the request carries the bearer token "sesame". */
 export const AUTH_QUESTION = 'Sign in to the warehouse to read the sales table.';
@@ -23,7 +31,7 @@ export const WAREHOUSE_REPORT = 'Warehouse sales: 1,204 orders.';
 
 export function scenarioOf(text: string): Scenario {
   const word = text.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
-  const known: Scenario[] = ['slow', 'park', 'fail', 'reject', 'drop', 'hostile', 'other', 'weird', 'big', 'warehouse'];
+  const known: Scenario[] = ['slow', 'park', 'fail', 'reject', 'drop', 'hostile', 'other', 'weird', 'big', 'warehouse', 'burst'];
   return (known as string[]).includes(word) ? (word as Scenario) : 'seed';
 }
 
@@ -63,6 +71,12 @@ export function stepsFor(scenario: Scenario, turn: number): Step[] {
         { type: 'drop' },
         { type: 'wait', ms: 150 },
         { type: 'artifact', artifactId: 'report', text: 'part two.', append: true, lastChunk: true },
+        { type: 'status', state: 'completed' },
+      ];
+    case 'burst':
+      return [
+        ...Array.from({ length: BURST_CHUNKS }, (_, i): Step => ({ type: 'status', state: 'working', text: `${i + 1}. ${BURST_CHUNK_TEXT}` })),
+        { type: 'artifact', artifactId: 'burst', text: BURST_CHUNK_TEXT, lastChunk: true },
         { type: 'status', state: 'completed' },
       ];
     case 'warehouse':
