@@ -3,8 +3,11 @@
 //  - otherwise code-server on 127.0.0.1 (installed into .cache/ on first use) with the freshly
 //    packaged VSIX installed, state kept under .cache/start/ between runs.
 // Runs until Ctrl-C. With no agent configured the extension offers its example agent.
+// `npm start -- --a2a` also runs the example A2A agents (examples/a2a-server.ts, v1.0 and v0.3 on
+// 127.0.0.1:4100/4101, or A2A_PORT/A2A_PORT+1) and configures them beside the example agent in
+// code-server's user settings (desktop VS Code: the settings to add are printed).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { root, cacheDir } from './e2e/paths.mjs';
 
@@ -33,6 +36,25 @@ function build() {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+/** Starts the example A2A agents; resolves with their `agentChat.agents` entries once they listen. */
+async function startExampleA2aAgents() {
+  const port = Number(process.env.A2A_PORT) || 4100;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'examples/a2a-server.ts')],
+    { cwd: root, env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  process.on('exit', () => child.kill('SIGTERM'));
+  await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('A2A v0.3 agent:')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the example A2A agents stopped (exit ${code}); is port ${port} or ${port + 1} taken? Set A2A_PORT.`)));
+  });
+  const agents = { 'Analyst (A2A v1.0)': { url: `http://127.0.0.1:${port}` }, 'Analyst (A2A v0.3)': { url: `http://127.0.0.1:${port + 1}` } };
+  console.log(`example A2A agents: ${Object.values(agents).map((a) => a.url).join(', ')}`);
+  return agents;
+}
+
 async function startDesktop() {
   console.log(`opening VS Code with the extension from ${root} on ${sampleWorkspace}`);
   const child = spawn('code', ['--new-window', '--wait', `--extensionDevelopmentPath=${root}`, sampleWorkspace], { stdio: 'inherit' });
@@ -52,6 +74,12 @@ async function startCodeServerWindow() {
     // The sample workspace lives inside this repository: keep git from offering the parent repo.
     writeUserSettings(dirs, { 'chat.disableAIFeatures': true, 'workbench.secondarySideBar.defaultVisibility': 'hidden',
       'workbench.startupEditor': 'none', 'git.openRepositoryInParentFolders': 'never', 'telemetry.telemetryLevel': 'off' });
+  }
+  if (a2aAgents) {
+    // Added to (never replacing) what the user configured in this code-server's settings.
+    const settings = existsSync(settingsFile) ? JSON.parse(readFileSync(settingsFile, 'utf8')) : {};
+    settings['agentChat.agents'] = { ...settings['agentChat.agents'], ...a2aAgents };
+    writeUserSettings(dirs, settings);
   }
   installExtension(dirs, vsix.path);
   const wanted = Number(process.env.PORT) || 8080;
@@ -81,5 +109,8 @@ async function portFree(port) {
 
 build();
 createSampleWorkspace();
-if (onPath('code') && !process.env.AGENT_CHAT_USE_CODE_SERVER) await startDesktop();
-else await startCodeServerWindow();
+const a2aAgents = process.argv.includes('--a2a') ? await startExampleA2aAgents() : undefined;
+if (onPath('code') && !process.env.AGENT_CHAT_USE_CODE_SERVER) {
+  if (a2aAgents) console.log(`add to your user settings.json:\n${JSON.stringify({ 'agentChat.agents': a2aAgents }, null, 2)}`);
+  await startDesktop();
+} else await startCodeServerWindow();

@@ -7,7 +7,7 @@ import './styles/thread.css';
 import './styles/tool.css';
 import './styles/composer.css';
 import './styles/highlight.css';
-import type { HostToWebview } from '../src/shared/webviewProtocol.js';
+import type { AgentStatus, HostToWebview } from '../src/shared/webviewProtocol.js';
 import { Announcer } from './a11y.js';
 import { installActions } from './actions.js';
 import { Composer } from './composer/composer.js';
@@ -16,6 +16,7 @@ import { SessionPickers } from './composer/pickers.js';
 import { TabStrip } from './sessions/tabStrip.js';
 import { h } from './dom.js';
 import { FailurePanel } from './header/failurePanel.js';
+import { AgentIntro } from './intro/agentIntro.js';
 import { StatusHeader } from './header/statusHeader.js';
 import { ThreadStore, assertNever } from './store.js';
 import { ThreadView } from './threadView.js';
@@ -57,9 +58,11 @@ const failure = new FailurePanel();
 const composer = new Composer(host, viewState);
 const pickers = new SessionPickers(host);
 const tabStrip = new TabStrip(host);
+const intro = new AgentIntro((text) => composer.setDraft(text));
+let shownAgent: AgentStatus = { state: 'none' };
 const turns = new TurnAnnouncer(announcer, store);
 
-const app = h('div', { class: 'app' }, [tabStrip.el, header.el, failure.el, threadView.el, pickers.el, composer.el, announcer.el]);
+const app = h('div', { class: 'app' }, [tabStrip.el, header.el, failure.el, intro.el, threadView.el, pickers.el, composer.el, announcer.el]);
 // The host page provides #root; a bare page (tests, benchmark) gets the panel on <body>.
 (document.getElementById('root') ?? document.body).append(app);
 installActions(app, host);
@@ -71,13 +74,17 @@ document.addEventListener('keydown', (e) => {
   }
 });
 window.addEventListener('beforeunload', () => viewState.save());
-window.addEventListener('message', (e: MessageEvent) => handle(e.data as HostToWebview));
+window.addEventListener('message', (e: MessageEvent) => {
+  handle(e.data as HostToWebview);
+  intro.set(shownAgent, store.all().length === 0);
+});
 
 function handle(msg: HostToWebview): void {
   if (!msg || typeof msg !== 'object') return;
   switch (msg.type) {
     case 'snapshot': {
       const s = msg.snapshot;
+      shownAgent = s.agent;
       header.setAgent(s.agent, s.agents);
       failure.set(s.agent);
       composer.setCapabilities(s.composer);
@@ -99,6 +106,7 @@ function handle(msg: HostToWebview): void {
       applySession(msg.session);
       return;
     case 'agent':
+      shownAgent = msg.agent;
       header.setAgent(msg.agent, msg.agents);
       failure.set(msg.agent);
       composer.setCapabilities(msg.composer);

@@ -64,6 +64,14 @@ export class A2aTurnMapper {
     this.state = ids.state;
   }
 
+  /**
+   * A reopened thread's task still waits for `question` (from GetTask): the snapshot a stream
+   * opens with while the answer is read is then not taken for the agent asking again.
+   */
+  waitingFor(question: A2aMessage | undefined): void {
+    this.lastQuestion = questionKey(question);
+  }
+
   apply(update: A2aUpdate): MapResult {
     if (update.type === 'unknown') {
       this.opts.log(`ignored A2A event (${update.reason})`);

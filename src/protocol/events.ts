@@ -322,6 +322,11 @@ export type LocalEvent =
   /** Something the user should see in the thread: fs refusals, agent crashes, bad input. */
   | { kind: 'notice_local'; severity: 'info' | 'warning' | 'error'; title: string; detail?: string }
   /**
+   * Where a remote (A2A) conversation stands: its context, the current task and that task's
+   * state. Kept in the session facts, so a saved thread can continue the same context and task.
+   */
+  | { kind: 'remote_task'; task: RemoteTaskRef }
+  /**
    * The whole mode state, from a `session/new|load|resume` answer (the wire only ever updates
    * the current id), so the thread learns the available modes without a separate seed.
    */
@@ -387,3 +392,10 @@ export interface AuthRequiredMethod {
 }
 
 export type SessionEvent = WireEvent | LocalEvent;
+
+/** A remote conversation's ids and the last known state of its task (A2A wire names, lower case). */
+export interface RemoteTaskRef {
+  contextId?: string;
+  taskId?: string;
+  state?: string;
+}

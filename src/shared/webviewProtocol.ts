@@ -22,6 +22,8 @@ export type AgentStatus =
       protocol: string;
       /** A remote (A2A) agent: turns are tasks on a server. */
       remote?: boolean;
+      /** What the agent says it can do (an A2A agent card); shown in an empty thread. */
+      about?: AgentAbout;
     }
   | {
       state: 'failed';
@@ -41,6 +43,21 @@ export interface AgentChoice {
   name: string;
   /** Where it comes from: the user's settings, a built-in preset, or the example agent. */
   source: 'settings' | 'preset' | 'example';
+  /** The agent's own description once it is known (a remote agent's card), shown as the option's tooltip. */
+  description?: string;
+}
+
+/** An agent's description and skills as its card declares them (agent text: rendered as plain text only). */
+export interface AgentAbout {
+  description?: string;
+  skills: AgentSkill[];
+}
+
+export interface AgentSkill {
+  name: string;
+  description?: string;
+  /** Example prompts; the panel offers each as a button that fills the composer. */
+  examples: string[];
 }
 
 /** What the composer may attach or send, from the agent's `promptCapabilities`. */
@@ -60,8 +77,10 @@ export interface SessionTabInfo {
    * `closed`: no live session (ended, agent gone, or a read-only saved conversation).
    * `restored`: brought back from the previous window with a session its agent may pick up
    * again; the first prompt there reopens it (no agent is started until then).
+   * `answer`: the agent's task waits for the user's answer (A2A input-required or
+   * auth-required); unlike `waiting` (a permission question) the next prompt is sent, not queued.
    */
-  state: 'idle' | 'running' | 'waiting' | 'closed' | 'restored';
+  state: 'idle' | 'running' | 'waiting' | 'answer' | 'closed' | 'restored';
 }
 
 export interface SessionTabs {

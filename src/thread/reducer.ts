@@ -25,6 +25,7 @@ import {
   applyCurrentMode,
   applyLocalNotice,
   applyModes,
+  applyRemoteTask,
   applyNotice,
   applySessionInfo,
   applyUsage,
@@ -171,6 +172,9 @@ export class ThreadModel {
         break;
       case 'modes':
         applyModes(s, event, out);
+        break;
+      case 'remote_task':
+        applyRemoteTask(s, event, out);
         break;
       case 'auth_required':
         applyAuthRequired(s, event, out);

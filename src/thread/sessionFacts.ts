@@ -40,6 +40,10 @@ export function applyAuthRequired(state: ThreadState, event: Of<'auth_required'>
   insertRow(state, out, entry);
 }
 
+export function applyRemoteTask(state: ThreadState, event: Of<'remote_task'>, out: ApplyResult): void {
+  setSession(state, out, { remoteTask: { ...event.task } });
+}
+
 export function applyConfigOptions(state: ThreadState, event: Of<'config_options'>, out: ApplyResult): void {
   setSession(state, out, { configOptions: event.configOptions.map((o) => ({ ...o })) });
 }

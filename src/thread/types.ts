@@ -11,6 +11,7 @@ import type {
   PermissionOption,
   PlanBody,
   PlanEntry,
+  RemoteTaskRef,
   SessionConfigOption,
   SessionModeState,
   ChangedFile,
@@ -195,6 +196,8 @@ export interface SessionFacts {
   configOptions?: SessionConfigOption[];
   title?: string | null;
   updatedAt?: string | null;
+  /** A remote (A2A) conversation: its context and last task, so a reopened thread continues it. */
+  remoteTask?: RemoteTaskRef;
 }
 
 /**

@@ -44,6 +44,16 @@ export type { PermissionRequest } from './tabs/chatThread.js';
 export type { SessionOpening } from './tabs/sessionOpener.js';
 export { workspaceRoots } from './editor/workspaceRoots.js';
 
+/** A tab whose agent asked the user something and waits (see `waitingForAnswer`). */
+export interface WaitingTab {
+  tabId: string;
+  agentName?: string;
+  kind: 'input' | 'auth';
+  question: string;
+  /** The turn end that left it waiting: a later question in the same tab is another one. */
+  turnEndId: string;
+}
+
 export class AgentChatContext implements vscode.Disposable {
   private readonly lifetime = new DisposableScope();
   private readonly catalog: AgentCatalog;
@@ -137,7 +147,14 @@ export class AgentChatContext implements vscode.Disposable {
 
   get agentStatus(): AgentStatus { return this.slot.agent; }
   get composerCapabilities(): ComposerCapabilities { return this.slot.composer; }
-  get agents(): AgentChoice[] { return this.catalog.choices; }
+  /** The configured agents; a running one that describes itself (a remote agent's card) carries its description. */
+  get agents(): AgentChoice[] {
+    return this.catalog.choices.map((choice) => {
+      const status = this.pool.get(choice.name)?.agent;
+      const description = status?.state === 'ready' ? status.about?.description : undefined;
+      return description ? { ...choice, description } : choice;
+    });
+  }
   get sessionFacts(): SessionFacts { return this.thread.session; }
   get entries(): readonly ThreadEntry[] { return this.thread.entries; }
 
@@ -169,6 +186,16 @@ export class AgentChatContext implements vscode.Disposable {
   tabsInfo(): SessionTabs { return this.tabs.info(); }
 
   findToolCall(toolCallId: string): ToolCallEntry | undefined { return this.thread.findToolCall(toolCallId); }
+
+  /** Tabs whose agent waits for the user's answer (A2A input-required / auth-required), for the notifier. */
+  waitingForAnswer(): WaitingTab[] {
+    return this.tabs.all.flatMap((tab) => {
+      const waiting = tab.thread.waitingQuestion;
+      const kind = tab.thread.waitingForInput;
+      if (!waiting || !kind || !tab.session) return [];
+      return [{ tabId: tab.id, kind, ...waiting, ...(tab.agentName ? { agentName: tab.agentName } : {}) }];
+    });
+  }
 
   pendingPermission(requestId: string): PermissionRequest | undefined { return this.tabs.asking(requestId)?.thread.pendingPermission(requestId); }
 

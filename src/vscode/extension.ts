@@ -16,6 +16,7 @@ import { affectsAgentSettings } from './agents/config.js';
 import { AgentChatContext } from './context.js';
 import { DiffDocuments } from './editor/diffDocuments.js';
 import { PermissionNotifier } from './notifications/permissionNotifier.js';
+import { InputNotifier } from './notifications/inputNotifier.js';
 import { ProtocolLog } from './protocolLog.js';
 import { AgentStatusBar } from './status/statusBar.js';
 import { ThreadStore } from './tabs/threadStore.js';
@@ -105,6 +106,8 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   view.setMessageHandler((message) => handleWebviewMessage(message, { context, view, diffs, log }));
   const statusBar = own(new AgentStatusBar(context));
   own(new PermissionNotifier(context, () => view.visible));
+  const answers = own(new InputNotifier(context, () => view.visible));
+  own(view.onDidChangeVisible(() => answers.refresh()));
 
   // User intents and editor events.
   own(registerCommands({ context, view, log, transcripts }));

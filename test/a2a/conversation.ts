@@ -3,7 +3,7 @@
  * (v0.3 plain node:http, v1.0 on the SDK) render. The user's first words pick the scenario.
  */
 export type Step =
-  | { type: 'status'; state: 'working' | 'input-required' | 'completed' | 'failed' | 'rejected' | 'canceled'; text?: string }
+  | { type: 'status'; state: 'working' | 'input-required' | 'auth-required' | 'completed' | 'failed' | 'rejected' | 'canceled'; text?: string }
   | { type: 'artifact'; artifactId: string; text: string; append?: boolean; lastChunk?: boolean }
   /** The stream is cut here (the task goes on: the rest comes on resubscribe). */
   | { type: 'drop' }
@@ -15,11 +15,23 @@ export const PRELIM = '## Revenue Analysis (Preliminary)\n\nTotal revenue: $4.2M
 export const FINAL_CHUNKS = ['## Revenue Analysis\n\n', 'Q3 dip: the West region lost two accounts. ', 'Q4 anomalies are flagged.'];
 export const HOSTILE = '<img src=x onerror="globalThis.__pwned=1"> [click](javascript:globalThis.__pwned=1) <script>globalThis.__pwned=1</script>';
 
-export type Scenario = 'seed' | 'slow' | 'park' | 'fail' | 'reject' | 'drop' | 'hostile' | 'other' | 'weird' | 'big';
+export type Scenario = 'seed' | 'slow' | 'park' | 'fail' | 'reject' | 'drop' | 'hostile' | 'other' | 'weird' | 'big' | 'warehouse' | 'burst';
+
+/**
+ * The `burst` task streams this many WORKING status updates (progress lines) as fast as it can,
+ * then one artifact (the A2A benchmark). Progress replaces progress on the server, so its task
+ * store does not grow with the count, as it does with appended artifact chunks.
+ */
+export const BURST_CHUNKS = Number(process.env.BENCH_A2A_EVENTS ?? 1000);
+export const BURST_CHUNK_TEXT = 'A streamed line of the final analysis, about eighty characters long, no markup.\n';
+
+/** The `warehouse` task pauses for credentials until the request carries the bearer token "sesame". */
+export const AUTH_QUESTION = 'Sign in to the warehouse to read the sales table.';
+export const WAREHOUSE_REPORT = 'Warehouse sales: 1,204 orders.';
 
 export function scenarioOf(text: string): Scenario {
   const word = text.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
-  const known: Scenario[] = ['slow', 'park', 'fail', 'reject', 'drop', 'hostile', 'other', 'weird', 'big'];
+  const known: Scenario[] = ['slow', 'park', 'fail', 'reject', 'drop', 'hostile', 'other', 'weird', 'big', 'warehouse', 'burst'];
   return (known as string[]).includes(word) ? (word as Scenario) : 'seed';
 }
 
@@ -61,6 +73,16 @@ export function stepsFor(scenario: Scenario, turn: number): Step[] {
         { type: 'artifact', artifactId: 'report', text: 'part two.', append: true, lastChunk: true },
         { type: 'status', state: 'completed' },
       ];
+    case 'burst':
+      return [
+        ...Array.from({ length: BURST_CHUNKS }, (_, i): Step => ({ type: 'status', state: 'working', text: `${i + 1}. ${BURST_CHUNK_TEXT}` })),
+        { type: 'artifact', artifactId: 'burst', text: BURST_CHUNK_TEXT, lastChunk: true },
+        { type: 'status', state: 'completed' },
+      ];
+    case 'warehouse':
+      // Turn 0 pauses; the server repeats turn 0 until the credential comes (see the servers).
+      if (turn === 0) return [{ type: 'status', state: 'working', text: 'Opening the warehouse…' }, { type: 'status', state: 'auth-required', text: AUTH_QUESTION }];
+      return [{ type: 'artifact', artifactId: 'sales', text: WAREHOUSE_REPORT, lastChunk: true }, { type: 'status', state: 'completed' }];
     case 'hostile':
       return [{ type: 'artifact', artifactId: 'h', text: HOSTILE, lastChunk: true }, { type: 'status', state: 'completed' }];
     default:

@@ -79,11 +79,13 @@ export async function startV03Server(port = 0): Promise<V03Server> {
         const message = rpc.params.message as { taskId?: string; contextId?: string; parts: { text?: string }[] };
         const text = message.parts.map((x) => x.text ?? '').join('');
         let task = message.taskId ? tasks.get(message.taskId) : undefined;
-        if (message.taskId && (!task || task.state !== 'input-required')) return fail(-32004, 'Task is not waiting for input');
+        if (message.taskId && (!task || (task.state !== 'input-required' && task.state !== 'auth-required'))) return fail(-32004, 'Task is not waiting for input');
         if (!task) {
           task = { id: randomUUID(), contextId: message.contextId ?? randomUUID(), scenario: scenarioOf(text), turn: 0, state: 'submitted', artifacts: new Map(), pending: [], listeners: new Set() };
           tasks.set(task.id, task);
         } else task.turn++;
+        // The warehouse answers only once the request carries its credential.
+        if (task.scenario === 'warehouse' && req.headers.authorization !== 'Bearer sesame') task.turn = 0;
         task.pending = stepsFor(task.scenario, task.turn);
         if (rpc.method === 'message/send') {
           await drain(task, true);

@@ -10,7 +10,7 @@ import { AgentEvent, DefaultRequestHandler, InMemoryTaskStore, JsonRpcTransportH
 import { scenarioOf, stepsFor, type Scenario } from './conversation.js';
 
 const STATE: Record<string, string> = {
-  working: 'TASK_STATE_WORKING', 'input-required': 'TASK_STATE_INPUT_REQUIRED', completed: 'TASK_STATE_COMPLETED',
+  working: 'TASK_STATE_WORKING', 'input-required': 'TASK_STATE_INPUT_REQUIRED', 'auth-required': 'TASK_STATE_AUTH_REQUIRED', completed: 'TASK_STATE_COMPLETED',
   failed: 'TASK_STATE_FAILED', rejected: 'TASK_STATE_REJECTED', canceled: 'TASK_STATE_CANCELED',
 };
 

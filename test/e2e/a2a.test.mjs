@@ -31,7 +31,8 @@ async function statusBar(page, expected) {
 
 journey(win, 'a remote agent added by URL holds the seed conversation to the final artifact', async ({ page, chat }) => {
   await chat.useAgent(AGENT);
-  await expectText(await chat.locator('.agent-state.state-ready'), /Seed Analyst \(v0\.3\)\s*· A2A v0\.3/, { ...WAIT, message: 'the header to name the remote agent and its protocol' });
+  await expectText(await chat.locator('.agent-state.state-ready'), /Seed Analyst \(v0\.3\)/, { ...WAIT, message: 'the header to name the remote agent' });
+  await expectText(await chat.locator('.panel-header .agent-protocol'), /A2A v0\.3/, { ...WAIT, message: 'the header to name its protocol' });
 
   let before = await chat.send('Analyze this dataset');
   assert.equal(await chat.turnEnd(before, WAIT), 'input_required');

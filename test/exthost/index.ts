@@ -13,6 +13,7 @@ import './tabsRestore.js';
 import './fileChanges.js';
 import './reviewHunks.js';
 import './backgroundQueue.js';
+import './inputNotice.js';
 
 export async function run(): Promise<void> {
   const lines: string[] = [];

@@ -80,7 +80,39 @@ test('a remote agent reads "A2A v0.3" in the header, never "ACP"', async () => {
   await panel.send(snapshot([user('u1', 'hi')], {
     agent: { state: 'ready', agentName: 'travel', agentTitle: 'Travel Agent', protocolVersion: 0.3, protocol: 'A2A v0.3', remote: true },
   }));
-  const text = await panel.text('.agent-state');
-  assert.match(text, /Travel Agent · A2A v0\.3/);
-  assert.doesNotMatch(text, /ACP/);
+  assert.equal((await panel.text('.agent-state')).trim(), 'Travel Agent');
+  assert.equal(await panel.text('.agent-protocol'), 'A2A v0.3');
+  assert.doesNotMatch(await panel.text('.panel-header'), /ACP/);
 });
+
+for (const theme of ['dark', 'light', 'high-contrast'] as const) {
+  test(`${theme}: at 300 px a remote agent's whole name shows on the first line, its protocol whole on the second`, async () => {
+    const panel = await harness.open({ theme, width: 300, height: 500 });
+    await panel.send(snapshot([], {
+      agent: { state: 'ready', agentName: 'seed-analyst-v03', agentTitle: 'Seed Analyst (v0.3)', protocolVersion: 0.3, protocol: 'A2A v0.3', remote: true },
+      agents: [{ name: 'seed-analyst-v03', source: 'settings' }, { name: 'example', source: 'example' }],
+      session: session({ turnState: 'running' }),
+    }));
+    const m = await panel.page.evaluate(() => {
+      const d = (globalThis as any).document;
+      const el = (sel: string) => d.querySelector(sel);
+      const cut = (sel: string) => el(sel).scrollWidth - el(sel).clientWidth;
+      return {
+        nameCut: cut('.agent-state .agent-name'),
+        stateCut: cut('.agent-state'),
+        protocolCut: cut('.agent-protocol'),
+        protocolLine: el('.agent-protocol').closest('.header-line').classList.contains('secondary'),
+        lineOverflow: cut('.panel-header .header-line'),
+        button: el('.panel-header [data-action="new-session"]').getBoundingClientRect().right,
+        picker: el('select.agent-picker').getBoundingClientRect().width,
+      };
+    });
+    await panel.screenshot(`header-remote-300-${theme}`);
+    assert.ok(m.nameCut <= 0 && m.stateCut <= 0, `the agent name is not cut: ${JSON.stringify(m)}`);
+    assert.ok(m.protocolCut <= 0 && m.protocolLine, `the protocol is whole, on the second line: ${JSON.stringify(m)}`);
+    assert.ok(m.lineOverflow <= 0 && m.button <= 300, `nothing overflows: ${JSON.stringify(m)}`);
+    assert.ok(m.picker >= 70, `the picker stays usable (${m.picker})`);
+    assert.equal(await panel.page.locator('.agent-state').getAttribute('title'), 'Seed Analyst (v0.3) · A2A v0.3');
+    assert.deepEqual(await panel.violations(), []);
+  });
+}

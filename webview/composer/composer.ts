@@ -120,6 +120,14 @@ export class Composer {
     this.input.focus();
   }
 
+  /** Replaces the draft with `text` (an example the agent offers) and focuses it; the user sends. */
+  setDraft(text: string): void {
+    this.input.value = text;
+    this.input.dispatchEvent(new Event('input'));
+    this.input.focus();
+    this.input.setSelectionRange(text.length, text.length);
+  }
+
   running(): boolean {
     return this.turnState !== 'idle';
   }

@@ -20,6 +20,8 @@ export class StatusHeader {
   private readonly turn = h('span', { class: 'turn-state' });
   private readonly usage = h('span', { class: 'usage' });
   private readonly title = h('span', { class: 'session-title' });
+  /** "ACP v1", "A2A v0.3": on the second line, so the agent's name keeps the first. */
+  private readonly protocol = h('span', { class: 'agent-protocol' });
   private readonly secondary: HTMLElement;
   private pickerSig = '';
   private currentIndex = 0;
@@ -35,11 +37,11 @@ export class StatusHeader {
     this.el = h('header', { class: 'panel-header' }, [
       h('div', { class: 'header-line' }, [
         this.picker,
+        // No spacer: the status itself grows, so the agent's name gets every pixel the picker leaves.
         this.agentState,
-        h('span', { class: 'spacer' }),
         actionButton('new-session', 'New session', { icon: 'add', text: false, class: 'icon-btn' }),
       ]),
-      (this.secondary = h('div', { class: 'header-line secondary' }, [this.turn, this.title, h('span', { class: 'spacer' }), this.usage])),
+      (this.secondary = h('div', { class: 'header-line secondary' }, [this.turn, this.title, h('span', { class: 'spacer' }), this.usage, this.protocol])),
     ]);
   }
 
@@ -48,7 +50,11 @@ export class StatusHeader {
     const sig = JSON.stringify([current, agents]);
     if (sig !== this.pickerSig) {
       this.pickerSig = sig;
-      const options = agents.map((a) => h('option', { text: a.source === 'settings' ? a.name : `${a.name} (${a.source})`, attrs: { value: a.name } }));
+      const options = agents.map((a) => h('option', {
+        text: a.source === 'settings' ? a.name : `${a.name} (${a.source})`,
+        ...(a.description ? { title: a.description } : {}),
+        attrs: { value: a.name },
+      }));
       if (!agents.some((a) => a.name === current)) {
         options.unshift(h('option', { text: current || 'Select an agent…', attrs: { value: current } }));
       }
@@ -57,7 +63,8 @@ export class StatusHeader {
       this.picker.value = current;
       this.currentIndex = this.picker.selectedIndex;
       const label = this.picker.selectedOptions[0]?.textContent ?? '';
-      this.picker.title = label ? `Agent: ${label}` : 'Choose an agent';
+      const description = agents.find((a) => a.name === current)?.description;
+      this.picker.title = label ? `Agent: ${label}${description ? ` — ${description}` : ''}` : 'Choose an agent';
     }
     this.agentState.className = `agent-state state-${agent.state}`;
     switch (agent.state) {
@@ -68,11 +75,7 @@ export class StatusHeader {
         this.agentState.replaceChildren(icon('loading', 'codicon-modifier-spin'), h('span', { text: ` Starting ${agent.agentName}…` }));
         break;
       case 'ready':
-        this.agentState.replaceChildren(
-          icon('pass'),
-          h('span', { text: ` ${agent.agentTitle || agent.agentName}`, title: agent.protocol }),
-          h('span', { class: 'agent-protocol', text: ` · ${agent.protocol}` }),
-        );
+        this.agentState.replaceChildren(icon(agent.remote ? 'globe' : 'pass'), h('span', { class: 'agent-name', text: ` ${agent.agentTitle || agent.agentName}` }));
         break;
       case 'failed':
         this.agentState.replaceChildren(icon('error'), h('span', { text: ` ${agent.agentName} failed to start` }));
@@ -83,8 +86,14 @@ export class StatusHeader {
       default:
         assertNeverAgent(agent);
     }
+    this.protocol.textContent = agent.state === 'ready' ? agent.protocol : '';
     // The status may be cut short in a narrow panel: the tooltip keeps all of it.
-    this.agentState.title = this.agentState.textContent?.trim() ?? '';
+    this.agentState.title = [this.agentState.textContent?.trim() ?? '', this.protocol.textContent].filter(Boolean).join(' · ');
+    this.showSecondary();
+  }
+
+  private showSecondary(): void {
+    this.secondary.hidden = (this.el.dataset.turnState ?? 'idle') === 'idle' && !this.usage.textContent && !this.title.textContent && !this.protocol.textContent;
   }
 
   setSession(s: SessionFacts): void {
@@ -109,7 +118,7 @@ export class StatusHeader {
     this.usage.textContent = s.usage ? formatUsage(s.usage) : '';
     this.title.textContent = s.title ?? '';
     this.title.title = s.title ?? '';
-    this.secondary.hidden = s.turnState === 'idle' && !this.usage.textContent && !this.title.textContent;
+    this.showSecondary();
   }
 }
 

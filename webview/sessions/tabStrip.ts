@@ -18,6 +18,7 @@ const STATE_LABEL: Record<SessionTabInfo['state'], string> = {
   idle: '',
   running: 'working',
   waiting: 'waiting for your approval',
+  answer: 'waiting for your answer',
   closed: 'ended',
   restored: 'Restored — continues when you send',
 };
@@ -28,6 +29,7 @@ function stateIcon(state: SessionTabInfo['state']): HTMLElement | null {
     case 'running':
       return icon('loading', 'codicon-modifier-spin');
     case 'waiting':
+    case 'answer':
       return icon('bell-dot');
     case 'restored':
       return icon('history');

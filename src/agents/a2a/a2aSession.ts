@@ -6,10 +6,11 @@
  * session, so tabs, thread, history and webview serve it unchanged.
  */
 import { randomUUID } from 'node:crypto';
-import type { ContentBlock, PermissionOutcome, SessionEvent, StopTarget } from '../../protocol/events.js';
+import type { ContentBlock, PermissionOutcome, RemoteTaskRef, SessionEvent, StopTarget } from '../../protocol/events.js';
 import type { ChatSession } from '../api.js';
 import { A2aTurnMapper, type TurnEnd } from '../../a2a/turnMapper.js';
 import { parseResult } from '../../a2a/parse.js';
+import { isTerminal, type A2aState } from '../../a2a/update.js';
 import { causeOf } from './card.js';
 import { taskJson, type Client } from './sdkClient.js';
 import { runTurn } from './turnRunner.js';
@@ -30,6 +31,8 @@ export interface A2aSessionOptions {
   cancelTimeoutMs?: number;
   backoffMs?: readonly number[];
   sessionId?: string;
+  /** A reopened thread: the context and task it was in (from its saved session facts). */
+  restore?: RemoteTaskRef;
 }
 
 interface Turn {
@@ -48,10 +51,72 @@ export class A2aSession implements ChatSession {
   private turn: Turn | undefined;
   private turns = 0;
   private closed = false;
+  private reported = '';
+  /** Events from before anyone listened (the refresh of a reopened thread): sent to the first listener. */
+  private early: SessionEvent[] | undefined = [];
 
   constructor(private readonly opts: A2aSessionOptions) {
     this.sessionId = opts.sessionId ?? `a2a-${randomUUID()}`;
     this.mapper = new A2aTurnMapper({ log: opts.log });
+    if (opts.restore) {
+      this.mapper.restore({ ...(opts.restore.taskId ? { taskId: opts.restore.taskId } : {}), ...(opts.restore.contextId ? { contextId: opts.restore.contextId } : {}), ...(opts.restore.state ? { state: opts.restore.state as A2aState } : {}) });
+      this.reported = JSON.stringify(this.taskRef());
+    }
+  }
+
+  /**
+   * A reopened thread's task, asked of the server (GetTask, time-boxed): its state is refreshed
+   * when the server still has it; when it does not, the thread says so and the next message
+   * starts a new task in the same context. A task that had not ended but has now, or a server
+   * that cannot be asked, changes nothing the user could lose: the context is kept either way.
+   */
+  async refresh(): Promise<void> {
+    const taskId = this.mapper.taskId;
+    if (!taskId) return;
+    const before = this.mapper.state;
+    const timeout = this.opts.cancelTimeoutMs ?? 5000;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const task = await Promise.race([
+        this.opts.client.getTask({ id: taskId } as never),
+        new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer in ${timeout} ms`)), timeout); }),
+      ]);
+      const update = parseResult(taskJson(task as never));
+      if (update.type !== 'task' || update.state === 'unknown') return;
+      this.mapper.state = update.state;
+      if (update.state === 'input_required' || update.state === 'auth_required') this.mapper.waitingFor(update.message);
+      if (update.contextId && !this.mapper.contextId) this.mapper.contextId = update.contextId;
+      if (before !== update.state) {
+        this.emit({ kind: 'notice_local', severity: 'info', title: `The agent's task is now ${describeState(update.state)}`, detail: isTerminal(update.state) ? 'Your next message starts a new task in this conversation.' : 'Your next message continues it.' });
+      }
+    } catch (err) {
+      const code = (err as { code?: unknown })?.code;
+      const gone = code === -32001 || /not found/i.test(`${(err as Error)?.message} ${causeOf(err)}`);
+      if (gone) {
+        this.mapper.restore({ ...(this.mapper.contextId ? { contextId: this.mapper.contextId } : {}) });
+        this.emit({ kind: 'notice_local', severity: 'info', title: 'The agent no longer has the earlier task', detail: 'Your next message starts a new task in the same conversation.' });
+      } else {
+        this.opts.log(`could not refresh task ${taskId}: ${causeOf(err)}`);
+      }
+    } finally {
+      clearTimeout(timer);
+      this.reportTask();
+    }
+  }
+
+  /** The conversation's ids and task state, as saved with the thread. */
+  taskRef(): RemoteTaskRef {
+    const m = this.mapper;
+    return { ...(m.contextId ? { contextId: m.contextId } : {}), ...(m.taskId ? { taskId: m.taskId } : {}), ...(m.state ? { state: m.state } : {}) };
+  }
+
+  /** Tells the thread where the conversation stands whenever that changed. */
+  private reportTask(): void {
+    const task = this.taskRef();
+    const sig = JSON.stringify(task);
+    if (sig === this.reported) return;
+    this.reported = sig;
+    this.emit({ kind: 'remote_task', task });
   }
 
   get cwd(): string {
@@ -63,6 +128,10 @@ export class A2aSession implements ChatSession {
 
   onEvent(listener: (event: SessionEvent) => void): { dispose(): void } {
     this.listeners.add(listener);
+    const early = this.early;
+    this.early = undefined;
+    // After the caller's other subscriptions of this tick (the thread, then its recorder).
+    if (early?.length) queueMicrotask(() => { for (const e of early) this.emit(e); });
     return { dispose: () => this.listeners.delete(listener) };
   }
 
@@ -77,6 +146,8 @@ export class A2aSession implements ChatSession {
 
   private async send(turn: Turn, text: string, ids: { taskId?: string; contextId?: string }, mayAuth: boolean): Promise<void> {
     this.opts.resetAuthFailure();
+    /** The task paused for credentials (AUTH_REQUIRED): the same flow as a 401 runs before the turn ends. */
+    let authPause: TurnEnd | undefined;
     try {
       if (mayAuth) await this.opts.beforeSend?.();
       await runTurn({
@@ -90,10 +161,23 @@ export class A2aSession implements ChatSession {
           if (turn.ended) return true;
           const r = this.mapper.apply(update);
           for (const e of r.events) this.emit(e);
+          this.reportTask();
+          if (r.end?.stopReason === 'auth_required' && mayAuth && this.opts.onAuthFailure) {
+            authPause = r.end;
+            return true;
+          }
           if (r.end) turn.finish(r.end);
           return turn.ended;
         },
       }, text, ids);
+      if (authPause && !turn.ended && !turn.cancelRequested) {
+        // Ask for the secret as on a 401; with one, the same message goes again to the same task.
+        if (await this.opts.onAuthFailure!(undefined).catch(() => false)) {
+          if (turn.ended || turn.cancelRequested) return;
+          return this.send(turn, text, this.mapper.beginTurn(), false);
+        }
+        turn.finish(authPause);
+      }
     } catch (err) {
       if (turn.ended || turn.cancelRequested) return;
       const status = this.opts.authFailure();
@@ -102,6 +186,7 @@ export class A2aSession implements ChatSession {
       }
       // The task may be gone with the server: the next prompt starts afresh in the context.
       if (this.mapper.state === 'working' || this.mapper.state === 'submitted') this.mapper.state = undefined;
+      this.reportTask();
       turn.finish({ stopReason: 'error', error: describeError(err, status, this.opts.agentUrl) });
     }
   }
@@ -131,12 +216,14 @@ export class A2aSession implements ChatSession {
     // Whatever the server said, the user asked to stop: the turn is cancelled here.
     turn.finish({ stopReason: 'cancelled' }, !turn.ended && taskId !== undefined && this.mapper.state !== 'canceled');
     this.mapper.state = 'canceled';
+    this.reportTask();
     return turn.done;
   }
 
   private async cancelParked(taskId: string): Promise<void> {
     const answered = await this.cancelOnServer(taskId);
     this.mapper.state = 'canceled';
+    this.reportTask();
     this.emit({
       kind: 'notice_local',
       severity: 'info',
@@ -198,8 +285,16 @@ export class A2aSession implements ChatSession {
   }
 
   private emit(event: SessionEvent): void {
+    if (this.early) {
+      this.early.push(event);
+      return;
+    }
     for (const listener of [...this.listeners]) listener(event);
   }
+}
+
+function describeState(state: A2aState): string {
+  return state === 'input_required' ? 'waiting for your answer' : state === 'auth_required' ? 'waiting for credentials' : state;
 }
 
 /** A2A messages carry text here; links and embedded files go as their text or URI. */

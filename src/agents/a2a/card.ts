@@ -32,7 +32,11 @@ export async function discoverCard(url: string, fetchImpl: typeof fetch): Promis
   const cardUrl = isCardUrl ? url : `${url.replace(/\/+$/, '')}/.well-known/agent-card.json`;
   let response: Response;
   try {
-    response = await fetchImpl(cardUrl, { headers: { accept: 'application/json' } });
+    response = await fetchImpl(cardUrl, { headers: { accept: 'application/json' } }).catch((err: unknown) => {
+      // A kept-alive connection the server closed (it restarted) fails once; a GET may be repeated.
+      if (!/UND_ERR_SOCKET|ECONNRESET/.test(causeOf(err))) throw err;
+      return fetchImpl(cardUrl, { headers: { accept: 'application/json' } });
+    });
   } catch (err) {
     throw new CardError(`Could not reach ${cardUrl}: ${causeOf(err)}. Check the URL and that the agent is running.`);
   }

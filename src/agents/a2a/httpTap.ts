@@ -45,7 +45,8 @@ export function tappedFetch(opts: HttpTapOptions, base: typeof fetch = globalThi
         });
       }
       const text = await response.clone().text().catch(() => '');
-      opts.tap('in', { http: `${response.status} ${url}`, contentType: type, body: parseBody(text.length > 64_000 ? `${text.slice(0, 64_000)}…` : text) });
+      const body = text.length <= SSE_LOGGED_CHARS ? parseBody(text) : { preview: `${text.slice(0, SSE_PREVIEW_CHARS)}…`, truncated: `${text.length} characters; the log shows the first ${SSE_PREVIEW_CHARS}` };
+      opts.tap('in', { http: `${response.status} ${url}`, contentType: type, body });
       return response;
     },
   };
@@ -67,16 +68,42 @@ function parseBody(body: unknown): unknown {
   }
 }
 
-/** Passes bytes through untouched; each complete `data:` line also goes to the log. */
-function sseTap(emit: (data: unknown) => void): TransformStream<Uint8Array, Uint8Array> {
+/** An SSE event up to this size is parsed (once) for the log; a larger one is logged as a preview. */
+export const SSE_LOGGED_CHARS = 64 * 1024;
+const SSE_PREVIEW_CHARS = 2 * 1024;
+
+/**
+ * Passes bytes through untouched; each complete `data:` line also goes to the log. Only the
+ * first `SSE_LOGGED_CHARS` of a line are kept (the rest is counted), and newlines are looked for
+ * in each new chunk only, so a 50 MB event costs one pass over its bytes here, no parse at all.
+ */
+export function sseTap(emit: (data: unknown) => void): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder();
-  let partial = '';
+  let head = '';
+  let length = 0;
+  const take = (text: string) => {
+    if (head.length < SSE_LOGGED_CHARS + 1) head += text.slice(0, SSE_LOGGED_CHARS + 1 - head.length);
+    length += text.length;
+  };
+  const endLine = () => {
+    if (head.startsWith('data:')) {
+      if (length <= SSE_LOGGED_CHARS) emit(parseBody(head.slice(5).trim()));
+      else emit({ preview: `${head.slice(5, 5 + SSE_PREVIEW_CHARS).trim()}…`, truncated: `${length} characters in this event; the log shows the first ${SSE_PREVIEW_CHARS}` });
+    }
+    head = '';
+    length = 0;
+  };
   return new TransformStream({
     transform(chunk, controller) {
       controller.enqueue(chunk);
-      const lines = (partial + decoder.decode(chunk, { stream: true })).split(/\r?\n/);
-      partial = lines.pop() ?? '';
-      for (const line of lines) if (line.startsWith('data:')) emit(parseBody(line.slice(5).trim()));
+      const text = decoder.decode(chunk, { stream: true });
+      let from = 0;
+      for (let nl = text.indexOf('\n', from); nl !== -1; nl = text.indexOf('\n', from)) {
+        take(text.slice(from, nl > from && text[nl - 1] === '\r' ? nl - 1 : nl));
+        endLine();
+        from = nl + 1;
+      }
+      if (from < text.length) take(text.slice(from));
     },
   });
 }

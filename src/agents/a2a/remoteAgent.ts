@@ -5,6 +5,7 @@
  * is put on requests by the tapped fetch, never into the configuration or the log.
  */
 import type { A2aAgentConfig, AgentLifecycle, AgentSessionInfo, LaunchFailure } from '../api.js';
+import type { RemoteTaskRef } from '../../protocol/events.js';
 import { A2aSession } from './a2aSession.js';
 import { CardError, discoverCard, type CardAuth, type CardInfo } from './card.js';
 import { createSdkClient, type Client } from './sdkClient.js';
@@ -55,7 +56,8 @@ export async function startRemoteAgent(opts: RemoteAgentOptions): Promise<Remote
 export class RemoteAgent {
   readonly lifecycle: AgentLifecycle;
   readonly composer = { image: false, audio: false, embeddedContext: false };
-  readonly sessionSupport = undefined;
+  /** Reopening goes on from the saved transcript (resume); remote agents list no sessions. */
+  readonly sessionSupport = { protocolVersion: 1, load: false, list: false, resume: true, close: false, delete: false, additionalDirectories: false } as const;
   readonly canLogout = true;
   private readonly sessions = new Set<A2aSession>();
 
@@ -76,6 +78,11 @@ export class RemoteAgent {
   get agentTitle(): string {
     return this.card.name;
   }
+  /** The card's description and skills, for the picker and an empty thread. */
+  get about(): { description?: string; skills: { name: string; description?: string; examples: string[] }[] } {
+    const skills = this.card.skills.map(({ name, description, examples }) => ({ name, examples, ...(description ? { description } : {}) }));
+    return { skills, ...(this.card.description ? { description: this.card.description } : {}) };
+  }
 
   onLifecycle(_listener: (lifecycle: AgentLifecycle) => void): { dispose(): void } {
     // No process to exit: the lifecycle stays ready; unreachable servers fail per turn.
@@ -85,16 +92,24 @@ export class RemoteAgent {
   async newSession(place: { cwd: string }): Promise<A2aSession> {
     return this.open(place.cwd);
   }
-  /** Remote agents keep no session list for us; a reopened thread starts a new context. */
-  async loadSession(_sessionId: string, place: { cwd: string }): Promise<A2aSession> {
-    return this.open(place.cwd);
+  /** Nothing to replay from a remote agent: the saved transcript shows the conversation. */
+  async loadSession(sessionId: string, place: { cwd: string; remoteTask?: RemoteTaskRef }): Promise<A2aSession> {
+    return this.resumeSession(sessionId, place);
   }
-  async resumeSession(_sessionId: string, place: { cwd: string }): Promise<A2aSession> {
-    return this.open(place.cwd);
+  /**
+   * A saved thread again: the same session id (its transcript goes on), the context and task it
+   * was in, refreshed from the server (GetTask) before the thread sees it.
+   */
+  async resumeSession(sessionId: string, place: { cwd: string; remoteTask?: RemoteTaskRef }): Promise<A2aSession> {
+    const session = this.open(place.cwd, sessionId, place.remoteTask);
+    await session.refresh();
+    return session;
   }
 
-  private open(cwd: string): A2aSession {
+  private open(cwd: string, sessionId?: string, restore?: RemoteTaskRef): A2aSession {
     const session = new A2aSession({
+      ...(sessionId ? { sessionId } : {}),
+      ...(restore ? { restore } : {}),
       client: this.client,
       streaming: this.card.streaming,
       cwd,

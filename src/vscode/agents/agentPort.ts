@@ -4,10 +4,11 @@
  * real agent layer (`src/agent`); nothing else in `src/vscode` imports agent internals.
  */
 import type { AgentConfig, AgentLifecycle, AgentSessionInfo, ChatSession, LaunchFailure, SessionSupport } from '../../agents/api.js';
+import type { RemoteTaskRef } from '../../protocol/events.js';
 import type { FileSystemHost } from '../../services/hostServices.js';
 import type { LoginCallbacks } from '../../agents/acp/auth/login.js';
 import type { McpServerSpec } from '../../agents/acp/mcp/types.js';
-import type { ComposerCapabilities } from '../../shared/webviewProtocol.js';
+import type { AgentAbout, ComposerCapabilities } from '../../shared/webviewProtocol.js';
 
 export interface LaunchServices {
   fs: FileSystemHost;
@@ -41,6 +42,8 @@ export interface SessionPlace {
   cwd: string;
   /** Filtered by what the agent can take; skipped ones become a warning in the thread. */
   mcpServers?: readonly McpServerSpec[];
+  /** A reopened remote (A2A) thread: the context and task it was in, from its saved session facts. */
+  remoteTask?: RemoteTaskRef;
 }
 
 export interface RunningAgent {
@@ -51,6 +54,8 @@ export interface RunningAgent {
   /** What prompts may carry (from `initialize`). */
   readonly composer: ComposerCapabilities;
   readonly agentTitle?: string;
+  /** What the agent declares it can do (remote agents' cards); none for ACP agents. */
+  readonly about?: AgentAbout;
   newSession(place: SessionPlace): Promise<LiveSession>;
   /** `session/load`: the replay arrives as the session's first events. */
   loadSession(sessionId: string, place: SessionPlace): Promise<LiveSession>;

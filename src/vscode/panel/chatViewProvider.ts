@@ -62,6 +62,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     return this.view?.visible ?? false;
   }
 
+  private readonly visibilityEmitter = new vscode.EventEmitter<boolean>();
+  /** The chat was shown or hidden (notifiers withdraw what the user now sees). */
+  readonly onDidChangeVisible = this.visibilityEmitter.event;
+
   resolveWebviewView(view: vscode.WebviewView): void {
     this.viewScope.dispose();
     const scope = (this.viewScope = new DisposableScope());
@@ -75,6 +79,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.pageReady = false;
       this.batcher.clear();
       if (view.visible) this.sendSnapshot();
+      this.visibilityEmitter.fire(view.visible);
     }));
     scope.add(view.onDidDispose(() => {
       if (this.view === view) this.view = undefined;
@@ -102,6 +107,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
 
   dispose(): void {
     this.viewScope.dispose();
+    this.visibilityEmitter.dispose();
     this.lifetime.dispose();
   }
 

@@ -81,6 +81,22 @@ export class ChatThread implements vscode.Disposable {
     return undefined;
   }
 
+  /** While `waitingForInput`: the agent's question (its last words before the turn ended) and that turn's end row. */
+  get waitingQuestion(): { question: string; turnEndId: string } | undefined {
+    if (!this.waitingForInput) return undefined;
+    const entries = this.model.entries;
+    let turnEndId: string | undefined;
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const entry = entries[i]!;
+      if (entry.type === 'turn_end') turnEndId ??= entry.id;
+      else if (entry.type === 'agent' && turnEndId) {
+        const question = entry.content.map((b) => (b.type === 'text' ? b.text : '')).join('').trim();
+        return { question, turnEndId };
+      } else if (entry.type === 'user') break;
+    }
+    return turnEndId ? { question: '', turnEndId } : undefined;
+  }
+
   get waitingForPermission(): boolean {
     return this.pending.size > 0;
   }

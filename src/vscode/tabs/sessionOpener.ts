@@ -74,7 +74,9 @@ export class SessionOpener {
     tab.session = undefined;
     const thread = tab.thread;
     let session: LiveSession;
-    const place = await this.place();
+    // A remote conversation picks up its context and task from the saved thread.
+    const remoteTask = opening.kind === 'new' ? undefined : thread.session.remoteTask;
+    const place = { ...(await this.place()), ...(remoteTask ? { remoteTask } : {}) };
     try {
       session = opening.kind === 'new' ? await running.newSession(place)
         : opening.kind === 'load' ? await running.loadSession(opening.sessionId, place)

@@ -56,6 +56,7 @@ export class SessionTab {
     const state: SessionTabInfo['state'] = !this.session ? (this.canPickUp ? 'restored' : 'closed')
       : this.thread.waitingForPermission ? 'waiting'
       : this.thread.turnRunning ? 'running'
+      : this.thread.waitingForInput ? 'answer'
       : 'idle';
     const title = facts.title || firstPrompt(this.thread) || this.restoredTitle || 'New session';
     return { id: this.id, title, state, ...(this.agentName ? { agentName: this.agentName } : {}) };

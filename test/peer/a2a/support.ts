@@ -18,7 +18,14 @@ export interface Harness {
   turnEnds(): { stopReason: string; error?: { message: string }; timedOut?: boolean }[];
 }
 
-export async function open(url: string, opts: { secrets?: RemoteSecrets; cancelTimeoutMs?: number } = {}): Promise<Harness> {
+export interface OpenOptions {
+  secrets?: RemoteSecrets;
+  cancelTimeoutMs?: number;
+  /** Reopen a saved thread (as history and restored tabs do): its session id and session facts and rows. */
+  reopen?: { sessionId: string; saved: ReturnType<ThreadModel['snapshot']> };
+}
+
+export async function open(url: string, opts: OpenOptions = {}): Promise<Harness> {
   const logs: string[] = [];
   const taps: unknown[] = [];
   const started = await startRemoteAgent({
@@ -31,8 +38,11 @@ export async function open(url: string, opts: { secrets?: RemoteSecrets; cancelT
   });
   if (!started.ok) throw new Error(started.failure.message);
   const agent = started.agent;
-  const session = await agent.newSession({ cwd: process.cwd() });
-  const thread = new ThreadModel();
+  const saved = opts.reopen?.saved;
+  const session = opts.reopen
+    ? await agent.resumeSession(opts.reopen.sessionId, { cwd: process.cwd(), ...(saved?.session.remoteTask ? { remoteTask: saved.session.remoteTask } : {}) })
+    : await agent.newSession({ cwd: process.cwd() });
+  const thread = saved ? ThreadModel.restore(saved) : new ThreadModel();
   const events: SessionEvent[] = [];
   session.onEvent((e) => { events.push(e); thread.apply(e); });
   return {

@@ -2,7 +2,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startV03Server, type V03Server } from '../../a2a/v03Server.js';
-import { FINAL_CHUNKS, HOSTILE, PRELIM, Q1, Q2 } from '../../a2a/conversation.js';
+import { AUTH_QUESTION, FINAL_CHUNKS, HOSTILE, PRELIM, Q1, Q2, WAREHOUSE_REPORT } from '../../a2a/conversation.js';
 import { open, startFailure } from './support.js';
 
 let server: V03Server;
@@ -96,6 +96,41 @@ test('v0.3: 401 → the secret is asked once → retried with it', async () => {
   assert.equal(asked.length, 2);
   assert.equal(h.turnEnds().at(-1)!.stopReason, 'refusal');
   assert.ok(!JSON.stringify(h.taps).includes('sesame'), 'the secret never reaches the protocol log');
+});
+
+test('v0.3: AUTH_REQUIRED mid-task runs the 401 flow: the secret is asked, kept, and the same task continues with it', async () => {
+  const asked: unknown[] = [];
+  const stored: string[] = [];
+  const h = await open(server.url, { secrets: { get: async () => stored.at(-1), ask: async (why) => { asked.push(why); stored.push('sesame'); return 'sesame'; }, forget: async () => {} } });
+  const from = server.requests.length;
+  await h.send('warehouse report please');
+  assert.deepEqual(asked, [{ url: server.url }], 'asked once, as for credentials (no HTTP status)');
+  assert.deepEqual(h.turnEnds().map((e) => e.stopReason), ['end_turn'], 'one turn, finished');
+  assert.ok(h.agentTexts().includes(AUTH_QUESTION), 'the agent\'s reason is shown');
+  assert.ok(h.agentTexts().includes(WAREHOUSE_REPORT), h.agentTexts().join('\n---\n'));
+  const sends = server.requests.slice(from).filter((r) => r.method === 'message/stream');
+  assert.equal(sends.length, 2);
+  const [first, second] = sends.map((r) => r.params as { message: { taskId?: string; contextId?: string } });
+  assert.equal(sends[0]!.auth, undefined);
+  assert.equal(sends[1]!.auth, 'Bearer sesame', 'the continue carries the secret');
+  assert.ok(second!.message.taskId, 'the continue names the task');
+  assert.equal(second!.message.contextId, h.session.mapper.contextId);
+  assert.equal(first!.message.taskId, undefined);
+  assert.ok(!JSON.stringify(h.taps).includes('sesame'), 'the secret never reaches the protocol log');
+});
+
+test('v0.3: AUTH_REQUIRED with the sign-in dismissed ends the turn waiting, and the next message continues the task', async () => {
+  let answer: string | undefined;
+  const h = await open(server.url, { secrets: { get: async () => undefined, ask: async () => answer, forget: async () => {} } });
+  await h.send('warehouse');
+  assert.equal(h.turnEnds().at(-1)!.stopReason, 'auth_required');
+  assert.equal(h.session.mapper.state, 'auth_required');
+  const taskId = h.session.mapper.taskId;
+  answer = 'sesame';
+  await h.send('signed in now');
+  assert.equal(h.turnEnds().at(-1)!.stopReason, 'end_turn');
+  assert.equal(h.session.mapper.taskId, taskId, 'the same task');
+  assert.ok(h.agentTexts().includes(WAREHOUSE_REPORT));
 });
 
 test('v0.3: events for another task, unknown states, kinds and parts, malformed events', async () => {
