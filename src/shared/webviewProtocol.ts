@@ -34,6 +34,8 @@ export type AgentStatus =
       commandLine?: string;
       exitCode?: number | null;
       stderrTail?: string;
+      /** It stopped at its login (e.g. the user dismissed the chooser): the panel offers "Log in". */
+      needsLogin?: boolean;
     }
   | { state: 'exited'; agentName: string; reason: string; exitCode?: number | null; stderrTail?: string; commandLine?: string; signal?: string };
 
@@ -137,6 +139,8 @@ export type WebviewToHost =
   | { type: 'newSession' }
   | { type: 'restartAgent' }
   | { type: 'showLog' }
+  /** "Log in" on a failure panel or on a turn refused for want of a login. */
+  | { type: 'logIn' }
   | { type: 'openSettings' }
   /**
    * The mode picker changed (`session/set_mode`). Sent only when the session has modes and no
