@@ -279,7 +279,7 @@ test('agent status: starting spinner, failure panel with facts and three ways ou
   assert.equal(await panel.page.locator('.failure-panel').isVisible(), false);
 });
 
-test('an agent stopped at its login offers "Log in" first; a turn refused for want of one ends saying so, with "Log in"', async () => {
+test('an agent stopped at its login offers "Log in" first (an untrusted one, the trust editor); a turn refused for want of one ends saying so, with "Log in"', async () => {
   const panel = await fresh();
   const agents = [{ name: 'auth', source: 'settings' as const }];
   const composer = { image: false, audio: false, embeddedContext: false };
@@ -293,6 +293,12 @@ test('an agent stopped at its login offers "Log in" first; a turn refused for wa
   assert.deepEqual(await buttons.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))), ['Log in', 'Restart', 'Open settings', 'Show log']);
   await panel.page.locator('.failure-panel').getByRole('button', { name: 'Log in' }).click();
   assert.deepEqual(await panel.postedOf('logIn'), [{ type: 'logIn' }]);
+
+  // An untrusted workspace offers the trust editor instead.
+  await panel.send({ type: 'agent', agent: { state: 'failed', agentName: 'auth', reason: 'This workspace is not trusted, so no agent was started.', untrusted: true }, agents, composer });
+  assert.deepEqual(await buttons.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))), ['Manage Workspace Trust', 'Restart', 'Open settings', 'Show log']);
+  await panel.page.locator('.failure-panel').getByRole('button', { name: 'Manage Workspace Trust' }).click();
+  assert.deepEqual(await panel.postedOf('manageTrust'), [{ type: 'manageTrust' }]);
 
   // Any other failure keeps the three ways out, without "Log in".
   await panel.send({ type: 'agent', agent: { state: 'failed', agentName: 'auth', reason: 'npx: command not found' }, agents, composer });
