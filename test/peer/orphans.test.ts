@@ -10,7 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SessionEvent } from '../../src/protocol/events.js';
 import { fixture, nodeAgent, record, say, startPeer, streamedText, testAgent, turnEnd, waitFor, type Peer } from './support/harness.js';
-import { canInspectProcesses, describe as list, startedSessions, survivors } from './support/processTree.js';
+import { canInspectProcesses, describe as list, startedSessions, survivors } from '../support/processTree.js';
 
 // A terminal command with a grandchild in its process group (a background job whose output goes
 // elsewhere, as a dev server's does), which says which session it leads, then keeps running.

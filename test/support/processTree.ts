@@ -4,7 +4,7 @@
  * own (`detached` spawns call setsid), and whatever those start stays in that session even after
  * its parent died and init adopted it — so a session id is how an orphan is recognised.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
 export interface ProcessInfo {
   pid: number;
@@ -59,6 +59,24 @@ export function descendants(root = process.pid, table = processTable()): Process
 export function startedSessions(root = process.pid): Set<number> {
   const own = readStat(root)?.sid;
   return new Set(descendants(root).map((p) => p.sid).filter((sid) => sid !== own));
+}
+
+/**
+ * The sessions led by a process working in `dir`: an agent and the terminal commands it runs
+ * start in the workspace folder, each leading a session of its own (the editor's own processes
+ * lead none there).
+ */
+export function sessionsWorkingIn(dir: string): Set<number> {
+  const sessions = new Set<number>();
+  for (const p of processTable()) {
+    if (p.pid !== p.sid) continue;
+    try {
+      if (readlinkSync(`/proc/${p.pid}/cwd`) === dir) sessions.add(p.sid);
+    } catch {
+      // gone, or not ours to look at
+    }
+  }
+  return sessions;
 }
 
 /** Processes still in any of `sessions` (zombies excluded: they have ended, only their exit status waits to be read). */
