@@ -96,7 +96,7 @@ export class SessionHistory {
     const running = this.core.slot.ready;
     if (!running?.logIn) return false;
     const thread = this.core.tabs.active.thread;
-    const result = await running.logIn();
+    const result = await running.logIn().catch((error: unknown) => ({ outcome: 'failed' as const, message: error instanceof Error ? error.message : String(error) }));
     switch (result.outcome) {
       case 'logged_in':
         thread.notice('info', `Logged in to ${running.config.name}`, 'Send your message again to continue.');
