@@ -76,6 +76,10 @@ function run(el: HTMLElement, host: Host): void {
       return host.post({ type: 'restartAgent' });
     case 'open-settings':
       return host.post({ type: 'openSettings' });
+    case 'manage-trust':
+      return host.post({ type: 'manageTrust' });
+    case 'log-in':
+      return host.post({ type: 'logIn' });
     case 'show-log':
       return host.post({ type: 'showLog' });
     case 'new-session':

@@ -9,6 +9,8 @@ import { launchBrowser } from './browser.mjs';
 import { openWorkbench, waitForActivityIcon } from './workbench.mjs';
 import { saveFailure, safeName } from './artifacts.mjs';
 import { ChatPanel } from './chat.mjs';
+import { instanceDirs, startCodeServer, writeUserSettings } from './server.mjs';
+import { trustEnabledUserSettings } from './settings.mjs';
 
 const baseUrl = process.env.E2E_URL;
 
@@ -38,19 +40,33 @@ export function writeFiles(dir, files) {
 }
 
 /**
+ * A code-server of the journey's own with Workspace Trust on, sharing the installed extensions
+ * of the run's server; only the journey that asks for it pays for its start.
+ */
+async function trustEnabledServer(name) {
+  const dirs = instanceDirs(join(base, 'trust-servers', safeName(name)));
+  writeUserSettings(dirs, trustEnabledUserSettings());
+  const server = await startCodeServer({ dirs, workspaceTrust: true, extensionsDir: process.env.E2E_EXTENSIONS ?? dirs.extensions });
+  return { ...server, userData: dirs.userData };
+}
+
+/**
  * Registers before/after hooks that open a workbench window on a fresh workspace folder with
  * `files`, wait for the Agent Chat activity-bar icon and open the chat from the palette.
- * Returns a handle whose fields are filled in once the hook ran.
+ * `workspaceTrust: true` opens it in a code-server of its own where Workspace Trust is on, so
+ * the folder starts untrusted (the run's shared server has trust off). Returns a handle whose
+ * fields are filled in once the hook ran.
  */
-export function chatWindow(name, { files = {}, openChat = true, agent = 'scripted' } = {}) {
+export function chatWindow(name, { files = {}, openChat = true, agent = 'scripted', workspaceTrust = false } = {}) {
   if (!baseUrl || !base) throw new Error('run journeys through scripts/e2e/run.mjs (E2E_URL is not set)');
-  const win = { name, workspace: join(base, 'workspaces', safeName(name)), browser: null, page: null, chat: null };
+  const win = { name, workspace: join(base, 'workspaces', safeName(name)), browser: null, page: null, chat: null, server: null };
   before(async () => {
     mkdirSync(win.workspace, { recursive: true });
     writeFiles(win.workspace, files);
+    if (workspaceTrust) win.server = await trustEnabledServer(name);
     win.browser = await launchBrowser();
     try {
-      win.page = await openWorkbench(win.browser.context, baseUrl, win.workspace);
+      win.page = await openWorkbench(win.browser.context, win.server?.url ?? baseUrl, win.workspace);
       await waitForActivityIcon(win.page, 'Agent Chat');
       win.chat = new ChatPanel(win.page);
       if (openChat) {
@@ -59,12 +75,13 @@ export function chatWindow(name, { files = {}, openChat = true, agent = 'scripte
         await win.chat.useAgent(agent);
       }
     } catch (e) {
-      const saved = await saveFailure(win.page, userData, `${name}-open`);
+      const saved = await saveFailure(win.page, win.server?.userData ?? userData, `${name}-open`);
       throw annotate(e, saved);
     }
   }, { timeout: 120000 });
   after(async () => {
     await win.browser?.close();
+    await win.server?.stop();
   });
   return win;
 }
@@ -86,7 +103,7 @@ export function journey(win, name, fn, { timeout = 90000 } = {}) {
         await win.page.screenshot({ path: join(process.env.E2E_SCREENSHOTS, `${safeName(`${win.name}-${name}`)}.png`) });
       }
     } catch (e) {
-      const saved = await saveFailure(win.page, userData, `${win.name}-${name}`);
+      const saved = await saveFailure(win.page, win.server?.userData ?? userData, `${win.name}-${name}`);
       throw annotate(e, saved);
     }
   });

@@ -84,7 +84,7 @@ async function main() {
   try {
     if (files.length) {
       const code = await time('journeys', () => runJourneys(files,
-        { E2E_URL: server.url, E2E_BASE: base, E2E_USER_DATA: dirs.userData, E2E_RESULTS_DIR: resultsDir }));
+        { E2E_URL: server.url, E2E_BASE: base, E2E_USER_DATA: dirs.userData, E2E_EXTENSIONS: dirs.extensions, E2E_RESULTS_DIR: resultsDir }));
       if (code !== 0) failed = true;
     }
     if (exthost) {

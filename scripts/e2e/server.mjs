@@ -65,15 +65,18 @@ async function waitForHttp(url, child, timeoutMs) {
 
 /**
  * Starts code-server. `extraEnv` reaches the extension host (e.g. AGENT_CHAT_TEST_RESULT).
+ * Workspace Trust is off unless `workspaceTrust` (the trust journey's own server): then every
+ * folder opens untrusted (Restricted Mode) until a journey trusts it. `extensionsDir` lets
+ * that server use the extensions the shared one has installed already.
  * Returns { url, port, pid, logFile, stop() }.
  */
-export async function startCodeServer({ dirs, workspace, extraEnv = {}, port, timeoutMs = 30000 }) {
+export async function startCodeServer({ dirs, workspace, extraEnv = {}, port, timeoutMs = 30000, workspaceTrust = false, extensionsDir = dirs.extensions }) {
   port ??= await freePort();
   const logFile = join(dirs.base, 'code-server.log');
   const fd = openSync(logFile, 'a');
   const args = [codeServerEntry, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry',
-    '--disable-update-check', '--disable-workspace-trust', '--user-data-dir', dirs.userData,
-    '--extensions-dir', dirs.extensions];
+    '--disable-update-check', ...(workspaceTrust ? [] : ['--disable-workspace-trust']), '--user-data-dir', dirs.userData,
+    '--extensions-dir', extensionsDir];
   if (workspace) args.push(workspace);
   const child = spawn(process.execPath, args, {
     detached: true,

@@ -81,6 +81,20 @@ export function userSettings() {
 }
 
 /**
+ * The settings of a window with Workspace Trust on (the trust journey's own server): folders
+ * open in Restricted Mode without the startup question, so the journey sees what a user who
+ * has not decided yet sees.
+ */
+export function trustEnabledUserSettings() {
+  return {
+    ...userSettings(),
+    'security.workspace.trust.enabled': true,
+    'security.workspace.trust.startupPrompt': 'never',
+    'security.workspace.trust.emptyWindow': false,
+  };
+}
+
+/**
  * Adds `agents` to `agentChat.agents` in the running code-server's user settings, as a person
  * editing settings.json does (the extension follows the change); returns a function that
  * removes them again. Journeys run one at a time, so the shared file is theirs meanwhile.

@@ -130,18 +130,22 @@ export class NodeTerminals {
     return this.get(owner, id).exited;
   }
 
-  /** Stops the command; the id stays valid for output/wait. */
+  /**
+   * Stops the command and whatever it started in its process group; the id stays valid for
+   * output/wait. A command that already exited may have left a background job behind
+   * (`server &`): that is killed too.
+   */
   async kill(owner: string, id: string): Promise<void> {
     const term = this.get(owner, id);
-    if (term.exit === undefined) await killProcessTree(term.child, this.opts.killGraceMs ?? 1_000);
+    await killProcessTree(term.child, this.opts.killGraceMs ?? 1_000);
   }
 
-  /** Kills if running and forgets the id. */
+  /** Kills what still runs of it (see kill) and forgets the id. */
   async release(owner: string, id: string): Promise<void> {
     const term = this.get(owner, id);
     this.terminals.delete(id);
     clearTimeout(term.timer);
-    if (term.exit === undefined) await killProcessTree(term.child, this.opts.killGraceMs ?? 1_000);
+    await killProcessTree(term.child, this.opts.killGraceMs ?? 1_000);
   }
 
   /** Kills every terminal of one owner (a session closing), or all of them. */

@@ -36,6 +36,10 @@ export type AgentStatus =
       commandLine?: string;
       exitCode?: number | null;
       stderrTail?: string;
+      /** It stopped at its login (e.g. the user dismissed the chooser): the panel offers "Log in". */
+      needsLogin?: boolean;
+      /** Held back because the workspace is not trusted: the panel offers the trust editor. */
+      untrusted?: boolean;
     }
   | { state: 'exited'; agentName: string; reason: string; exitCode?: number | null; stderrTail?: string; commandLine?: string; signal?: string };
 
@@ -156,6 +160,10 @@ export type WebviewToHost =
   | { type: 'newSession' }
   | { type: 'restartAgent' }
   | { type: 'showLog' }
+  /** "Log in" on a failure panel or on a turn refused for want of a login. */
+  | { type: 'logIn' }
+  /** "Manage Workspace Trust" on the panel of an agent held back in an untrusted workspace. */
+  | { type: 'manageTrust' }
   | { type: 'openSettings' }
   /**
    * The mode picker changed (`session/set_mode`). Sent only when the session has modes and no

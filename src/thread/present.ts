@@ -106,7 +106,7 @@ export function describeStopReason(reason: StopReason): StopDescription {
     case 'input_required':
       return { label: 'Waiting for your answer', tone: 'warning', detail: 'The agent asked a question above; your next message answers it and the task goes on.' };
     case 'auth_required':
-      return { label: 'Waiting for credentials', tone: 'warning', detail: 'The agent needs you to sign in before the task can go on.' };
+      return { label: 'Needs a login', tone: 'warning', detail: 'The agent needs you to log in before it can go on.' };
     case 'error':
       return { label: 'Stopped by an error', tone: 'error', detail: 'The agent ended the turn with an error.' };
     default:

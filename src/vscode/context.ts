@@ -280,6 +280,11 @@ export class AgentChatContext implements vscode.Disposable {
     return this.history.logout();
   }
 
+  /** The agent's own login on the running agent; false when none is ready (restart it: its start asks). */
+  logIn(): Promise<boolean> {
+    return this.history.logIn();
+  }
+
   /** Reopens a past conversation in a tab of `config`'s agent (see SessionHistory.reopen). */
   reopen(config: AgentConfig | undefined, thread: Thread, opening: SessionOpening | undefined, shows?: TranscriptRef): Promise<boolean> {
     return this.history.reopen(config, thread, opening, shows);

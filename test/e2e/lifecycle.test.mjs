@@ -1,13 +1,18 @@
 // The agent's life as the user sees it: a crash mid-turn explained and recovered from, a window
 // reload that keeps the thread, and an agent whose program does not exist.
 import assert from 'node:assert/strict';
+import { realpathSync } from 'node:fs';
 import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
 import { pickQuickItem, runCommand, waitForActivityIcon } from '../../scripts/e2e/workbench.mjs';
 import { expectCount, expectText } from '../../scripts/e2e/expect.mjs';
 import { missingAgentCommand, missingAgentName } from '../../scripts/e2e/settings.mjs';
 import { CRASH_EXIT_CODE, CRASH_STDERR } from '../agents/lib/texts.ts';
+import { canInspectProcesses, describe as list, sessionsWorkingIn, survivors } from '../support/processTree.ts';
+import { waitUntil } from '../../scripts/e2e/chat.mjs';
 
-const win = chatWindow('lifecycle', { files: { 'a.txt': 'a\n' } });
+// A terminal command with a background job of its own (output elsewhere, as a dev server's).
+const JOB = 'sleep 300 >/dev/null 2>&1 &\nsleep 300\n';
+const win = chatWindow('lifecycle', { files: { 'a.txt': 'a\n', 'job.sh': JOB } });
 
 journey(win, 'an agent that crashes mid-turn: the panel says why, Restart works, the thread stays', async ({ page, chat }) => {
   await chat.newSession();
@@ -60,3 +65,25 @@ journey(win, 'an agent whose command does not exist fails clearly and says how t
   await pickQuickItem(page, 'scripted');
   await (await chat.locator('.agent-state.state-ready')).waitFor({ timeout: 20000 });
 });
+
+journey(win, 'reloading the window mid-turn leaves no process the extension started: agent, terminal command, its job', async ({ page, chat, workspace }) => {
+  if (!canInspectProcesses) return;
+  await chat.newSession();
+  await chat.send('terminal sh job.sh');
+  // The agent and the command run in the workspace folder: their sessions hold all they started.
+  const folder = realpathSync(workspace);
+  let sessions = new Set();
+  await waitUntil(() => {
+    sessions = sessionsWorkingIn(folder);
+    return survivors(sessions).filter((p) => /sleep 300/.test(p.command)).length === 2 && sessions.size >= 2;
+  }, { timeout: 30000, message: 'the agent, the command and its job running' });
+  await runCommand(page, 'Developer: Reload Window');
+  await page.waitForLoadState('load');
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
+  // The old extension host deactivates as the window goes: everything it started goes with it.
+  await waitUntil(() => survivors(sessions).length === 0, { timeout: 30000, message: 'nothing left after the reload' })
+    .catch((e) => { throw new Error(`${e.message}; left:\n${list(survivors(sessions))}`); });
+  await waitForActivityIcon(page, 'Agent Chat');
+  await chat.open();
+  await chat.waitForRow('user', 'terminal sh job.sh');
+}, { timeout: 150000 });

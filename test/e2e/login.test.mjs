@@ -1,8 +1,9 @@
 // Logging in through a terminal, as a person does it: the auth agent refuses to open a session,
 // the editor asks how to log in, the agent's own login program runs in a VS Code terminal and
 // asks for a code, and once it exits 0 the agent restarts and the session opens. A login that
-// fails says so in the thread and loses nothing of it; one that follows a refused prompt
-// restarts the agent, and the conversation goes on in a new session.
+// fails says so in the thread and loses nothing of it; "Log in" — on the failure panel after the
+// chooser was dismissed, or on a turn refused for want of a login — runs the agent's own login
+// again; a terminal login restarts the agent, and the conversation goes on in a new session.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,6 +41,12 @@ journey(win, 'terminal login: pick the terminal method, type the code, the agent
   rmSync(marker, { force: true });
   const picker = await chat.locator('select.agent-picker');
   await picker.selectOption('auth');
+  // Dismissed once: the panel says the login was cancelled and offers it again, right there.
+  await expectValueOf(() => quickPickShown(page, LOGIN_TITLE), METHODS, { what: 'the agent\'s methods, in its order' });
+  await page.keyboard.press('Escape');
+  const failure = await chat.locator('.failure-panel');
+  await expectText(failure.locator('.failure-reason'), /auth needs a login: login cancelled/, { timeout: 20000 });
+  await failure.getByRole('button', { name: 'Log in' }).click();
   await terminalLogin(page, authLoginCode);
   await waitUntil(() => existsSync(marker) && readFileSync(marker, 'utf8') === 'terminal:tui', { message: 'the login program to store the login' });
   await chat.waitReady(30000);
@@ -64,9 +71,11 @@ journey(win, 'a terminal login that fails says so and keeps the thread; the next
   await chat.waitForRow('agent', 'logged in via terminal:tui');
   await expectPrompts(chat, ['hello', 'are you still there']);
 
-  const retried = await chat.send('one more time');
+  // The refused turn says the agent needs a login (not that it was stopped) and offers it.
+  const refusedEnd = (await chat.locator('.row.turn-end')).nth(refused);
+  await expectText(refusedEnd.locator('.stop-label'), /^Needs a login$/);
+  await refusedEnd.getByRole('button', { name: 'Log in' }).click();
   await terminalLogin(page, authLoginCode);
-  await chat.turnEnd(retried, { timeout: 30000 });
   await waitUntil(() => existsSync(marker), { message: 'the login to be stored' });
   // The restart ended the session (this agent cannot reopen one); the notice says what to do.
   await chat.waitForRow('notice', 'Logged in; the agent was restarted');
@@ -75,5 +84,5 @@ journey(win, 'a terminal login that fails says so and keeps the thread; the next
   assert.equal(await chat.turn('and now?'), 'end_turn');
   await chat.expectLast('agent', /logged in via terminal:tui/, { message: 'the answer in the fresh session' });
   await chat.waitForRow('notice', 'New session with auth');
-  await expectPrompts(chat, ['hello', 'are you still there', 'one more time', 'and now?']);
+  await expectPrompts(chat, ['hello', 'are you still there', 'and now?']);
 }, { timeout: 150000 });

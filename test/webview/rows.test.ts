@@ -279,6 +279,48 @@ test('agent status: starting spinner, failure panel with facts and three ways ou
   assert.equal(await panel.page.locator('.failure-panel').isVisible(), false);
 });
 
+test('an agent stopped at its login offers "Log in" first (an untrusted one, the trust editor); a turn refused for want of one ends saying so, with "Log in"', async () => {
+  const panel = await fresh();
+  const agents = [{ name: 'auth', source: 'settings' as const }];
+  const composer = { image: false, audio: false, embeddedContext: false };
+  await panel.send({
+    type: 'agent',
+    agent: { state: 'failed', agentName: 'auth', reason: 'auth needs a login: login cancelled (or no method could run)', fix: 'Use "Log in" to choose one of the agent\'s own ways in again.', needsLogin: true },
+    agents,
+    composer,
+  });
+  const buttons = panel.page.locator('.failure-actions button');
+  assert.deepEqual(await buttons.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))), ['Log in', 'Restart', 'Open settings', 'Show log']);
+  await panel.page.locator('.failure-panel').getByRole('button', { name: 'Log in' }).click();
+  assert.deepEqual(await panel.postedOf('logIn'), [{ type: 'logIn' }]);
+
+  // An untrusted workspace offers the trust editor instead.
+  await panel.send({ type: 'agent', agent: { state: 'failed', agentName: 'auth', reason: 'This workspace is not trusted, so no agent was started.', untrusted: true }, agents, composer });
+  assert.deepEqual(await buttons.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))), ['Manage Workspace Trust', 'Restart', 'Open settings', 'Show log']);
+  await panel.page.locator('.failure-panel').getByRole('button', { name: 'Manage Workspace Trust' }).click();
+  assert.deepEqual(await panel.postedOf('manageTrust'), [{ type: 'manageTrust' }]);
+
+  // Any other failure keeps the three ways out, without "Log in".
+  await panel.send({ type: 'agent', agent: { state: 'failed', agentName: 'auth', reason: 'npx: command not found' }, agents, composer });
+  assert.equal(await panel.page.locator('.failure-panel').getByRole('button', { name: 'Log in' }).count(), 0);
+
+  await panel.clearPosted();
+  await panel.send(snapshot([
+    user('u1', 'hi'),
+    { type: 'turn_end', id: 'e1', turnId: 't1', stopReason: 'auth_required', error: { code: -32000, message: 'The agent needs a login to answer (Authentication required).' } },
+  ]));
+  const end = panel.page.locator('.row.turn-end').last();
+  assert.equal(await end.locator('.stop-label').innerText(), 'Needs a login');
+  assert.match(await end.locator('.stop-detail').innerText(), /needs a login to answer/);
+  assert.doesNotMatch(await end.innerText(), /stopped during the turn/);
+  await end.getByRole('button', { name: 'Log in' }).click();
+  assert.deepEqual(await panel.postedOf('logIn'), [{ type: 'logIn' }]);
+
+  // A remote agent's own auth question (no error: it is answered in the composer) has no button.
+  await panel.send(snapshot([user('u1', 'hi'), { type: 'turn_end', id: 'e1', turnId: 't1', stopReason: 'auth_required' }]));
+  assert.equal(await panel.page.locator('.row.turn-end').last().getByRole('button', { name: 'Log in' }).count(), 0);
+});
+
 test('a crash says once, wrapped: agent, command, signal and stderr, however long the path', async () => {
   const panel = await fresh();
   const longPath = `/home/someone/${'very-long-folder-name/'.repeat(12)}node_modules/.bin/claude-agent-acp`;

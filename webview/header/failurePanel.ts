@@ -1,6 +1,7 @@
 /**
  * Why the agent is not running, in full: the reason, what to do about it, the command line, the
- * exit code and the tail of its stderr — plus the three ways out (restart, settings, log).
+ * exit code and the tail of its stderr — plus the ways out (log in when it stopped at its login,
+ * the trust editor when the workspace is not trusted, restart, settings, log).
  */
 import type { AgentStatus } from '../../src/shared/webviewProtocol.js';
 import { actionButton, h, icon } from '../dom.js';
@@ -33,7 +34,9 @@ export class FailurePanel {
       facts.length ? h('dl', { class: 'failure-facts' }, facts.flatMap(([k, v]) => [h('dt', { text: k }), h('dd', {}, [v])])) : '',
       agent.stderrTail ? h('details', { class: 'failure-stderr', attrs: { open: '' } }, [h('summary', { text: 'Agent output (stderr)' }), h('pre', { text: agent.stderrTail })]) : '',
       h('div', { class: 'failure-actions' }, [
-        actionButton('restart-agent', 'Restart', { icon: 'debug-restart', class: 'btn-primary' }),
+        agent.state === 'failed' && agent.needsLogin ? actionButton('log-in', 'Log in', { icon: 'key', class: 'btn-primary' }) : '',
+        agent.state === 'failed' && agent.untrusted ? actionButton('manage-trust', 'Manage Workspace Trust', { icon: 'shield', class: 'btn-primary' }) : '',
+        actionButton('restart-agent', 'Restart', { icon: 'debug-restart', class: agent.state === 'failed' && (agent.needsLogin || agent.untrusted) ? 'btn-secondary' : 'btn-primary' }),
         actionButton('open-settings', 'Open settings', { icon: 'settings-gear', class: 'btn-secondary' }),
         actionButton('show-log', 'Show log', { icon: 'output', class: 'btn-secondary' }),
       ]),

@@ -1,6 +1,6 @@
 /** The end of a turn: silent when it simply finished, explicit about every other way to stop. */
 import type { TurnEndEntry } from '../../src/thread/types.js';
-import { h, icon } from '../dom.js';
+import { actionButton, h, icon } from '../dom.js';
 import { describeStop } from '../format.js';
 import type { RowView } from './rowView.js';
 
@@ -21,6 +21,11 @@ export class TurnEndRow implements RowView<TurnEndEntry> {
     this.el.replaceChildren(
       h('div', { class: 'row-head' }, [icon(d.icon), h('span', { class: 'stop-label', text: d.label, ...(d.raw ? { title: `Stop reason: ${d.raw}` } : {}) })]),
       d.detail ? h('div', { class: 'stop-detail', text: d.detail }) : '',
+      // An agent that refused the prompt for want of a login (it says why in `error`); a remote
+      // agent's own auth question is answered in the composer instead.
+      entry.stopReason === 'auth_required' && entry.error
+        ? h('div', { class: 'stop-actions' }, [actionButton('log-in', 'Log in', { icon: 'key', class: 'btn-secondary' })])
+        : '',
     );
   }
 }

@@ -36,32 +36,39 @@ export const DEFAULT_KILL_GRACE_MS = 2_000;
  * SIGTERM to the group, then SIGKILL to whatever of the group is still alive after the grace
  * period (a descendant may ignore SIGTERM even after the leader exited). Resolves when the
  * group is gone or SIGKILL was sent.
+ *
+ * Also after the leader exited (a crash, or a terminal command that left a background job
+ * behind): what it started is still in its group. Then only the group is signalled, never the
+ * leader's pid alone, which the system may have given to an unrelated process by now.
  */
 export async function killProcessTree(child: ChildProcess, graceMs = DEFAULT_KILL_GRACE_MS): Promise<void> {
   const pid = child.pid;
   if (pid === undefined) return;
+  const leaderGone = child.exitCode !== null || child.signalCode !== null;
   if (process.platform === 'win32') {
-    // No process groups: taskkill walks the tree.
-    spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
+    // No process groups: taskkill walks the tree (from a leader that still runs).
+    if (!leaderGone) spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
     return;
   }
-  signalGroup(pid, 'SIGTERM');
+  if (leaderGone && !groupAlive(pid)) return;
+  signalGroup(pid, 'SIGTERM', !leaderGone);
   const deadline = Date.now() + graceMs;
   while (Date.now() < deadline) {
     if (!groupAlive(pid)) return;
     await delay(25);
   }
-  signalGroup(pid, 'SIGKILL');
+  signalGroup(pid, 'SIGKILL', !leaderGone);
   // Reap promptly so callers observe the exit; bounded so a stuck (D-state) process cannot hang us.
   const until = Date.now() + 1_000;
   while (groupAlive(pid) && Date.now() < until) await delay(10);
 }
 
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
+function signalGroup(pid: number, signal: NodeJS.Signals, leaderFallback: boolean): void {
   try {
     process.kill(-pid, signal);
   } catch {
     // ESRCH: the group is already gone. Fall back to the leader alone in case it left the group.
+    if (!leaderFallback) return;
     try {
       process.kill(pid, signal);
     } catch {

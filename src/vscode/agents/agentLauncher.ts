@@ -6,7 +6,7 @@
 import type * as vscode from 'vscode';
 import { isA2aConfig, type AcpAgentConfig, type AgentLifecycle, type AgentSessionInfo } from '../../agents/api.js';
 import { AgentClient } from '../../agents/acp/connection/agentClient.js';
-import type { LaunchAgent, LaunchResult, LiveSession, RunningAgent, SessionPlace } from './agentPort.js';
+import type { LaunchAgent, LaunchResult, LiveSession, LoginResult, RunningAgent, SessionPlace } from './agentPort.js';
 import { commandLineOf } from './commandLine.js';
 import { launchRemoteAgent } from './remoteAgentLauncher.js';
 import { stderrLines } from '../../services/process/stderrLines.js';
@@ -119,6 +119,20 @@ class ClientAgent implements RunningAgent {
 
   logout(): Promise<void> {
     return this.client.logout();
+  }
+
+  async logIn(): Promise<LoginResult> {
+    const outcome = await this.client.authenticate();
+    switch (outcome.kind) {
+      case 'authenticated':
+        return { outcome: 'logged_in' };
+      case 'restart':
+        return { outcome: 'restarted' };
+      case 'cancelled':
+        return { outcome: 'cancelled' };
+      case 'failed':
+        return { outcome: 'failed', message: outcome.message };
+    }
   }
 
   dispose(): Promise<void> {

@@ -71,9 +71,17 @@ export interface RunningAgent {
   readonly canLogout: boolean;
   /** Forgets the agent's login; rejects when it cannot. */
   logout(): Promise<void>;
+  /**
+   * Runs the agent's own login now (the method chooser, then the method), for a user who
+   * dismissed it before; absent for agents that have no login of that kind (remote agents).
+   */
+  logIn?(): Promise<LoginResult>;
   /** Ends every session and the process (and its process group). */
   dispose(): Promise<void>;
 }
+
+/** `restarted`: a terminal or API-key login restarted the agent, so its open sessions ended. */
+export type LoginResult = { outcome: 'logged_in' | 'restarted' | 'cancelled' } | { outcome: 'failed'; message: string };
 
 export type LaunchResult = { ok: true; agent: RunningAgent } | { ok: false; failure: LaunchFailure; commandLine: string };
 

@@ -14,6 +14,7 @@ export function untrustedStatus(agentName: string): AgentStatus {
     agentName,
     reason: UNTRUSTED_REASON,
     fix: 'Agents run programs on your machine. Trust this workspace ("Manage Workspace Trust") and the agent starts.',
+    untrusted: true,
   };
 }
 

@@ -88,6 +88,32 @@ export class SessionHistory {
   }
 
   /**
+   * Runs the active tab's agent's own login on the running process (the user dismissed it
+   * before, or a prompt was refused for want of it) and says in the thread how it went. False
+   * when no ready agent can log in that way: then a start, whose first session asks, is the way.
+   */
+  async logIn(): Promise<boolean> {
+    const running = this.core.slot.ready;
+    if (!running?.logIn) return false;
+    const thread = this.core.tabs.active.thread;
+    const result = await running.logIn().catch((error: unknown) => ({ outcome: 'failed' as const, message: error instanceof Error ? error.message : String(error) }));
+    switch (result.outcome) {
+      case 'logged_in':
+        thread.notice('info', `Logged in to ${running.config.name}`, 'Send your message again to continue.');
+        break;
+      case 'restarted':
+        thread.notice('info', 'Logged in; the agent was restarted', 'Reopen this session or start a new one to continue.');
+        break;
+      case 'cancelled':
+        break;
+      case 'failed':
+        thread.notice('warning', `${running.config.name}: login failed`, result.message);
+        break;
+    }
+    return true;
+  }
+
+  /**
    * Reopens a past conversation on `config`'s agent (started if it does not run; a tab of it
    * is shown). `thread` is what to show first (a saved transcript, or empty before a replay);
    * with no `opening` the thread is only shown, read-only, and the next prompt starts a new

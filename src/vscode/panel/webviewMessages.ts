@@ -137,6 +137,14 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
     case 'restartAgent':
       await vscode.commands.executeCommand(CommandId.restartAgent);
       return;
+    case 'manageTrust':
+      await vscode.commands.executeCommand('workbench.trust.manage');
+      return;
+    case 'logIn':
+      // A ready agent logs in where it is; one that stopped at its login starts again, and its
+      // first session asks for the login the same way.
+      if (!(await context.logIn())) await vscode.commands.executeCommand(CommandId.restartAgent);
+      return;
     case 'showLog':
       await vscode.commands.executeCommand(CommandId.showLog);
       return;

@@ -224,6 +224,8 @@ function lastTurnEnd(entries: readonly ThreadEntry[]): TurnEndEntry | undefined 
 export function heldReason(state: SessionTabInfo['state'], end: TurnEndEntry | undefined): string | undefined {
   if (state === 'closed') return 'the session ended';
   if (!end) return 'the turn did not finish';
+  // Said before the error check: a login refusal carries the agent's error but is no fault.
+  if (end.stopReason === 'auth_required') return 'the agent needs a login';
   if (end.error) return 'the turn failed';
   switch (end.stopReason) {
     case 'end_turn':
@@ -234,8 +236,6 @@ export function heldReason(state: SessionTabInfo['state'], end: TurnEndEntry | u
       return 'the agent refused';
     case 'input_required':
       return 'the agent is waiting for your answer';
-    case 'auth_required':
-      return 'the agent is waiting for credentials';
     case 'max_tokens':
       return 'the agent hit its token limit';
     case 'max_turn_requests':

@@ -130,7 +130,8 @@ export class SessionOpener {
         state: 'failed',
         agentName: name,
         reason: `${name} needs a login: ${error.loginOutcome}`,
-        fix: `Log in with the agent's own CLI, or set its API key in agentChat.agents → env, then restart the agent.`,
+        fix: `Use "Log in" to choose one of the agent's own ways in again, or set its API key in agentChat.agents → env and restart the agent.`,
+        needsLogin: true,
       });
       return;
     }

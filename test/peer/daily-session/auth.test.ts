@@ -106,7 +106,7 @@ describe('daily sessions: auth agent', () => {
     });
   });
 
-  test('a prompt refused with no login possible ends with an auth_required event and the error', async () => {
+  test('a prompt refused with no login possible ends as needing a login (not a fault), with the methods', async () => {
     let allow = true;
     await withAuthAgent({ chooseAuthMethod: async (methods) => (allow ? methods[0] : undefined) }, async (peer) => {
       const { session, events, thread } = record(await peer.client.newSession());
@@ -117,9 +117,16 @@ describe('daily sessions: auth agent', () => {
       assert.ok(auth && auth.kind === 'auth_required');
       assert.deepEqual(auth.methods.map((m) => m.id), ['agent-login', 'api-key']);
       const end = turnEnd(events);
-      assert.equal(end?.stopReason, 'error');
+      assert.equal(end?.stopReason, 'auth_required');
       assert.equal(end?.error?.code, -32000);
+      assert.match(end?.error?.message ?? '', /needs a login/);
       assert.ok(thread.entries.some((e) => e.type === 'notice' && e.title === 'The agent needs you to log in'));
+      // "Log in" afterwards: the agent's own login runs on the same process and the same session answers.
+      allow = true;
+      assert.deepEqual(await peer.client.authenticate(), { kind: 'authenticated' });
+      await session.prompt(say('again'));
+      assert.equal(turnEnd(events)?.stopReason, 'end_turn');
+      assert.match(streamedText(events), /logged in via agent/);
     });
   });
 
@@ -134,7 +141,10 @@ describe('daily sessions: auth agent', () => {
       peerLoggedIn = true;
       await peer.client.logout();
       await session.prompt(say('hi'));
-      assert.equal(turnEnd(events)?.stopReason, 'error');
+      // The restart for the login ends the turn: it says a login was needed, not that the agent was stopped.
+      const end = turnEnd(events);
+      assert.equal(end?.stopReason, 'auth_required');
+      assert.match(end?.error?.message ?? '', /needs a login: it was restarted to log in/);
       // The turn ends when the old process is stopped; the notice follows once the new one is up.
       await waitFor(() => events.some((e) => e.kind === 'notice_local' && e.title === 'Logged in; the agent was restarted'), 5_000, 'the restart notice');
       assert.equal(session.isClosed, true);

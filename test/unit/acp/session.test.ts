@@ -93,9 +93,20 @@ test('an error answer after cancel counts as cancelled', async () => {
 test('an error answer without cancel is an error end', async () => {
   const { conn, session, events } = setup();
   const done = session.prompt([{ type: 'text', text: 'go' }]);
+  conn.last('session/prompt').reject(new ResponseError(-32603, 'Internal error'));
+  await done;
+  assert.deepEqual(events.at(-1), { kind: 'turn_ended', turnId: 'turn-1', stopReason: 'error', error: { code: -32603, message: 'Internal error', data: undefined } });
+});
+
+test('a prompt refused for want of a login (-32000) ends as needing a login, not as an error', async () => {
+  const { conn, session, events } = setup();
+  const done = session.prompt([{ type: 'text', text: 'go' }]);
   conn.last('session/prompt').reject(new ResponseError(-32000, 'Authentication required'));
   await done;
-  assert.deepEqual(events.at(-1), { kind: 'turn_ended', turnId: 'turn-1', stopReason: 'error', error: { code: -32000, message: 'Authentication required', data: undefined } });
+  assert.deepEqual(events.at(-1), {
+    kind: 'turn_ended', turnId: 'turn-1', stopReason: 'auth_required',
+    error: { code: -32000, message: 'The agent needs a login to answer (Authentication required).' },
+  });
 });
 
 test('bounded wait: no answer to the cancel gives control back, flags the agent, ignores the late answer', async () => {

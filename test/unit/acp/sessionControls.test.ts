@@ -105,6 +105,7 @@ test('a second refusal is not retried again; no login → the event, then the er
   assert.equal(prompts, 2);
   const end = always.events.at(-1) as Extract<SessionEvent, { kind: 'turn_ended' }>;
   assert.equal(end.error?.code, -32000);
+  assert.equal(end.stopReason, 'auth_required', 'a refusal for want of a login is no fault of the agent');
 
   const refused = setup((method) => {
     if (method === 'session/prompt') throw new ResponseError(-32000, 'Authentication required');
@@ -112,4 +113,5 @@ test('a second refusal is not retried again; no login → the event, then the er
   }, { onAuthRequired: async () => ({ retry: false, event: { kind: 'auth_required', methods: [{ id: 'a', name: 'Log in', kind: 'agent' }] } }) });
   await refused.session.prompt([{ type: 'text', text: 'hi' }]);
   assert.deepEqual(refused.events.slice(-2).map((e) => e.kind), ['auth_required', 'turn_ended']);
+  assert.equal((refused.events.at(-1) as Extract<SessionEvent, { kind: 'turn_ended' }>).stopReason, 'auth_required');
 });

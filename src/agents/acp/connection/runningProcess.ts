@@ -86,6 +86,8 @@ export function wireRunningProcess(proc: AgentProcess, opts: WireOptions): Runni
     const exit: ProcessExit = { exitCode: info.exitCode, signal: info.signal, stderrTail: proc.stderrTail() };
     router.closeAll(exit, false);
     void terminals.releaseAll();
+    // The agent is gone, but what it started in its process group (tools, servers) may not be.
+    void proc.kill().catch((error: unknown) => opts.log?.(`killing what the agent left behind failed: ${(error as Error).message}`));
     connection.dispose();
     opts.onCrash(running, exit);
   });

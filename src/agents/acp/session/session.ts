@@ -179,8 +179,9 @@ export class AcpChatSession implements ChatSession {
 
   private sendPrompt(turn: Turn, blocks: ContentBlock[], mayAuth: boolean): void {
     const onError = (err: unknown) => {
-      if (mayAuth && isAuthRequired(err) && this.opts.onAuthRequired && !turn.cancelRequested) void this.authThenRetry(turn, blocks, err);
-      else this.turns.onPromptError(turn, err);
+      if (!isAuthRequired(err) || turn.cancelRequested) this.turns.onPromptError(turn, err);
+      else if (mayAuth && this.opts.onAuthRequired) void this.authThenRetry(turn, blocks, err);
+      else this.endForLogin(turn, err);
     };
     try {
       this.opts.connection.sendRequest('session/prompt', promptParams(this.sessionId, blocks)).then((result) => this.turns.onPromptResult(turn, result), onError);
@@ -192,11 +193,14 @@ export class AcpChatSession implements ChatSession {
   /** One login, one resend of the same prompt in the same turn; a second refusal ends the turn. */
   private async authThenRetry(turn: Turn, blocks: ContentBlock[], err: unknown): Promise<void> {
     let verdict: Awaited<ReturnType<NonNullable<AcpSessionOptions['onAuthRequired']>>>;
+    turn.loggingIn = true;
     try {
       verdict = await this.opts.onAuthRequired!(err);
     } catch (authErr) {
       this.log(`login failed: ${(authErr as Error).message}`);
       verdict = { retry: false };
+    } finally {
+      turn.loggingIn = false;
     }
     // A login that restarted the agent has already ended this turn; its notice still matters.
     if (!verdict.retry && verdict.event) this.emit(verdict.event);
@@ -205,7 +209,18 @@ export class AcpChatSession implements ChatSession {
       this.sendPrompt(turn, blocks, false);
       return;
     }
-    this.turns.onPromptError(turn, err);
+    if (turn.cancelRequested) this.turns.onPromptError(turn, err);
+    else this.endForLogin(turn, err);
+  }
+
+  /** Not a fault of the agent: the turn ends waiting for a login the user can start from its end row. */
+  private endForLogin(turn: Turn, err: unknown): void {
+    if (turn.ended) return;
+    const refusal = err as { code?: number; message?: string };
+    this.turns.end(turn, {
+      stopReason: 'auth_required',
+      error: { ...(refusal.code !== undefined ? { code: refusal.code } : {}), message: `The agent needs a login to answer (${refusal.message ?? 'authentication required'}).` },
+    });
   }
 
   /** Resolves when control is back: the agent ended the turn, or the bounded wait ran out. */
@@ -263,7 +278,10 @@ export class AcpChatSession implements ChatSession {
     this.permissions.cancelAll();
     const how = info.signal ? `was killed by ${info.signal}` : `exited with code ${info.exitCode}`;
     const turn = this.turns.current;
-    if (turn) {
+    if (turn?.loggingIn && expected) {
+      // A terminal or API-key login restarts the agent: this turn ends for want of a login, not by a fault.
+      this.turns.end(turn, { stopReason: 'auth_required', error: { message: why ?? 'The agent needs a login: it was restarted to log in. Send again to continue.' } });
+    } else if (turn) {
       const message = expected ? why ?? 'The agent was stopped during the turn.' : `The agent ${how} during the turn.`;
       const data = { exitCode: info.exitCode, signal: info.signal, ...(expected || !info.stderrTail ? {} : { stderrTail: info.stderrTail }) };
       this.turns.end(turn, { stopReason: 'error', error: { message, data } });

@@ -14,6 +14,8 @@ export interface Turn {
   /** Resolves when the turn has ended (what `prompt()` and `cancel()` wait for). */
   done: Promise<void>;
   finish: () => void;
+  /** The agent refused the prompt for want of a login and a login is running for it. */
+  loggingIn?: boolean;
   /** The bounded wait after a cancel. */
   timer?: NodeJS.Timeout;
 }
@@ -24,7 +26,7 @@ export function createTurn(id: string): Turn {
   return { id, cancelRequested: false, accepted: false, sawRunning: false, ended: false, done, finish };
 }
 
-const KNOWN_STOP_REASONS = new Set(['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', 'cancelled', 'error']);
+const KNOWN_STOP_REASONS = new Set(['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', 'cancelled', 'error', 'auth_required']);
 
 /** Neither a known reason nor an extension (`_…`): reserved for a future ACP, shown as "stopped". */
 export function isUnknownStopReason(reason: StopReason): boolean {
