@@ -26,7 +26,8 @@ describe('a login refused mid-turn', () => {
     try {
       await session.prompt(say('hello'));
       const end = turnEnd(events);
-      assert.equal(end?.stopReason, 'error');
+      // Not a fault: the turn ends as needing a login (the panel offers "Log in" there).
+      assert.equal(end?.stopReason, 'auth_required');
       assert.match(end?.error?.message ?? '', /Authentication required/);
       assert.doesNotMatch(end?.error?.message ?? '', /stopped during the turn/);
       const asked = events.find((e) => e.kind === 'auth_required');
@@ -45,7 +46,7 @@ describe('a login refused mid-turn', () => {
     try {
       await session.prompt(say('hello'));
       const end = turnEnd(events);
-      assert.equal(end?.stopReason, 'error');
+      assert.equal(end?.stopReason, 'auth_required');
       assert.equal(end?.error?.message, LOGIN_RESTART_NOTE);
       // The login finishes after the restart ended the turn; its notice follows.
       await waitFor(() => events.some((e) => e.kind === 'notice_local' && /Logged in; the agent was restarted/.test(e.title)) || undefined, 10_000, 'the login notice');
