@@ -5,6 +5,7 @@
 import './styles/base.css';
 import './styles/thread.css';
 import './styles/tool.css';
+import './styles/elicitation.css';
 import './styles/composer.css';
 import './styles/highlight.css';
 import type { HostToWebview } from '../src/shared/webviewProtocol.js';

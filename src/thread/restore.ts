@@ -51,6 +51,10 @@ export function stateFromSnapshot(snapshot: ThreadSnapshot): ThreadState {
         state.agentTerminals.set(entry.terminalId, { decoder: new TextDecoder(), row: index });
         state.terminalViews.set(entry.terminalId, entry.terminal);
         break;
+      case 'elicitation':
+        // The session that asked is gone with the window: the question can no longer be answered.
+        if (entry.status === 'pending') state.entries[index] = { ...entry, status: 'expired' };
+        break;
       case 'notice':
       case 'changes':
         break;

@@ -36,6 +36,14 @@ function stopTarget(value: unknown): StopTarget | undefined {
   return undefined;
 }
 
+/** A page an agent asks the user to open is opened only once the user has seen exactly where it goes. */
+async function confirmPage(url: string): Promise<boolean> {
+  const host = vscode.Uri.parse(url, true).authority;
+  const open = 'Open in Browser';
+  const choice = await vscode.window.showWarningMessage(`The agent asks you to open a page on ${host}.`, { modal: true, detail: url }, open);
+  return choice === open;
+}
+
 function composed(message: { text?: unknown; attachments?: unknown; images?: unknown }): ComposedPrompt {
   return {
     text: typeof message.text === 'string' ? message.text : '',
@@ -102,6 +110,14 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
     case 'answerPermission':
       if (isString(message.requestId) && isString(message.optionId)) context.answerPermission(message.requestId, message.optionId);
       return;
+    case 'answerElicitation': {
+      const action = message.action;
+      if (!isString(message.requestId) || (action !== 'accept' && action !== 'decline' && action !== 'cancel')) return;
+      const content = typeof message.content === 'object' && message.content !== null && !Array.isArray(message.content) ? message.content : undefined;
+      const result = await context.answerElicitation(message.requestId, { action, ...(content ? { content } : {}) }, confirmPage);
+      if (result.openUrl) await vscode.env.openExternal(vscode.Uri.parse(result.openUrl, true));
+      return;
+    }
     case 'openDiff': {
       if (!isString(message.toolCallId) || !Number.isInteger(message.contentIndex)) return;
       const toolCall = context.findToolCall(message.toolCallId);

@@ -4,6 +4,8 @@
  * answer a permission question (from any tab), change the mode or a config option.
  */
 import type { StopTarget } from '../../protocol/events.js';
+import type { ElicitationAnswer } from '../../agents/api.js';
+import type { ElicitationEntry } from '../../thread/types.js';
 import type { LiveSession } from '../agents/agentPort.js';
 import type { ChatCore } from '../chatCore.js';
 import { errorText } from '../errorText.js';
@@ -120,6 +122,28 @@ export class TurnActions {
     return true;
   }
 
+  /**
+   * The shown tab's answer to an elicitation. A page (URL mode) is opened only after the user
+   * confirmed it with `confirmPage`; the caller opens `openUrl` once the agent has the answer.
+   */
+  async answerElicitation(requestId: string, answer: ElicitationAnswer, confirmPage: (url: string) => Promise<boolean>): Promise<{ sent: boolean; openUrl?: string }> {
+    const tab = this.tab;
+    const session = tab.session;
+    const row = tab.thread.entries.find((e): e is ElicitationEntry => e.type === 'elicitation' && e.requestId === requestId);
+    if (!session || !row || row.status !== 'pending') return { sent: false };
+    const page = row.prompt.mode === 'url' && answer.action === 'accept' ? row.prompt.url : undefined;
+    if (page !== undefined && !(await confirmPage(page))) return { sent: false };
+    const verdict = session.answerElicitation(requestId, answer);
+    if (!verdict.ok) {
+      if (verdict.reason === 'invalid') {
+        const detail = Object.entries(verdict.errors).map(([name, why]) => `${labelOf(row, name)}: ${why}`).join(' ');
+        tab.thread.notice('warning', 'The answer was not sent', detail);
+      }
+      return { sent: false };
+    }
+    return page === undefined ? { sent: true } : { sent: true, openUrl: page };
+  }
+
   /** Mode picker: failures (the agent said no, no session) land in the thread, not in a toast. */
   async setMode(modeId: string): Promise<void> {
     await this.changeSetting('mode', (session) => session.setMode(modeId));
@@ -145,4 +169,8 @@ export class TurnActions {
       thread.touchSession();
     }
   }
+}
+
+function labelOf(row: ElicitationEntry, name: string): string {
+  return row.prompt.mode === 'form' ? row.prompt.fields.find((f) => f.name === name)?.label ?? name : name;
 }
