@@ -51,7 +51,8 @@ export async function runExtensionHostSuite({ server, dirs, resultFile, timeoutM
   let page;
   try {
     page = await browser.context.newPage();
-    await page.goto(url);
+    // The workbench page is large: under load it takes as long to load here as in the journeys (workbench.mjs).
+    await page.goto(url, { timeout: 90000 });
     // The suite writes the file in one rename (test/exthost/index.ts): once it is there, it is whole.
     const until = Date.now() + timeoutMs;
     while (!existsSync(resultFile)) {

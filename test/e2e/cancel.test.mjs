@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
 import { runCommand } from '../../scripts/e2e/workbench.mjs';
-import { expectAttribute, expectCount, expectValueOf } from '../../scripts/e2e/expect.mjs';
+import { expectAttribute, expectCount, expectText, expectValueOf } from '../../scripts/e2e/expect.mjs';
 
 const win = chatWindow('cancel', { files: { 'long.txt': 'long\n' } });
 
@@ -11,6 +11,12 @@ async function startLongTurn(chat) {
   await chat.newSession();
   const before = await chat.send('long');
   await chat.waitForRow('agent', 'tick');
+  // The reply grows on screen while it streams (a tick every 200 ms for a minute): the same row
+  // is seen again with more ticks, however slowly the machine draws frames.
+  const reply = await chat.lastOf('agent');
+  const ticks = (text) => text.match(/tick/g)?.length ?? 0;
+  const seen = ticks(await expectText(reply, /tick/));
+  await expectText(reply, (text) => ticks(text) > seen, { timeout: 20000, message: `the reply to grow past ${seen} tick(s) while streaming` });
   await chat.permissionButtons();
   await expectAttribute(await chat.locator('.panel-header'), 'data-turn-state', (s) => s !== 'idle', { message: 'the header to show a turn running' });
   return before;

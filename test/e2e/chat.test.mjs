@@ -17,16 +17,6 @@ journey(win, 'opens the chat panel from the command palette', async ({ page, cha
 
 journey(win, 'a prompt streams back as rendered Markdown', async ({ chat }) => {
   await chat.newSession();
-  const frame = await chat.frame();
-  // Record every text the agent message shows, to see it grow chunk by chunk.
-  await frame.evaluate(() => {
-    const seen = (window.__agentTexts = []);
-    new MutationObserver(() => {
-      const rows = document.querySelectorAll('[data-entry-type="agent"]');
-      const text = rows.length ? rows[rows.length - 1].textContent : '';
-      if (text && seen[seen.length - 1] !== text) seen.push(text);
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
   assert.equal(await chat.turn('hello'), 'end_turn');
   const msg = await chat.lastOf('agent');
   await msg.locator('h2', { hasText: 'Hello from the scripted agent' }).waitFor();
@@ -36,8 +26,6 @@ journey(win, 'a prompt streams back as rendered Markdown', async ({ chat }) => {
   const code = msg.locator('pre code');
   await expectText(code, /export function greet\(name: string\): string \{/);
   await code.locator('[class*="hljs-"]').first().waitFor({ state: 'attached' });
-  const seen = await frame.evaluate(() => window.__agentTexts);
-  assert.ok(seen.length >= 2, `the message grew while streaming (saw ${seen.length} states)`);
 });
 
 journey(win, 'a thought shows as its own block before the answer', async ({ chat }) => {
