@@ -225,8 +225,8 @@ export class AgentChatContext implements vscode.Disposable {
   answerPermission(requestId: string, optionId: string): boolean { return this.turns.answerPermission(requestId, optionId); }
 
   /** The shown tab's answer to an elicitation (see TurnActions.answerElicitation). */
-  answerElicitation(requestId: string, answer: ElicitationAnswer, confirmPage: (url: string) => Promise<boolean>): Promise<{ sent: boolean; openUrl?: string }> {
-    return this.turns.answerElicitation(requestId, answer, confirmPage);
+  answerElicitation(requestId: string, answer: ElicitationAnswer, openPage: (url: string) => Promise<boolean>): Promise<boolean> {
+    return this.turns.answerElicitation(requestId, answer, openPage);
   }
 
   /** Mode picker: failures (the agent said no, no session) land in the thread, not in a toast. */

@@ -100,7 +100,7 @@ test('what the user typed survives a reload of the panel', async () => {
   assert.equal(await panel.page.evaluate(() => (globalThis as any).document.activeElement?.tagName), 'TEXTAREA');
 });
 
-test('a page: the host is named; Open asks the host (which confirms) and stays answerable; the flow then shows done', async () => {
+test('a page: the host is named; Open asks the host to open it and stays answerable until it was; the flow then shows done', async () => {
   const panel = await harness.open();
   const page: ElicitationEntry = { type: 'elicitation', id: 'e2', requestId: 'elicit-2', status: 'pending', prompt: { mode: 'url', message: 'Sign in', url: 'https://deploy.example.com/login?flow=1', elicitationId: 'flow-1' } };
   await asked(panel, page);
@@ -109,7 +109,7 @@ test('a page: the host is named; Open asks the host (which confirms) and stays a
   const open = panel.page.locator('.elicitation-option', { hasText: 'Open deploy.example.com…' });
   await open.click();
   assert.deepEqual(await panel.postedOf('answerElicitation'), [{ type: 'answerElicitation', requestId: 'elicit-2', action: 'accept' }]);
-  // The user may refuse VS Code's confirmation: the row must still be answerable.
+  // VS Code's link protection may ask, and the user may say no: the row must still be answerable.
   assert.equal(await open.getAttribute('aria-disabled'), null);
   await panel.send({ type: 'rows', changes: [{ op: 'update', index: 1, entry: { ...page, status: 'accepted' } }] });
   assert.match(await panel.text('.elicitation-outcome'), /Opened deploy\.example\.com in the browser — waiting for the agent/);

@@ -36,12 +36,12 @@ function stopTarget(value: unknown): StopTarget | undefined {
   return undefined;
 }
 
-/** A page an agent asks the user to open is opened only once the user has seen exactly where it goes. */
-async function confirmPage(url: string): Promise<boolean> {
-  const host = vscode.Uri.parse(url, true).authority;
-  const open = 'Open in Browser';
-  const choice = await vscode.window.showWarningMessage(`The agent asks you to open a page on ${host}.`, { modal: true, detail: url }, open);
-  return choice === open;
+/**
+ * A page the agent asked the user to open (they clicked "Open <host>…" beside its full address).
+ * Opened like any external link, so VS Code's link protection applies; false when not opened.
+ */
+function openPage(url: string): Promise<boolean> {
+  return Promise.resolve(vscode.env.openExternal(vscode.Uri.parse(url, true)));
 }
 
 function composed(message: { text?: unknown; attachments?: unknown; images?: unknown }): ComposedPrompt {
@@ -114,8 +114,7 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
       const action = message.action;
       if (!isString(message.requestId) || (action !== 'accept' && action !== 'decline' && action !== 'cancel')) return;
       const content = typeof message.content === 'object' && message.content !== null && !Array.isArray(message.content) ? message.content : undefined;
-      const result = await context.answerElicitation(message.requestId, { action, ...(content ? { content } : {}) }, confirmPage);
-      if (result.openUrl) await vscode.env.openExternal(vscode.Uri.parse(result.openUrl, true));
+      await context.answerElicitation(message.requestId, { action, ...(content ? { content } : {}) }, openPage);
       return;
     }
     case 'openDiff': {

@@ -123,25 +123,22 @@ export class TurnActions {
   }
 
   /**
-   * The shown tab's answer to an elicitation. A page (URL mode) is opened only after the user
-   * confirmed it with `confirmPage`; the caller opens `openUrl` once the agent has the answer.
+   * The shown tab's answer to an elicitation. For a page (URL mode), accepting means opening it:
+   * the agent hears "accept" only once `openPage` says it was opened (VS Code's own link
+   * protection may ask the user first, and they may say no — then the row stays answerable).
    */
-  async answerElicitation(requestId: string, answer: ElicitationAnswer, confirmPage: (url: string) => Promise<boolean>): Promise<{ sent: boolean; openUrl?: string }> {
+  async answerElicitation(requestId: string, answer: ElicitationAnswer, openPage: (url: string) => Promise<boolean>): Promise<boolean> {
     const tab = this.tab;
     const session = tab.session;
     const row = tab.thread.entries.find((e): e is ElicitationEntry => e.type === 'elicitation' && e.requestId === requestId);
-    if (!session || !row || row.status !== 'pending') return { sent: false };
-    const page = row.prompt.mode === 'url' && answer.action === 'accept' ? row.prompt.url : undefined;
-    if (page !== undefined && !(await confirmPage(page))) return { sent: false };
+    if (!session || !row || row.status !== 'pending') return false;
+    if (row.prompt.mode === 'url' && answer.action === 'accept' && !(await openPage(row.prompt.url))) return false;
     const verdict = session.answerElicitation(requestId, answer);
-    if (!verdict.ok) {
-      if (verdict.reason === 'invalid') {
-        const detail = Object.entries(verdict.errors).map(([name, why]) => `${labelOf(row, name)}: ${why}`).join(' ');
-        tab.thread.notice('warning', 'The answer was not sent', detail);
-      }
-      return { sent: false };
+    if (!verdict.ok && verdict.reason === 'invalid') {
+      const detail = Object.entries(verdict.errors).map(([name, why]) => `${labelOf(row, name)}: ${why}`).join(' ');
+      tab.thread.notice('warning', 'The answer was not sent', detail);
     }
-    return page === undefined ? { sent: true } : { sent: true, openUrl: page };
+    return verdict.ok;
   }
 
   /** Mode picker: failures (the agent said no, no session) land in the thread, not in a toast. */
