@@ -43,7 +43,9 @@ export type LaunchFailure =
   | { reason: 'exited_during_initialize'; exitCode: number | null; signal: string | null; stderrTail: string; message: string }
   | { reason: 'timeout'; afterMs: number; stderrTail: string; message: string }
   | { reason: 'unsupported_version'; requested: number; answered: number; message: string }
-  | { reason: 'initialize_error'; code?: number; message: string; stderrTail: string };
+  | { reason: 'initialize_error'; code?: number; message: string; stderrTail: string }
+  /** It died right after starting too many times in a row; not started again for `retryAfterMs` (agents/startBackoff.ts). */
+  | { reason: 'restart_storm'; attempts: number; retryAfterMs: number; stderrTail: string; message: string };
 
 /** Lifecycle of the agent process + connection. */
 export type AgentLifecycle =

@@ -9,9 +9,10 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomicWrite.js';
+import { isMeta, readTranscript } from './salvage.js';
 import { capTranscript, toTranscript, transcriptId } from './shape.js';
 import { searchText } from './searchText.js';
-import { TRANSCRIPT_VERSION, type Transcript, type TranscriptInput, type TranscriptMeta } from './types.js';
+import type { Transcript, TranscriptInput, TranscriptMeta } from './types.js';
 
 export interface TranscriptStoreOptions {
   /** Serialized size cap per transcript; the oldest entries go first. Default 4 MiB. */
@@ -19,7 +20,10 @@ export interface TranscriptStoreOptions {
   /** Quiet time before a scheduled save is written. Default 750 ms. */
   debounceMs?: number;
   now?: () => Date;
-  /** Failed background saves end up here (a save must never throw into the UI). */
+  /**
+   * A background save failed (a save must never throw into the UI). Write failures are
+   * reported once per run of them: the next comes only after a save succeeded in between.
+   */
   onError?: (error: unknown, id: string) => void;
 }
 
@@ -37,6 +41,8 @@ export class TranscriptStore {
   private readonly pending = new Map<string, { timer: NodeJS.Timeout; read: () => TranscriptInput }>();
   /** Per id: the tail of the write chain, so two saves of one file never interleave. */
   private readonly writing = new Map<string, Promise<void>>();
+  /** Background saves are failing (reported once until one succeeds again). */
+  private failing = false;
   /** createdAt / droppedEntries of transcripts saved or loaded in this process. */
   private readonly known = new Map<string, Pick<Transcript, 'createdAt' | 'droppedEntries'>>();
 
@@ -90,10 +96,20 @@ export class TranscriptStore {
 
   /** A background save: `read` may throw (a disposed thread) and that must not escape a timer. */
   private async saveFrom(id: string, read: () => TranscriptInput): Promise<void> {
+    let input: TranscriptInput;
     try {
-      await this.save(read());
+      input = read();
     } catch (e) {
       this.onError(e, id);
+      return;
+    }
+    try {
+      await this.save(input);
+      this.failing = false;
+    } catch (e) {
+      // A full disk fails every save: say it once, again only after a save got through.
+      if (!this.failing) this.onError(e, id);
+      this.failing = true;
     }
   }
 
@@ -136,10 +152,16 @@ export class TranscriptStore {
   async load(id: string): Promise<Transcript | undefined> {
     if (!isId(id)) return undefined;
     await this.writing.get(id);
-    const t = await readJson(this.file(id, BODY));
-    if (!isTranscript(t)) return undefined;
-    this.known.set(id, { createdAt: t.createdAt, droppedEntries: t.droppedEntries });
-    return t;
+    let text: string;
+    try {
+      text = await readFile(this.file(id, BODY), 'utf8');
+    } catch {
+      return undefined;
+    }
+    // Only needed when the body's own header is damaged; small, so read up front.
+    const loaded = readTranscript(text, await this.readMeta(id));
+    if (loaded) this.known.set(id, { createdAt: loaded.createdAt, droppedEntries: loaded.droppedEntries });
+    return loaded;
   }
 
   loadSession(agentName: string, sessionId: string): Promise<Transcript | undefined> {
@@ -205,13 +227,4 @@ async function readJson(path: string): Promise<unknown> {
   }
 }
 
-function isMeta(v: unknown): v is TranscriptMeta {
-  const m = v as Partial<TranscriptMeta> | undefined;
-  return !!m && typeof m.id === 'string' && typeof m.sessionId === 'string' && typeof m.agentName === 'string'
-    && typeof m.updatedAt === 'string' && typeof m.title === 'string';
-}
 
-function isTranscript(v: unknown): v is Transcript {
-  const t = v as Partial<Transcript> | undefined;
-  return isMeta(v) && t!.version === TRANSCRIPT_VERSION && Array.isArray(t!.entries) && !!t!.session && typeof t!.session === 'object';
-}

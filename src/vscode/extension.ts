@@ -64,7 +64,11 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   const fs = new VscodeFileSystem();
   // Every conversation, for the history list; in global storage so it outlives the workspace window.
   const transcripts = new TranscriptStore(extension.globalStorageUri.fsPath, {
-    onError: (error, id) => log.warn(`Transcript ${id} not saved: ${error instanceof Error ? error.message : String(error)}`),
+    onError: (error, id) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      log.warn(`Transcript ${id} not saved: ${reason}`);
+      void vscode.window.showWarningMessage(`Agent Chat: conversations cannot be saved to history (${reason}). Open chats stay as they are; saving resumes once writing works again.`);
+    },
   });
   // Bounded: history is for picking recent work up again, not an archive that grows forever.
   void transcripts.prune(MAX_TRANSCRIPTS).catch(() => undefined);

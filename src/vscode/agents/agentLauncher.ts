@@ -9,23 +9,34 @@ import { AgentClient } from '../../agents/acp/connection/agentClient.js';
 import type { LaunchAgent, LaunchResult, LiveSession, RunningAgent, SessionPlace } from './agentPort.js';
 import { commandLineOf } from './commandLine.js';
 import { launchRemoteAgent } from './remoteAgentLauncher.js';
+import { stderrLines } from '../../services/process/stderrLines.js';
+import { StartBackoff } from '../../agents/startBackoff.js';
 
 /** The launcher the extension uses: remote agents get their secrets from `storage`. */
 export function agentLauncher(storage?: vscode.SecretStorage): LaunchAgent {
+  // One restart-storm guard per agent command, across its starts (each start is a new client).
+  const backoffs = new Map<string, StartBackoff>();
+  const backoffFor = (config: AcpAgentConfig): StartBackoff => {
+    const key = `${config.name}\n${commandLineOf(config)}`;
+    let backoff = backoffs.get(key);
+    if (!backoff) backoffs.set(key, (backoff = new StartBackoff()));
+    return backoff;
+  };
   return (config, services, signal) =>
-    isA2aConfig(config) ? launchRemoteAgent(config, services, storage) : launchAgent(config, services, signal);
+    isA2aConfig(config) ? launchRemoteAgent(config, services, storage) : launchAgent(config, services, signal, backoffFor(config));
 }
 
 /** ACP only (tests and callers that start local agents). */
-export const launchAgent = async (config: AcpAgentConfig, services: Parameters<LaunchAgent>[1], signal: AbortSignal): Promise<LaunchResult> => {
-  const stderrLines = lineSplitter(services.stderr);
+export const launchAgent = async (config: AcpAgentConfig, services: Parameters<LaunchAgent>[1], signal: AbortSignal, backoff?: StartBackoff): Promise<LaunchResult> => {
+  const stderrLog = stderrLines(services.stderr);
   const client = new AgentClient({
     config,
     workspace: { roots: services.roots },
     fs: services.fs,
     tap: (direction, message) => services.tap(direction, message),
-    onStderr: stderrLines,
+    onStderr: stderrLog,
     log: services.log,
+    ...(backoff ? { backoff } : {}),
     ...services.login,
   });
   const abort = () => void client.dispose();
@@ -113,21 +124,4 @@ class ClientAgent implements RunningAgent {
   dispose(): Promise<void> {
     return this.client.dispose();
   }
-}
-
-/** Turns stderr chunks into whole lines (a chunk may end mid-line). */
-function lineSplitter(emit: (line: string) => void): (text: string) => void {
-  let partial = '';
-  let flushTimer: ReturnType<typeof setTimeout> | undefined;
-  return (text) => {
-    const parts = (partial + text).split(/\r?\n/);
-    partial = parts.pop() ?? '';
-    for (const line of parts) if (line.trim() !== '') emit(line);
-    clearTimeout(flushTimer);
-    // A last line without a newline still reaches the log.
-    if (partial) flushTimer = setTimeout(() => {
-      if (partial.trim() !== '') emit(partial);
-      partial = '';
-    }, 250);
-  };
 }

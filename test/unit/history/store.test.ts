@@ -107,7 +107,9 @@ test('corrupt and foreign files are ignored; prune keeps the newest', async () =
   const idB = transcriptId('agent', 'b');
   writeFileSync(join(tdir, `${idB}.json`), '{"truncated');
   assert.deepEqual((await store.list()).map((m) => m.sessionId), ['c', 'b', 'a']);
-  assert.equal(await store.load(idB), undefined, 'a corrupt body loads as missing');
+  const damaged = await store.load(idB);
+  assert.equal(damaged?.sessionId, 'b', 'a corrupt body opens from its meta file (test/unit/history/damage.test.ts)');
+  assert.equal(damaged?.entries.at(-1)?.type, 'notice', 'saying what could not be read');
   assert.equal(await store.load('../../etc/passwd'), undefined, 'ids are checked');
   assert.deepEqual(await store.prune(1), [idB, transcriptId('agent', 'a')]);
   assert.deepEqual((await store.list()).map((m) => m.sessionId), ['c']);

@@ -11,6 +11,7 @@
 import { homedir } from 'node:os';
 import type { Message, MessageConnection } from 'vscode-jsonrpc/node';
 import type { AcpAgentConfig, AgentLifecycle, LaunchFailure } from '../../api.js';
+import { StartBackoff } from '../../startBackoff.js';
 import type { FileSystemHost, WorkspaceHost } from '../../../services/hostServices.js';
 import type { AgentFacts } from './capabilities.js';
 import { initializeAgent } from './handshake.js';
@@ -35,6 +36,13 @@ export interface AgentClientOptions extends LoginCallbacks {
   clientInfo?: ClientInfo;
   /** Time for the agent to answer `initialize` (default 30 s). */
   initializeTimeoutMs?: number;
+  /** Bounded wait for the `session/new` answer (default 60 s). */
+  sessionOpenTimeoutMs?: number;
+  /**
+   * Restart-storm guard, shared by every client of the same agent so it spans their starts
+   * (default: one for this client).
+   */
+  backoff?: StartBackoff;
   /** Bounded wait after `session/cancel` (default 10 s). */
   cancelTimeoutMs?: number;
   /** SIGTERM → SIGKILL grace when stopping the agent (default 2 s). */
@@ -52,6 +60,9 @@ export interface AgentClientOptions extends LoginCallbacks {
 
 export const DEFAULT_INITIALIZE_TIMEOUT_MS = 30_000;
 
+/** How a turn ends when a login restarted the agent under it (not "stopped during the turn"). */
+export const LOGIN_RESTART_NOTE = 'The agent needs a login: it was restarted to log in, which ended this turn. Send your message again.';
+
 export class AgentClient {
   private state: AgentLifecycle = { state: 'starting' };
   private running: RunningProcess | undefined;
@@ -65,9 +76,13 @@ export class AgentClient {
   /** The launch config; an env-var login restarts the agent with the new variables in it. */
   private currentConfig: AcpAgentConfig;
   private readonly login: AgentLogin;
+  private readonly backoff: StartBackoff;
+  /** Why the next stop() happens, for the turns it ends (unset: the user stopped or restarted it). */
+  private stopNote: string | undefined;
 
   constructor(private readonly opts: AgentClientOptions) {
     this.currentConfig = opts.config;
+    this.backoff = opts.backoff ?? new StartBackoff();
     this.login = new AgentLogin(opts, {
       facts: () => (this.state.state === 'ready' ? this.agentFacts : undefined),
       config: () => this.currentConfig,
@@ -75,9 +90,15 @@ export class AgentClient {
         if (!this.running) return Promise.reject(new Error('The agent is not running.'));
         return this.running.connection.sendRequest(method, params);
       },
-      restart: async (config) => {
+      restart: (config) => {
         this.currentConfig = config;
-        return this.start();
+        // stop() runs synchronously inside start(): the turns it ends learn why.
+        this.stopNote = LOGIN_RESTART_NOTE;
+        try {
+          return this.start();
+        } finally {
+          this.stopNote = undefined;
+        }
       },
     });
   }
@@ -139,6 +160,16 @@ export class AgentClient {
     await this.stop();
     if (gen !== this.generation) return superseded();
     this.setState({ state: 'starting' });
+    const verdict = this.backoff.beforeStart();
+    if (!verdict.go) {
+      this.setState({ state: 'failed', failure: stormFailure(this.currentConfig.name, verdict.attempts, verdict.retryAfterMs, this.lastStderr) });
+      return this.state;
+    }
+    if (verdict.waitMs > 0) {
+      this.opts.log?.(`the agent died right after its last start; waiting ${verdict.waitMs} ms before starting it again`);
+      await new Promise((resolve) => setTimeout(resolve, verdict.waitMs));
+      if (gen !== this.generation) return superseded();
+    }
     const requested = this.currentConfig.protocolVersion ?? 1;
     let outcome = await this.attempt(requested, gen);
     if (gen !== this.generation) return superseded();
@@ -150,6 +181,7 @@ export class AgentClient {
       if (gen !== this.generation) return superseded();
     }
     if (outcome === 'retry_v1' || this.disposed) outcome = { reason: 'initialize_error', message: 'Start cancelled.', stderrTail: '' };
+    if (!this.disposed) this.backoff.started(!('reason' in outcome));
     if ('reason' in outcome) {
       await this.stop();
       this.setState({ state: 'failed', failure: outcome });
@@ -237,6 +269,8 @@ export class AgentClient {
         facts,
         workspaceRoots: this.opts.workspace.roots(),
         cancelTimeoutMs: this.opts.cancelTimeoutMs,
+        openTimeoutMs: this.opts.sessionOpenTimeoutMs,
+        agentName: this.currentConfig.name,
         log: this.opts.log,
         onAuthRequired: (err) => this.login.forPrompt(err),
       }, req, options);
@@ -249,7 +283,7 @@ export class AgentClient {
     if (!running) return;
     this.running = undefined;
     this.lastFaults = running.faults;
-    this.lastStderr = await stopRunningProcess(running, this.opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS);
+    this.lastStderr = await stopRunningProcess(running, this.opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS, this.stopNote);
   }
 
   async dispose(): Promise<void> {
@@ -278,6 +312,7 @@ export class AgentClient {
     const running = wireRunningProcess(proc, {
       pathValue,
       fs: this.opts.fs,
+      workspaceRoots: () => this.opts.workspace.roots(),
       tap: this.opts.tap,
       log: this.opts.log,
       onCrash: (crashed, exit) => {
@@ -286,7 +321,10 @@ export class AgentClient {
         this.lastFaults = crashed.faults;
         this.running = undefined;
         // During initialize the start() race reports the failure; afterwards it is an exit.
-        if (this.state.state === 'ready') this.setState({ state: 'exited', ...exit });
+        if (this.state.state === 'ready') {
+          this.backoff.exited();
+          this.setState({ state: 'exited', ...exit });
+        }
       },
     });
     this.running = running;
@@ -307,4 +345,14 @@ export class AgentClient {
       }
     }
   }
+}
+
+function stormFailure(name: string, attempts: number, retryAfterMs: number, stderrTail: string): LaunchFailure {
+  return {
+    reason: 'restart_storm',
+    attempts,
+    retryAfterMs,
+    stderrTail,
+    message: `${name} died right after starting ${attempts} times in a row; it is not started again for ${Math.ceil(retryAfterMs / 1000)} s.`,
+  };
 }

@@ -26,6 +26,7 @@ import {
   type Parsed,
 } from '../../../protocol/parseClientRequests.js';
 import { confinePath } from '../../../services/confine.js';
+import { reachableRoots } from '../../../services/removedRoots.js';
 import { ErrorCode } from '../../../services/errorCodes.js';
 import type { NodeTerminals } from '../../../services/terminals.js';
 
@@ -38,6 +39,8 @@ export interface ClientHandlerDeps {
   onUnknownSession?: (method: string, sessionId: string) => void;
   /** `elicitation/complete` names no session: every session is asked whether the flow was its own. */
   sessions?(): Iterable<AcpChatSession>;
+  /** The workspace folders open now: a session's root removed since it started is out of reach. */
+  workspaceRoots?: () => readonly string[];
 }
 
 type Params = Record<string, unknown>;
@@ -67,6 +70,13 @@ export function registerClientHandlers(connection: MessageConnection, deps: Clie
     });
   };
 
+  /** Confined to the session's roots that are still in the workspace. */
+  const confine = async (raw: unknown, session: AcpChatSession) => {
+    const roots = reachableRoots(session.roots, deps.workspaceRoots?.());
+    roots.checkNotRemoved(raw);
+    return confinePath(raw, roots.open);
+  };
+
   handle('session/request_permission', (p, session, token) => session.requestPermission(p, token));
 
   handle('elicitation/create', (p, session, token) => session.requestElicitation(p, token), (p) => {
@@ -93,13 +103,13 @@ export function registerClientHandlers(connection: MessageConnection, deps: Clie
       throw new HostServiceError(ErrorCode.invalidParams, `line must be a positive integer (1-based), got ${req.line}.`);
     }
     // The host acts on the location that was checked (links resolved), never the name given.
-    const target = await confinePath(req.path, session.roots);
+    const target = await confine(req.path, session);
     return readTextFileResult(await deps.fs.readTextFile(target.realPath, req.line, req.limit));
   });
 
   handle('fs/write_text_file', async (p, session) => {
     const req = parsed(parseWriteTextFile(p));
-    const target = await confinePath(req.path, session.roots);
+    const target = await confine(req.path, session);
     await deps.fs.writeTextFile(target.realPath, req.content);
     return emptyResult();
   });
@@ -107,7 +117,8 @@ export function registerClientHandlers(connection: MessageConnection, deps: Clie
   handle('terminal/create', async (p, session) => {
     const req = parsed(parseCreateTerminal(p));
     if (!req.command) throw new HostServiceError(ErrorCode.invalidParams, 'command must be a non-empty string.');
-    const cwd = req.cwd === undefined ? session.cwd : (await confinePath(req.cwd, session.roots)).realPath;
+    if (req.cwd === undefined) reachableRoots(session.roots, deps.workspaceRoots?.()).checkNotRemoved(session.cwd);
+    const cwd = req.cwd === undefined ? session.cwd : (await confine(req.cwd, session)).realPath;
     if (!(await stat(cwd).catch(() => undefined))?.isDirectory()) {
       throw new HostServiceError(ErrorCode.invalidParams, `cwd is not a directory: ${cwd}`);
     }

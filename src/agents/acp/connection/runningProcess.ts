@@ -34,6 +34,8 @@ export interface WireOptions {
   /** PATH for the terminals the agent asks for. */
   pathValue: string;
   fs: FileSystemHost;
+  /** The workspace folders open now (a session's removed root is out of reach). */
+  workspaceRoots?: () => readonly string[];
   tap?: (direction: 'in' | 'out', message: Message) => void;
   log?: (line: string) => void;
   /**
@@ -74,6 +76,7 @@ export function wireRunningProcess(proc: AgentProcess, opts: WireOptions): Runni
     sessions: () => router.all(),
     fs: opts.fs,
     terminals,
+    workspaceRoots: opts.workspaceRoots,
     log: opts.log,
     onUnknownSession: (method, sessionId) => fault({ kind: 'unknown_session', detail: `${method} for ${sessionId}` }),
   });
@@ -91,12 +94,12 @@ export function wireRunningProcess(proc: AgentProcess, opts: WireOptions): Runni
 }
 
 /**
- * Stops on purpose: sessions end (not as a crash), terminals are released, the whole process
- * tree is killed. Resolves with the last of its stderr.
+ * Stops on purpose: sessions end (not as a crash; `why` is what a running turn ends with),
+ * terminals are released, the whole process tree is killed. Resolves with the last of its stderr.
  */
-export async function stopRunningProcess(running: RunningProcess, killGraceMs: number): Promise<string> {
+export async function stopRunningProcess(running: RunningProcess, killGraceMs: number, why?: string): Promise<string> {
   running.stopping = true;
-  running.router.closeAll({ exitCode: null, signal: null, stderrTail: running.process.stderrTail() }, true);
+  running.router.closeAll({ exitCode: null, signal: null, stderrTail: running.process.stderrTail() }, true, why);
   await running.terminals.releaseAll();
   await running.process.kill(killGraceMs);
   const stderrTail = running.process.stderrTail();

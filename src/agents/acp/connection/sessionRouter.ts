@@ -72,7 +72,7 @@ export class SessionRouter {
     this.onUnknownSession?.(String(p.sessionId));
   }
 
-  closeAll(info: { exitCode: number | null; signal: string | null; stderrTail: string }, expected: boolean): void {
-    for (const session of this.sessions.values()) session.agentGone(info, expected);
+  closeAll(info: { exitCode: number | null; signal: string | null; stderrTail: string }, expected: boolean, why?: string): void {
+    for (const session of this.sessions.values()) session.agentGone(info, expected, why);
   }
 }

@@ -112,6 +112,12 @@ export function suggestFix(failure: LaunchFailure, config: AcpAgentConfig, prese
         detail: `${failure.message} Update the agent or Agent Chat; if the agent also speaks version 1, set "protocolVersion": 1 in agentChat.agents.`,
         actions: ['set_protocol_version', 'open_log'],
       };
+    case 'restart_storm':
+      return {
+        title: 'The agent keeps dying right after it starts',
+        detail: `It failed ${failure.attempts} times in a row, so Agent Chat stopped restarting it for now. The last lines it wrote to stderr usually say why; check its command, arguments and environment in agentChat.agents, then Restart Agent.`,
+        actions: ['open_settings', 'open_log'],
+      };
     case 'initialize_error':
       if (failure.code === -32000 || AUTH_HINT.test(failure.message) || AUTH_HINT.test(failure.stderrTail)) {
         return {

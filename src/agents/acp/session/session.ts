@@ -280,8 +280,11 @@ export class AcpChatSession implements ChatSession {
     });
   }
 
-  /** The agent process is gone (crash, or we stopped it): end the turn, keep the thread. */
-  agentGone(info: { exitCode: number | null; signal: string | null; stderrTail: string }, expected: boolean): void {
+  /**
+   * The agent process is gone (crash, or we stopped it — `why` says why when it was not the
+   * user, e.g. a login restart): end the turn, keep the thread.
+   */
+  agentGone(info: { exitCode: number | null; signal: string | null; stderrTail: string }, expected: boolean, why?: string): void {
     if (this.closed) return;
     this.closed = true;
     this.permissions.cancelAll();
@@ -289,7 +292,7 @@ export class AcpChatSession implements ChatSession {
     const how = info.signal ? `was killed by ${info.signal}` : `exited with code ${info.exitCode}`;
     const turn = this.turns.current;
     if (turn) {
-      const message = expected ? 'The agent was stopped during the turn.' : `The agent ${how} during the turn.`;
+      const message = expected ? why ?? 'The agent was stopped during the turn.' : `The agent ${how} during the turn.`;
       const data = { exitCode: info.exitCode, signal: info.signal, ...(expected || !info.stderrTail ? {} : { stderrTail: info.stderrTail }) };
       this.turns.end(turn, { stopReason: 'error', error: { message, data } });
     }

@@ -23,6 +23,7 @@ import {
 } from './agentSessions.js';
 import type { AgentFacts } from '../connection/capabilities.js';
 import { AcpChatSession, type AcpSessionOptions } from './session.js';
+import { boundedRequest } from './boundedRequest.js';
 import type { SessionRouter } from '../connection/sessionRouter.js';
 import { planSessionTarget, skippedMcpNotice, type McpServerInput, type SessionTargetPlan } from './sessionTarget.js';
 
@@ -32,6 +33,10 @@ export interface OpenContext {
   facts: AgentFacts;
   workspaceRoots: string[];
   cancelTimeoutMs?: number;
+  /** Bounded wait for the `session/new` answer (default 60 s). */
+  openTimeoutMs?: number;
+  /** Names the agent in errors. */
+  agentName: string;
   log?: (line: string) => void;
   onAuthRequired?: AcpSessionOptions['onAuthRequired'];
 }
@@ -42,6 +47,9 @@ export interface OpenOptions {
   /** Filtered by the agent's MCP transports; skipped ones become a warning in the thread. */
   mcpServers?: readonly McpServerInput[];
 }
+
+/** Agents start MCP servers in `session/new`; a minute covers slow ones, not a hang. */
+export const DEFAULT_OPEN_TIMEOUT_MS = 60_000;
 
 export type OpenRequest = { kind: 'new' } | { kind: 'load' | 'resume'; sessionId: string };
 
@@ -66,7 +74,8 @@ export async function openSession(ctx: OpenContext, req: OpenRequest, options: O
     ctx.router.expectSession();
     try {
       // A ResponseError (e.g. -32000 authentication required) is rethrown as is, code included.
-      const parsed = parseNewSessionResult(await ctx.connection.sendRequest(gated.method, gated.params));
+      const answer = await boundedRequest(ctx.connection, gated.method, gated.params, ctx.openTimeoutMs ?? DEFAULT_OPEN_TIMEOUT_MS, ctx.agentName);
+      const parsed = parseNewSessionResult(answer);
       if (!parsed.ok) throw new Error(`The agent's session/new answer is malformed: ${parsed.error}`);
       const { sessionId, ...setup } = parsed.value;
       const session = create(ctx, support, plan, sessionId, setup);

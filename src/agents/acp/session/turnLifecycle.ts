@@ -7,7 +7,7 @@
  * An error answer after a cancel counts as cancelled (seed 001: agents should answer
  * `cancelled`, but an abort often surfaces as an error).
  */
-import { ResponseError } from 'vscode-jsonrpc/node';
+import { ErrorCodes, ResponseError } from 'vscode-jsonrpc/node';
 import type { SessionEvent, StopReason } from '../../../protocol/events.js';
 import { parsePromptResult } from '../../../protocol/parseAgentResults.js';
 import { createTurn, isUnknownStopReason, type Turn } from './turn.js';
@@ -80,14 +80,17 @@ export class TurnLifecycle {
       this.host.log(`late session/prompt error for ${turn.id} ignored: ${(err as Error)?.message}`);
       return;
     }
-    if (err instanceof ResponseError && !TRANSPORT_FAILURES.has(err.code)) {
+    const unsent = err instanceof ResponseError && err.code === ErrorCodes.MessageWriteError;
+    if (err instanceof ResponseError && !TRANSPORT_FAILURES.has(err.code) && !unsent) {
       if (turn.cancelRequested) this.end(turn, { stopReason: 'cancelled' });
       else this.end(turn, { stopReason: 'error', error: { code: err.code, message: err.message, data: err.data } });
       return;
     }
     // The connection failed rather than the agent answering: the exit report (agentGone) says
     // why much better, so give it a moment to arrive first.
-    const message = (err as Error)?.message ?? String(err);
+    const reason = (err as Error)?.message ?? String(err);
+    // EPIPE and the like: the agent lives on but no longer reads what we send.
+    const message = unsent ? `The prompt could not be sent: the agent stopped reading its input (${reason}). Restart the agent.` : reason;
     setTimeout(() => this.end(turn, turn.cancelRequested ? { stopReason: 'cancelled' } : { stopReason: 'error', error: { message } }), EXIT_REPORT_GRACE_MS).unref();
   }
 

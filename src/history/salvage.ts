@@ -1,0 +1,170 @@
+/**
+ * Reading a transcript file that may be damaged (a disk that filled up mid-write on a system
+ * without atomic rename, a sync tool, a hand edit): open what can be read and say what was
+ * skipped, rather than losing the whole conversation to one bad byte.
+ *
+ * Entries are checked one by one against the fields the views read; a file that is not JSON
+ * at all is scanned for the entries that are still whole.
+ */
+import type { ThreadEntry } from '../thread/types.js';
+import { TRANSCRIPT_VERSION, type Transcript, type TranscriptMeta } from './types.js';
+
+export interface SalvagedEntries {
+  entries: ThreadEntry[];
+  /** How many entries were left out (unreadable, or missing what a row needs). */
+  skipped: number;
+  /** Why the file as a whole did not read (not JSON), when it did not. */
+  damage?: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+/** A content block with what its kind is drawn from (a text block's text is a string, …). */
+function blockOk(b: unknown): boolean {
+  if (!isObject(b)) return false;
+  switch (b.type) {
+    case 'text':
+      return isString(b.text);
+    case 'image':
+    case 'audio':
+      return isString(b.data) && isString(b.mimeType);
+    case 'resource_link':
+      return isString(b.uri) && isString(b.name);
+    case 'resource':
+      return isObject(b.resource) && isString(b.resource.uri) && (b.resource.text === undefined || isString(b.resource.text));
+    default:
+      return false;
+  }
+}
+const blocksOk = (v: unknown) => Array.isArray(v) && v.every(blockOk);
+
+/** What each row type needs to be drawn and exported. */
+const ROW_NEEDS: Record<ThreadEntry['type'], (e: Record<string, unknown>) => boolean> = {
+  user: (e) => blocksOk(e.content),
+  agent: (e) => blocksOk(e.content),
+  thought: (e) => blocksOk(e.content),
+  tool_call: (e) => isString(e.toolCallId) && isString(e.title) && Array.isArray(e.content) && Array.isArray(e.locations),
+  plan: (e) => isString(e.planId) && Array.isArray(e.entries),
+  notice: (e) => isString(e.title) && isString(e.severity),
+  compaction: (e) => isString(e.compactionId) && isString(e.status) && blocksOk(e.summary),
+  terminal: (e) => isString(e.terminalId) && isObject(e.terminal) && isString(e.terminal.command) && isString(e.terminal.output),
+  turn_end: (e) => isString(e.turnId) && isString(e.stopReason),
+  changes: (e) => isString(e.turnId) && Array.isArray(e.files),
+};
+
+export function isReadableEntry(v: unknown): v is ThreadEntry {
+  if (!isObject(v) || !isString(v.id) || !isString(v.type)) return false;
+  // Own keys only: a type named "constructor" must not reach Object's.
+  return Object.hasOwn(ROW_NEEDS, v.type) && ROW_NEEDS[v.type as ThreadEntry['type']](v);
+}
+
+/** Keeps the readable entries of a parsed `entries` value. */
+export function readableEntries(raw: unknown): SalvagedEntries {
+  if (!Array.isArray(raw)) return { entries: [], skipped: 0, damage: 'it has no list of entries' };
+  const entries = raw.filter(isReadableEntry);
+  return { entries, skipped: raw.length - entries.length };
+}
+
+/**
+ * The whole entries of a transcript file that is not valid JSON: every top-level object of its
+ * `"entries"` array that parses on its own. Anything after the first break is scanned too, so
+ * one damaged entry in the middle costs only that entry.
+ */
+export function scanEntries(text: string, damage: string): SalvagedEntries {
+  const start = text.indexOf('"entries":[');
+  if (start < 0) return { entries: [], skipped: 0, damage };
+  const entries: ThreadEntry[] = [];
+  let skipped = 0;
+  let depth = 0;
+  let inString = false;
+  let objectStart = -1;
+  for (let i = start + '"entries":['.length; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === '{') {
+      if (depth === 0) objectStart = i;
+      depth++;
+    } else if (c === '}') {
+      depth--;
+      if (depth === 0) {
+        const entry = parseOrUndefined(text.slice(objectStart, i + 1));
+        if (isReadableEntry(entry)) entries.push(entry);
+        else skipped++;
+      }
+      if (depth < 0) break;
+    } else if (c === ']' && depth === 0) break;
+  }
+  // An object cut off by the end of the file is one more entry lost.
+  if (depth > 0) skipped++;
+  return { entries, skipped, damage };
+}
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The notice a salvaged transcript ends with, so the user knows what is missing. */
+export function salvageNotice(salvaged: SalvagedEntries): ThreadEntry | undefined {
+  if (salvaged.skipped === 0 && !salvaged.damage) return undefined;
+  const lost = salvaged.skipped === 1 ? '1 damaged entry was left out' : `${salvaged.skipped} damaged entries were left out`;
+  const why = salvaged.damage ? ` The file is damaged (${salvaged.damage}).` : '';
+  return {
+    type: 'notice',
+    id: 'history-salvaged',
+    severity: 'warning',
+    title: 'Part of this conversation could not be read',
+    detail: `${salvaged.skipped > 0 ? `${lost}.` : 'No entry was lost.'}${why} What could be read is shown.`,
+  };
+}
+
+/**
+ * A transcript from its file's text: whole when it reads, otherwise what can be read of it
+ * (header from `meta`, the meta file, when the body's is gone) ending with a notice of what was skipped.
+ * `undefined` for a file of a newer format or with nothing to say which thread it is.
+ */
+export function readTranscript(text: string, meta: TranscriptMeta | undefined): Transcript | undefined {
+  let parsed: Partial<Transcript> | undefined;
+  let damage: string | undefined;
+  try {
+    parsed = JSON.parse(text) as Partial<Transcript>;
+  } catch (e) {
+    damage = `not valid JSON: ${(e as Error).message}`;
+  }
+  if (parsed && typeof parsed === 'object' && parsed.version !== undefined && parsed.version !== TRANSCRIPT_VERSION) return undefined;
+  const header = isMeta(parsed) ? parsed : meta;
+  if (!header) return undefined;
+  const salvaged = damage === undefined ? readableEntries(parsed?.entries) : scanEntries(text, damage);
+  const notice = salvageNotice(salvaged);
+  const entries = notice ? [...salvaged.entries, notice] : salvaged.entries;
+  const session = parsed?.session;
+  const h = header as Partial<TranscriptMeta> & Pick<TranscriptMeta, 'id' | 'agentName' | 'sessionId' | 'title' | 'updatedAt'>;
+  return {
+    id: h.id,
+    agentName: h.agentName,
+    sessionId: h.sessionId,
+    title: h.title,
+    cwd: typeof h.cwd === 'string' ? h.cwd : '',
+    createdAt: typeof h.createdAt === 'string' ? h.createdAt : h.updatedAt,
+    updatedAt: h.updatedAt,
+    droppedEntries: Number.isInteger(h.droppedEntries) ? h.droppedEntries! : 0,
+    version: TRANSCRIPT_VERSION,
+    entryCount: entries.length,
+    entries,
+    session: session && typeof session === 'object' && Array.isArray(session.commands) ? session : { turnState: 'idle', commands: [] },
+  };
+}
+
+export function isMeta(v: unknown): v is TranscriptMeta {
+  const m = v as Partial<TranscriptMeta> | undefined;
+  return !!m && typeof m.id === 'string' && typeof m.sessionId === 'string' && typeof m.agentName === 'string'
+    && typeof m.updatedAt === 'string' && typeof m.title === 'string';
+}
