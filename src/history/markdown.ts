@@ -135,15 +135,17 @@ function elicitation(e: ElicitationEntry): string {
   const p = e.prompt;
   const head = `> **The agent asked:** ${p.message} — *${p.mode === 'url' && e.status === 'accepted' ? `opened ${p.url}` : ELICITATION_STATUS[e.status]}*`;
   if (p.mode !== 'form' || !e.answer) return head;
-  const lines = p.fields
-    .filter((f) => e.answer![f.name] !== undefined)
-    .map((f) => {
-      const v = e.answer![f.name]!;
-      const shown = f.kind === 'choice' ? f.options.find((o) => o.value === v)?.label ?? String(v)
-        : f.kind === 'multi' && Array.isArray(v) ? v.map((x) => f.options.find((o) => o.value === x)?.label ?? x).join(', ')
-        : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v);
-      return `> - ${f.label}: ${shown}`;
-    });
+  const lines: string[] = [];
+  for (const f of p.fields) {
+    const v: unknown = Object.hasOwn(e.answer, f.name) ? e.answer[f.name] : undefined;
+    const label = (x: unknown) => (f.kind === 'choice' || f.kind === 'multi' ? f.options.find((o) => o.value === x)?.label : undefined) ?? String(x);
+    // Only what a form can hold is shown; a damaged transcript's odd value is left out.
+    let shown: string | undefined;
+    if (typeof v === 'boolean') shown = v ? 'yes' : 'no';
+    else if (typeof v === 'string' || typeof v === 'number') shown = label(v);
+    else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) shown = v.map(label).join(', ');
+    if (shown !== undefined) lines.push(`> - ${f.label}: ${shown}`);
+  }
   return [head, '>', ...lines].join('\n');
 }
 

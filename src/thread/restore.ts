@@ -52,8 +52,9 @@ export function stateFromSnapshot(snapshot: ThreadSnapshot): ThreadState {
         state.terminalViews.set(entry.terminalId, entry.terminal);
         break;
       case 'elicitation':
-        // The session that asked is gone with the window: the question can no longer be answered.
-        if (entry.status === 'pending') state.entries[index] = { ...entry, status: 'expired' };
+        // Open ones are settled as expired where a thread is saved (history/shape.ts) or archived.
+        if (entry.status === 'pending') state.elicitations.set(entry.requestId, index);
+        if (entry.prompt.mode === 'url' && entry.status === 'accepted' && !entry.completed) state.urlElicitations.set(entry.prompt.elicitationId, index);
         break;
       case 'notice':
       case 'changes':

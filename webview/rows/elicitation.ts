@@ -98,9 +98,11 @@ function settled(entry: ElicitationEntry): HTMLElement {
   const outcome = h('div', { class: `elicitation-outcome status-${status}` }, [icon(glyph, glyph === 'loading' ? 'codicon-modifier-spin' : ''), h('span', { text })]);
   if (p.mode !== 'form' || !entry.answer) return outcome;
   const answer = entry.answer;
-  const items = p.fields
-    .filter((f) => answer[f.name] !== undefined)
-    .map((f) => h('li', {}, [h('span', { class: 'elicitation-answer-label', text: `${f.label}: ` }), h('span', { text: shownValue(f, answer[f.name]!) })]));
+  const items: HTMLElement[] = [];
+  for (const f of p.fields) {
+    const shown = Object.hasOwn(answer, f.name) ? shownValue(f, answer[f.name]) : undefined;
+    if (shown !== undefined) items.push(h('li', {}, [h('span', { class: 'elicitation-answer-label', text: `${f.label}: ` }), h('span', { text: shown })]));
+  }
   return h('div', {}, [outcome, items.length ? h('ul', { class: 'elicitation-answers' }, items) : '']);
 }
 
@@ -221,11 +223,13 @@ export function readElicitationForm(form: HTMLFormElement): Record<string, Elici
   return check.ok ? check.content : undefined;
 }
 
-function shownValue(f: ElicitationField, v: ElicitationValue): string {
-  if (f.kind === 'choice') return f.options.find((o) => o.value === v)?.label ?? String(v);
-  if (f.kind === 'multi' && Array.isArray(v)) return v.map((x) => f.options.find((o) => o.value === x)?.label ?? x).join(', ');
+/** An answer in words (choices by their labels); undefined for a value no form can hold. */
+function shownValue(f: ElicitationField, v: unknown): string | undefined {
+  const label = (x: string | number) => (f.kind === 'choice' || f.kind === 'multi' ? f.options.find((o) => o.value === x)?.label : undefined) ?? String(x);
   if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  return String(v);
+  if (typeof v === 'string' || typeof v === 'number') return label(v);
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.map(label).join(', ');
+  return undefined;
 }
 
 function hostOf(url: string): string {

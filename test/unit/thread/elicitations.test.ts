@@ -4,6 +4,7 @@ import type { ElicitationPrompt, SessionEvent } from '../../../src/protocol/even
 import { ThreadModel } from '../../../src/thread/reducer.js';
 import type { ElicitationEntry } from '../../../src/thread/types.js';
 import { prompt, run } from './events.js';
+import { toTranscript } from '../../../src/history/shape.js';
 
 const formPrompt: ElicitationPrompt = { mode: 'form', message: 'Which region?', fields: [{ name: 'region', label: 'Region', required: true, kind: 'choice', options: [{ value: 'eu', label: 'Europe' }] }] };
 const urlPrompt: ElicitationPrompt = { mode: 'url', message: 'Log in', url: 'https://auth.example.com/', elicitationId: 'flow-1' };
@@ -58,11 +59,14 @@ test('a page flow: accepted = opened, then the agent says it is complete; unknow
   assert.equal(rows(model)[0]!.completed, true);
 });
 
-test('a thread restored with an open request shows it as no longer answerable', () => {
-  const { model } = run([prompt('t1'), asked('elicit-1')]);
+test('a saved thread keeps its rows through JSON; saved with an open request, it shows it as no longer answerable', () => {
+  const { model } = run([prompt('t1'), asked('elicit-1'), asked('elicit-2', urlPrompt), answered('elicit-2', 'accept')]);
   const restored = ThreadModel.restore(JSON.parse(JSON.stringify(model.snapshot())));
-  assert.equal(rows(restored)[0]!.status, 'expired');
-  // …and an answer arriving for it later does nothing.
-  const out = restored.apply(answered('elicit-1', 'accept', { region: 'eu' }));
-  assert.deepEqual(out.rows, []);
+  assert.deepEqual(restored.snapshot(), JSON.parse(JSON.stringify(model.snapshot())));
+  // The restored model still settles them (an answer in the same window, a completion).
+  run([answered('elicit-1', 'decline'), { kind: 'elicitation_completed', elicitationId: 'flow-1' }], restored);
+  assert.deepEqual(rows(restored).map((r) => [r.status, r.completed]), [['declined', undefined], ['accepted', true]]);
+
+  const saved = toTranscript({ agentName: 'a', sessionId: 's', cwd: '/w', ...model.snapshot() }, undefined, '2026-11-25T00:00:00Z');
+  assert.deepEqual(saved.entries.filter((e) => e.type === 'elicitation').map((e) => e.type === 'elicitation' && e.status), ['expired', 'accepted']);
 });
