@@ -22,6 +22,7 @@ const SUITES: Suite[] = [
   },
   { name: 'snapshots', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'a2a', run: async (m) => (m as { run(): Promise<void> }).run() },
+  { name: 'threadSearch', run: async (m) => (m as { run(): Promise<void> }).run() },
 ];
 
 const wanted = process.argv.slice(2);

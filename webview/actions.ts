@@ -3,6 +3,7 @@
  * links never navigate the webview — the host decides what opening them means.
  */
 import type { Host } from './vscodeApi.js';
+import { readElicitationForm } from './rows/elicitation.js';
 
 export function installActions(root: HTMLElement, host: Host): void {
   root.addEventListener('click', (e) => {
@@ -48,6 +49,25 @@ function run(el: HTMLElement, host: Host): void {
       // Until the host confirms, a second click must not send a second answer.
       for (const b of Array.from(el.parentElement?.querySelectorAll('button') ?? [])) b.setAttribute('aria-disabled', 'true');
       el.setAttribute('aria-pressed', 'true');
+      return;
+    }
+    case 'elicitation': {
+      if (el.getAttribute('aria-disabled') === 'true') return;
+      const requestId = d.requestId ?? '';
+      const action = d.elicitationAction === 'accept' || d.elicitationAction === 'decline' ? d.elicitationAction : 'cancel';
+      const form = el.closest<HTMLFormElement>('form.elicitation-form');
+      if (action === 'accept' && form) {
+        // A form that does not hold shows each problem beside its field and sends nothing.
+        const content = readElicitationForm(form);
+        if (!content) return;
+        host.post({ type: 'answerElicitation', requestId, action, content });
+      } else {
+        host.post({ type: 'answerElicitation', requestId, action });
+      }
+      // Opening a page waits for the user's confirmation in VS Code, which they may refuse: the
+      // row stays answerable. Anything else is final; a second click must not send a second answer.
+      if (action === 'accept' && !form) return;
+      for (const b of Array.from(el.parentElement?.querySelectorAll('button') ?? [])) b.setAttribute('aria-disabled', 'true');
       return;
     }
     case 'stop-work': {

@@ -5,9 +5,11 @@
 import './styles/base.css';
 import './styles/thread.css';
 import './styles/tool.css';
+import './styles/elicitation.css';
 import './styles/composer.css';
 import './styles/highlight.css';
 import type { AgentStatus, HostToWebview } from '../src/shared/webviewProtocol.js';
+import type { ThreadEntry } from '../src/thread/types.js';
 import { Announcer } from './a11y.js';
 import { installActions } from './actions.js';
 import { Composer } from './composer/composer.js';
@@ -89,7 +91,7 @@ function handle(msg: HostToWebview): void {
       failure.set(s.agent);
       composer.setCapabilities(s.composer);
       tabStrip.set(s.tabs);
-      applySession(s.session);
+      applySession(s.session, s.entries);
       viewState.keepOnly(new Set(s.entries.map((e) => e.id)));
       store.reset(s.entries);
       turns.reset(s.session.turnState);
@@ -133,8 +135,10 @@ function handle(msg: HostToWebview): void {
   }
 }
 
-function applySession(session: Parameters<StatusHeader['setSession']>[0]): void {
-  header.setSession(session);
+function applySession(session: Parameters<StatusHeader['setSession']>[0], entries: readonly ThreadEntry[] = store.all()): void {
+  // The turn waits for the user: for a form the agent asked to be filled in, or for an approval.
+  const answer = session.turnState === 'requires_action' && entries.some((e) => e.type === 'elicitation' && e.status === 'pending');
+  header.setSession(session, answer ? 'answer' : 'approval');
   composer.setTurnState(session.turnState);
   composer.setCommands(session.commands);
   pickers.set(session);

@@ -102,6 +102,7 @@ function appendText(entry: ThreadEntry, text: string): boolean {
     case 'terminal':
     case 'turn_end':
     case 'changes':
+    case 'elicitation':
       return false;
     default:
       return assertNever(entry);

@@ -22,9 +22,11 @@ export interface ViewState {
   atBottom: boolean;
   attachments: Attachment[];
   images: PastedImage[];
+  /** What the user typed into open elicitation forms, keyed by entry id. */
+  forms: Record<string, Record<string, unknown>>;
 }
 
-const EMPTY: ViewState = { v: 1, draft: '', expanded: {}, scrollTop: 0, atBottom: true, attachments: [], images: [] };
+const EMPTY: ViewState = { v: 1, draft: '', expanded: {}, scrollTop: 0, atBottom: true, attachments: [], images: [], forms: {} };
 /** setState is synchronous IPC with a size budget; huge pasted images are not worth keeping. */
 const MAX_IMAGE_BYTES_KEPT = 2_000_000;
 
@@ -54,6 +56,8 @@ export class ViewStateStore {
   keepOnly(entryIds: ReadonlySet<string>): void {
     const kept = Object.entries(this.state.expanded).filter(([key]) => entryIds.has(key.slice(0, key.lastIndexOf(':'))));
     if (kept.length !== Object.keys(this.state.expanded).length) this.update({ expanded: Object.fromEntries(kept) });
+    const forms = Object.entries(this.state.forms).filter(([entryId]) => entryIds.has(entryId));
+    if (forms.length !== Object.keys(this.state.forms).length) this.update({ forms: Object.fromEntries(forms) });
   }
 
   isExpanded(key: string): boolean | undefined {
@@ -80,6 +84,7 @@ function parse(raw: unknown): ViewState {
     atBottom: r.atBottom !== false,
     attachments: Array.isArray(r.attachments) ? r.attachments.filter(isAttachment) : [],
     images: Array.isArray(r.images) ? r.images.filter(isImage) : [],
+    forms: r.forms && typeof r.forms === 'object' && !Array.isArray(r.forms) ? { ...r.forms } : {},
   };
 }
 

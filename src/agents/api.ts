@@ -4,7 +4,7 @@
  * uses it — whatever protocol the agent speaks. The ACP client (`acp/`) needs the editor only
  * through the host services in `src/services/hostServices.ts`.
  */
-import type { ContentBlock, PermissionOutcome, SessionEvent, StopTarget } from '../protocol/events.js';
+import type { ContentBlock, ElicitationAction, PermissionOutcome, SessionEvent, StopTarget } from '../protocol/events.js';
 
 /**
  * One configured agent, from `agentChat.agents` (user/application scope only) or a preset: a
@@ -65,6 +65,8 @@ export interface ChatSession {
   /** `session/cancel` + the client-side obligations; resolves when control is back. */
   cancel(): Promise<void>;
   answerPermission(requestId: string, outcome: PermissionOutcome): void;
+  /** The user's answer to an `elicitation_requested`; a form that does not hold comes back with its errors. */
+  answerElicitation(requestId: string, answer: ElicitationAnswer): ElicitationVerdict;
   /**
    * v2 `tool_call/cancel` / `terminal/cancel` for work that currently offers it; the turn goes
    * on. The outcome arrives as events (`stop_requested`, then the final status or `stop_refused`).
@@ -92,3 +94,15 @@ export interface AgentSessionInfo {
   updatedAt?: string;
   additionalDirectories?: string[];
 }
+
+export interface ElicitationAnswer {
+  action: ElicitationAction;
+  /** Form fields as filled in (accept only); checked against the form before anything is sent. */
+  content?: Record<string, unknown>;
+}
+
+/** `unknown`: already answered, withdrawn, or never asked here; `invalid`: the form does not hold. */
+export type ElicitationVerdict =
+  | { ok: true }
+  | { ok: false; reason: 'unknown' }
+  | { ok: false; reason: 'invalid'; errors: Record<string, string> };

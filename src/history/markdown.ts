@@ -5,7 +5,7 @@
  */
 import type { ContentBlock, DiffPatch, FileChange } from '../protocol/events.js';
 import { matchChanges, parseGitPatch, patchPath } from '../thread/fileDiff.js';
-import type { CompactionEntry, PlanThreadEntry, TerminalView, ThreadEntry, ToolCallEntry } from '../thread/types.js';
+import type { CompactionEntry, ElicitationEntry, PlanThreadEntry, TerminalView, ThreadEntry, ToolCallEntry } from '../thread/types.js';
 import type { Transcript } from './types.js';
 
 /** Lines of terminal output kept in an export: the end is what says how a command went. */
@@ -122,10 +122,38 @@ function plan(e: PlanThreadEntry): string {
   }
 }
 
+const ELICITATION_STATUS: Record<ElicitationEntry['status'], string> = {
+  pending: 'not answered',
+  accepted: 'answered',
+  declined: 'declined',
+  cancelled: 'cancelled',
+  expired: 'not answered',
+};
+
+/** The agent's question and what the user answered (field labels, not property names). */
+function elicitation(e: ElicitationEntry): string {
+  const p = e.prompt;
+  const head = `> **The agent asked:** ${p.message} — *${p.mode === 'url' && e.status === 'accepted' ? `opened ${p.url}` : ELICITATION_STATUS[e.status]}*`;
+  if (p.mode !== 'form' || !e.answer) return head;
+  const lines: string[] = [];
+  for (const f of p.fields) {
+    const v: unknown = Object.hasOwn(e.answer, f.name) ? e.answer[f.name] : undefined;
+    const label = (x: unknown) => (f.kind === 'choice' || f.kind === 'multi' ? f.options.find((o) => o.value === x)?.label : undefined) ?? String(x);
+    // Only what a form can hold is shown; a damaged transcript's odd value is left out.
+    let shown: string | undefined;
+    if (typeof v === 'boolean') shown = v ? 'yes' : 'no';
+    else if (typeof v === 'string' || typeof v === 'number') shown = label(v);
+    else if (Array.isArray(v) && v.every((x) => typeof x === 'string')) shown = v.map(label).join(', ');
+    if (shown !== undefined) lines.push(`> - ${f.label}: ${shown}`);
+  }
+  return [head, '>', ...lines].join('\n');
+}
+
 type Speaker = 'You' | 'Agent' | undefined;
 
 function speaker(e: ThreadEntry): Speaker {
   if (e.type === 'user') return 'You';
+  if (e.type === 'elicitation') return 'Agent';
   if (e.type === 'agent' || e.type === 'thought' || e.type === 'tool_call' || e.type === 'plan') return 'Agent';
   // An agent-owned terminal a tool call shows is exported with that call.
   if (e.type === 'terminal' && !e.embedded) return 'Agent';
@@ -154,6 +182,8 @@ function body(e: ThreadEntry): string | undefined {
       const deleted = e.files.reduce((n, f) => n + f.deleted, 0);
       return `*${e.files.length} ${e.files.length === 1 ? 'file' : 'files'} changed +${added} −${deleted}: ${e.files.map((f) => f.path).join(', ')}*`;
     }
+    case 'elicitation':
+      return elicitation(e);
     case 'turn_end':
       // A normal end is implied by the next prompt; only unusual ends are worth a line.
       if (e.stopReason === 'end_turn') return undefined;

@@ -38,18 +38,59 @@ function blockOk(b: unknown): boolean {
 }
 const blocksOk = (v: unknown) => Array.isArray(v) && v.every(blockOk);
 
+const optString = (v: unknown) => v === undefined || v === null || isString(v);
+/** A tool call's content item, with what its kind is drawn and exported from. */
+function toolContentOk(c: unknown): boolean {
+  if (!isObject(c)) return false;
+  switch (c.type) {
+    case 'content':
+      return blockOk(c.content);
+    case 'diff':
+      return isString(c.path) && optString(c.oldText) && isString(c.newText);
+    case 'terminal':
+      return isString(c.terminalId);
+    case 'file_changes':
+      return Array.isArray(c.changes) && c.changes.every((f) => isObject(f) && isString(f.path) && isString(f.operation) && optString(f.oldPath))
+        && (c.patch === undefined || c.patch === null || (isObject(c.patch) && isString(c.patch.text)));
+    default:
+      return false;
+  }
+}
+
+function planBodyOk(b: unknown): boolean {
+  if (b === undefined) return true;
+  if (!isObject(b)) return false;
+  if (b.type === 'file') return isString(b.uri);
+  if (b.type === 'markdown') return isString(b.content);
+  return b.type === 'other' && isString(b.planType);
+}
+
+/** An elicitation form field: named, labelled, and with its choices when it has any. */
+function fieldOk(f: unknown): boolean {
+  if (!isObject(f) || !isString(f.name) || !isString(f.label) || !isString(f.kind)) return false;
+  if (f.kind !== 'choice' && f.kind !== 'multi') return true;
+  return Array.isArray(f.options) && f.options.every((o) => isObject(o) && isString(o.value) && isString(o.label));
+}
+function elicitationPromptOk(p: unknown): boolean {
+  if (!isObject(p) || !isString(p.message)) return false;
+  if (p.mode === 'url') return isString(p.url) && isString(p.elicitationId);
+  return p.mode === 'form' && Array.isArray(p.fields) && p.fields.every(fieldOk);
+}
+
 /** What each row type needs to be drawn and exported. */
 const ROW_NEEDS: Record<ThreadEntry['type'], (e: Record<string, unknown>) => boolean> = {
   user: (e) => blocksOk(e.content),
   agent: (e) => blocksOk(e.content),
   thought: (e) => blocksOk(e.content),
-  tool_call: (e) => isString(e.toolCallId) && isString(e.title) && Array.isArray(e.content) && Array.isArray(e.locations),
-  plan: (e) => isString(e.planId) && Array.isArray(e.entries),
-  notice: (e) => isString(e.title) && isString(e.severity),
+  tool_call: (e) => isString(e.toolCallId) && isString(e.title) && Array.isArray(e.content) && e.content.every(toolContentOk)
+    && Array.isArray(e.locations) && e.locations.every((l) => isObject(l) && isString(l.path)),
+  plan: (e) => isString(e.planId) && Array.isArray(e.entries) && e.entries.every((p) => isObject(p) && isString(p.content)) && planBodyOk(e.body),
+  notice: (e) => isString(e.title) && isString(e.severity) && (e.detail === undefined || isString(e.detail)),
   compaction: (e) => isString(e.compactionId) && isString(e.status) && blocksOk(e.summary),
   terminal: (e) => isString(e.terminalId) && isObject(e.terminal) && isString(e.terminal.command) && isString(e.terminal.output),
   turn_end: (e) => isString(e.turnId) && isString(e.stopReason),
   changes: (e) => isString(e.turnId) && Array.isArray(e.files),
+  elicitation: (e) => isString(e.requestId) && isString(e.status) && elicitationPromptOk(e.prompt) && (e.answer === undefined || isObject(e.answer)),
 };
 
 export function isReadableEntry(v: unknown): v is ThreadEntry {

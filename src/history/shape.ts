@@ -29,7 +29,7 @@ export function deriveTitle(entries: readonly ThreadEntry[], session: SessionFac
 }
 
 /**
- * What a reopened thread cannot continue: a pending permission has no agent waiting for it,
+ * What a reopened thread cannot continue: a pending permission or form has no agent waiting for it,
  * no turn is running after a restart, and work that could be stopped then (a tool call's or
  * terminal's cancel capability, a stop under way) is not the reopened session's to stop. An
  * agent's notices are live events, never part of the session's history (agents do not replay
@@ -46,6 +46,8 @@ function settle(entries: readonly ThreadEntry[], session: SessionFacts): { entri
 }
 
 function settleEntry(e: ThreadEntry): ThreadEntry {
+  // Nobody is waiting for the answer any more (the session that asked is gone with the window).
+  if (e.type === 'elicitation') return e.status === 'pending' ? { ...e, status: 'expired' } : e;
   if (e.type === 'terminal') return e.terminal.cancellable || e.terminal.stop ? { ...e, terminal: settleTerminal(e.terminal) } : e;
   if (e.type !== 'tool_call') return e;
   if (!e.permission && !e.cancellable && !e.stop && !Object.values(e.terminals ?? {}).some((t) => t.cancellable || t.stop)) return e;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from './atomicWrite.js';
 import { isMeta, readTranscript } from './salvage.js';
 import { capTranscript, toTranscript, transcriptId } from './shape.js';
+import { searchText } from './searchText.js';
 import type { Transcript, TranscriptInput, TranscriptMeta } from './types.js';
 
 export interface TranscriptStoreOptions {
@@ -28,6 +29,8 @@ export interface TranscriptStoreOptions {
 
 const META = '.meta.json';
 const BODY = '.json';
+/** The thread's searchable lines (see searchText.ts). */
+const SEARCH = '.search.txt';
 
 export class TranscriptStore {
   private readonly dir: string;
@@ -120,6 +123,7 @@ export class TranscriptStore {
       this.known.set(id, { createdAt: t.createdAt, droppedEntries: t.droppedEntries });
       // Body first: a meta file must never point at a transcript that is not there yet.
       await writeFileAtomic(this.file(id, BODY), JSON.stringify(t));
+      await writeFileAtomic(this.file(id, SEARCH), searchText(t.entries));
       const meta = metaOf(t);
       await writeFileAtomic(this.file(id, META), JSON.stringify(meta));
       return meta;
@@ -174,6 +178,25 @@ export class TranscriptStore {
     // Meta first: once it is gone the transcript no longer shows in the list.
     await rm(this.file(id, META), { force: true });
     await rm(this.file(id, BODY), { force: true });
+    await rm(this.file(id, SEARCH), { force: true });
+  }
+
+  /**
+   * A transcript's searchable lines. Transcripts saved before search existed get theirs built
+   * from the body (once: it is written back). Undefined when the transcript is gone.
+   */
+  async searchTextOf(id: string): Promise<string | undefined> {
+    if (!isId(id)) return undefined;
+    await this.writing.get(id);
+    try {
+      return await readFile(this.file(id, SEARCH), 'utf8');
+    } catch {
+      const t = await this.load(id);
+      if (!t) return undefined;
+      const text = searchText(t.entries);
+      await writeFileAtomic(this.file(id, SEARCH), text).catch((e: unknown) => this.onError(e, id));
+      return text;
+    }
   }
 
   /** Keeps the `keep` most recently updated transcripts and deletes the rest. */

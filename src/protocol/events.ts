@@ -208,6 +208,35 @@ export interface PermissionOption {
 
 export type PermissionOutcome = { outcome: 'selected'; optionId: string } | { outcome: 'cancelled' };
 
+/** One field of an elicitation form (`elicitation/create`, mode "form"), normalised from its JSON-schema property. */
+export type ElicitationField = ElicitationFieldBase &
+  (
+    | { kind: 'text'; format?: 'email' | 'uri' | 'date' | 'date-time'; minLength?: number; maxLength?: number; pattern?: string; default?: string }
+    | { kind: 'number'; integer: boolean; minimum?: number; maximum?: number; default?: number }
+    | { kind: 'boolean'; default?: boolean }
+    | { kind: 'choice'; options: ElicitationChoice[]; default?: string }
+    | { kind: 'multi'; options: ElicitationChoice[]; minItems?: number; maxItems?: number; default?: string[] }
+  );
+export interface ElicitationFieldBase {
+  /** The property name the answer is keyed by (for the agent, not shown). */
+  name: string;
+  /** The property's title, else its name. */
+  label: string;
+  description?: string;
+  required: boolean;
+}
+export interface ElicitationChoice {
+  value: string;
+  label: string;
+  description?: string;
+}
+export type ElicitationValue = string | number | boolean | string[];
+export type ElicitationAction = 'accept' | 'decline' | 'cancel';
+/** What the client asks the user: a form to fill in, or a page to open in the browser. */
+export type ElicitationPrompt =
+  | { mode: 'form'; message: string; title?: string; description?: string; fields: ElicitationField[] }
+  | { mode: 'url'; message: string; url: string; elicitationId: string };
+
 /** Events decoded from `session/update` notifications (any dialect). */
 export type WireEvent =
   /** A chunk appended to a message. Without `messageId`, a change of role starts a new message. */
@@ -303,6 +332,12 @@ export type LocalEvent =
       title?: string;
     }
   | { kind: 'permission_resolved'; requestId: string; outcome: PermissionOutcome }
+  /** `elicitation/create`: the agent asks the user for input (a form, or a page to open). */
+  | { kind: 'elicitation_requested'; requestId: string; prompt: ElicitationPrompt; toolCallId?: string }
+  /** Answered by the user, or cancelled (turn cancelled, agent withdrew it, session ended). */
+  | { kind: 'elicitation_resolved'; requestId: string; action: ElicitationAction; content?: Record<string, ElicitationValue> }
+  /** `elicitation/complete`: the agent says the page flow it asked the user to open is done. */
+  | { kind: 'elicitation_completed'; elicitationId: string }
   /** Live output of a client-run terminal embedded in tool calls. */
   | {
       kind: 'terminal_output';

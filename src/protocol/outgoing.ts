@@ -3,8 +3,9 @@
  * JSON Schema (test/support/schemaValidator.ts).
  *
  * We advertise only what the client implements: fs read/write, terminals, boolean config
- * options, notices and compaction (both shown in the thread). No `auth.terminal` unless the
- * editor wires a terminal login (agents/acp/connection/initialize.ts), no elicitation, and not the unstable
+ * options, notices and compaction (both shown in the thread), elicitation forms and URLs (rows
+ * in the thread). No `auth.terminal` unless the
+ * editor wires a terminal login (agents/acp/connection/initialize.ts), and not the unstable
  * v1 `plan` capability — an advertised capability must work and be stable.
  */
 import type { ContentBlock, PermissionOutcome } from './events.js';
@@ -19,6 +20,7 @@ export const CLIENT_CAPABILITIES_V1 = {
   fs: { readTextFile: true, writeTextFile: true },
   terminal: true,
   session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
+  elicitation: { form: {}, url: {} },
 } as const;
 
 export function initializeParamsV1(clientInfo: ClientInfo) {
@@ -26,12 +28,13 @@ export function initializeParamsV1(clientInfo: ClientInfo) {
 }
 
 /**
- * v2 client capabilities are only `auth` and `elicitation` (neither implemented here). Notices,
+ * v2 client capabilities are only `auth` and `elicitation` (`auth.terminal` is added where the
+ * editor wires a terminal login). Notices,
  * compaction, agent-owned terminals, plan variants and diff file states need no capability in
  * v2, so there is nothing to advertise for them.
  */
 export function initializeParamsV2(clientInfo: ClientInfo) {
-  return { protocolVersion: 2, info: { ...clientInfo }, capabilities: {} };
+  return { protocolVersion: 2, info: { ...clientInfo }, capabilities: { elicitation: { form: {}, url: {} } } };
 }
 
 export function initializeParams(version: 1 | 2, clientInfo: ClientInfo) {

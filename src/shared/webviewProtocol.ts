@@ -146,6 +146,8 @@ export type WebviewToHost =
   /** Stop button or Escape while a turn runs. */
   | { type: 'cancel' }
   | { type: 'answerPermission'; requestId: string; optionId: string }
+  /** The user's answer to an elicitation row: a filled-in form (accept), decline, or cancel; for a page, accept = open it. */
+  | { type: 'answerElicitation'; requestId: string; action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }
   /** Open a tool call's diff (content index) in VS Code's diff editor. */
   | { type: 'openDiff'; toolCallId: string; contentIndex: number }
   /** Open a file location from a tool call (absolute path, 1-based line). */

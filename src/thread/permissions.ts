@@ -38,7 +38,7 @@ export function applyPermissionResolved(state: ThreadState, event: ResolvedEvent
   state.permissions.delete(event.requestId);
   const outcome = event.outcome.outcome === 'selected' ? event.outcome.optionId : 'cancelled';
   clearPermission(state, out, index, event.requestId, outcome);
-  if (state.permissions.size === 0 && state.session.turnState === 'requires_action') {
+  if (state.permissions.size === 0 && state.elicitations.size === 0 && state.session.turnState === 'requires_action') {
     setSession(state, out, { turnState: 'running' });
   }
 }

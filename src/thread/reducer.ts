@@ -12,6 +12,7 @@ import { emptyState, flushStreaming, setSession, type ThreadState } from './stat
 import { applyMessageChunk, applyMessageUpsert, applyPromptAccepted, applyPromptSent } from './messages.js';
 import { applyTerminalOutput, applyToolCall, applyToolCallContentChunk } from './toolCalls.js';
 import { applyPermissionRequested, applyPermissionResolved } from './permissions.js';
+import { applyElicitationCompleted, applyElicitationRequested, applyElicitationResolved } from './elicitations.js';
 import { applyPlan, applyPlanRemoved } from './plan.js';
 import { applyCompaction, applyCompactionChunk } from './compaction.js';
 import { applyAgentTerminal, applyAgentTerminalChunk } from './agentTerminals.js';
@@ -157,6 +158,15 @@ export class ThreadModel {
         break;
       case 'permission_resolved':
         applyPermissionResolved(s, event, out);
+        break;
+      case 'elicitation_requested':
+        applyElicitationRequested(s, event, out);
+        break;
+      case 'elicitation_resolved':
+        applyElicitationResolved(s, event, out);
+        break;
+      case 'elicitation_completed':
+        applyElicitationCompleted(s, event, out);
         break;
       case 'terminal_output':
         applyTerminalOutput(s, event, out);

@@ -51,6 +51,11 @@ export function stateFromSnapshot(snapshot: ThreadSnapshot): ThreadState {
         state.agentTerminals.set(entry.terminalId, { decoder: new TextDecoder(), row: index });
         state.terminalViews.set(entry.terminalId, entry.terminal);
         break;
+      case 'elicitation':
+        // Open ones are settled as expired where a thread is saved (history/shape.ts) or archived.
+        if (entry.status === 'pending') state.elicitations.set(entry.requestId, index);
+        if (entry.prompt.mode === 'url' && entry.status === 'accepted' && !entry.completed) state.urlElicitations.set(entry.prompt.elicitationId, index);
+        break;
       case 'notice':
       case 'changes':
         break;

@@ -63,6 +63,10 @@ export interface ThreadState {
   terminalViews: Map<string, TerminalView>;
   /** Pending permission requestId → tool call row. */
   permissions: Map<string, number>;
+  /** Pending elicitation requestId → its row. */
+  elicitations: Map<string, number>;
+  /** URL elicitationId → its row, until the agent says the flow is complete. */
+  urlElicitations: Map<string, number>;
   /** turnId → the user row of that turn (refusal marks it, prompt_accepted binds its id). */
   turnUserRows: Map<string, number>;
   endedTurns: Set<string>;
@@ -92,6 +96,8 @@ export function emptyState(session: SessionFacts): ThreadState {
     terminalRows: new Map(),
     terminalViews: new Map(),
     permissions: new Map(),
+    elicitations: new Map(),
+    urlElicitations: new Map(),
     turnUserRows: new Map(),
     endedTurns: new Set(),
     agentTurns: 0,

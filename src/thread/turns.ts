@@ -9,6 +9,7 @@ import type { SessionEvent, StopReason } from '../protocol/events.js';
 import type { ApplyResult, ToolCallEntry, TurnEndEntry, UserEntry } from './types.js';
 import { insertRow, newEntryId, replaceRow, setSession, type ThreadState } from './state.js';
 import { cancelPermission } from './permissions.js';
+import { cancelElicitations } from './elicitations.js';
 
 type StateEvent = Extract<SessionEvent, { kind: 'state' }>;
 type CancelEvent = Extract<SessionEvent, { kind: 'cancel_requested' }>;
@@ -49,7 +50,7 @@ export function applyTurnState(state: ThreadState, event: StateEvent, out: Apply
 
 /**
  * The user cancelled: unfinished tool calls of the turn are shown cancelled at once, and every
- * pending permission is withdrawn (the session answers them `cancelled`). Updates that arrive
+ * pending permission and elicitation is withdrawn (the session answers them `cancelled`). Updates that arrive
  * afterwards still apply normally.
  */
 export function applyCancelRequested(state: ThreadState, event: CancelEvent, out: ApplyResult): void {
@@ -65,6 +66,7 @@ export function applyCancelRequested(state: ThreadState, event: CancelEvent, out
     }
   }
   for (const requestId of [...state.permissions.keys()]) cancelPermission(state, out, requestId);
+  cancelElicitations(state, out);
   if (turn.open || state.session.turnState !== 'idle') setTurnState(state, out, 'cancelling');
 }
 

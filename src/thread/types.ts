@@ -15,6 +15,8 @@ import type {
   SessionConfigOption,
   SessionModeState,
   ChangedFile,
+  ElicitationPrompt,
+  ElicitationValue,
   SnapshotRef,
   StopReason,
   ToolCallFields,
@@ -172,8 +174,27 @@ export interface ChangesEntry {
   undone?: boolean;
 }
 
+/**
+ * The agent asked the user for input (`elicitation/create`): a form inline in the thread, or a
+ * page to open in the browser. `expired` when the thread was restored with it still open: the
+ * session that asked is gone, so it can no longer be answered.
+ */
+export interface ElicitationEntry {
+  type: 'elicitation';
+  id: EntryId;
+  requestId: string;
+  prompt: ElicitationPrompt;
+  toolCallId?: string;
+  status: 'pending' | 'accepted' | 'declined' | 'cancelled' | 'expired';
+  /** Form mode: what was sent to the agent on accept. */
+  answer?: Record<string, ElicitationValue>;
+  /** URL mode: the agent said the page flow is done (`elicitation/complete`). */
+  completed?: boolean;
+}
+
 export type ThreadEntry =
   | ChangesEntry
+  | ElicitationEntry
   | UserEntry
   | AgentMessageEntry
   | ThoughtEntry

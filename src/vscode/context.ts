@@ -14,7 +14,7 @@
  * scope nests inside its agent's.
  */
 import * as vscode from 'vscode';
-import type { AgentConfig, SessionSupport } from '../agents/api.js';
+import type { AgentConfig, ElicitationAnswer, SessionSupport } from '../agents/api.js';
 import type { StopTarget } from '../protocol/events.js';
 import type { AgentChoice, AgentStatus, ComposerCapabilities, PanelSnapshot, SessionTabs } from '../shared/webviewProtocol.js';
 import type { SessionFacts, ThreadEntry, ToolCallEntry } from '../thread/types.js';
@@ -250,6 +250,11 @@ export class AgentChatContext implements vscode.Disposable {
 
   /** First answer wins: false when the request was already answered or withdrawn. */
   answerPermission(requestId: string, optionId: string): boolean { return this.turns.answerPermission(requestId, optionId); }
+
+  /** The shown tab's answer to an elicitation (see TurnActions.answerElicitation). */
+  answerElicitation(requestId: string, answer: ElicitationAnswer, openPage: (url: string) => Promise<boolean>): Promise<boolean> {
+    return this.turns.answerElicitation(requestId, answer, openPage);
+  }
 
   /** Mode picker: failures (the agent said no, no session) land in the thread, not in a toast. */
   setMode(modeId: string): Promise<void> { return this.turns.setMode(modeId); }

@@ -17,6 +17,7 @@ import * as cancel from './lib/v1-scenarios-cancel.js';
 import { all } from './lib/v1-scenario-all.js';
 import { compaction, notice } from './lib/v1-scenarios-extra.js';
 import { compactionFail } from './lib/v1-scenarios-compaction.js';
+import { elicit, elicitBad, elicitUrl } from './lib/v1-scenarios-elicit.js';
 
 const NAME = 'scripted-agent';
 
@@ -47,6 +48,9 @@ const SCENARIOS: Record<string, V1Scenario> = {
   notice,
   compaction,
   'compaction-fail': compactionFail,
+  elicit,
+  'elicit-url': elicitUrl,
+  'elicit-bad': elicitBad,
   all,
 };
 

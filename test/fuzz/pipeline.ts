@@ -14,6 +14,9 @@ import { normalizeSessionUpdate } from '../../src/protocol/normalize.js';
 import { parsePromptResult } from '../../src/protocol/parseAgentResults.js';
 import { parseCreateTerminal, parseReadTextFile, parseTerminalRequest, parseWriteTextFile } from '../../src/protocol/parseClientRequests.js';
 import { readPermissionParams } from '../../src/agents/acp/permissions/permissionParams.js';
+import { parseElicitation } from '../../src/protocol/parseElicitation.js';
+import { checkElicitationAnswer } from '../../src/thread/elicitationAnswer.js';
+import type { ElicitationPrompt } from '../../src/protocol/events.js';
 import { ThreadModel, type ThreadSnapshot } from '../../src/thread/reducer.js';
 import { transcriptToMarkdown } from '../../src/history/markdown.js';
 import { TRANSCRIPT_VERSION, type Transcript, type TranscriptMeta } from '../../src/history/types.js';
@@ -84,6 +87,7 @@ class FuzzThread {
   turn = 0;
   turnOpen = false;
   permissions: { requestId: string; optionIds: string[] }[] = [];
+  elicitations: { requestId: string; prompt: ElicitationPrompt }[] = [];
 
   apply(event: SessionEvent, eventKinds: Record<string, number>): void {
     eventKinds[event.kind] = (eventKinds[event.kind] ?? 0) + 1;
@@ -180,6 +184,20 @@ function runCase(r: Prng, thread: FuzzThread, eventKinds: Record<string, number>
     thread.apply({ kind: 'permission_resolved', requestId: asked.requestId, outcome }, eventKinds);
     return { what: 'permission answer', input: outcome };
   }
+  if (thread.elicitations.length && roll < 0.17) {
+    // The user's answer as the panel would post it (mutated: the page's message is input too),
+    // checked the way the host checks it before anything reaches the agent.
+    const asked = thread.elicitations.splice(r.int(thread.elicitations.length), 1)[0]!;
+    const content = onTheWire(mutate(asked.prompt.mode === 'form' ? Object.fromEntries(asked.prompt.fields.map((f) => [f.name, f.default ?? 'x'])) : {}, r));
+    const check = asked.prompt.mode === 'form' && content && typeof content === 'object' && !Array.isArray(content)
+      ? checkElicitationAnswer(asked.prompt.fields, content as Record<string, unknown>) : undefined;
+    const event: SessionEvent = check?.ok
+      ? { kind: 'elicitation_resolved', requestId: asked.requestId, action: 'accept', content: check.content }
+      : { kind: 'elicitation_resolved', requestId: asked.requestId, action: r.pick(['decline', 'cancel', 'accept'] as const) };
+    thread.apply(event, eventKinds);
+    if (asked.prompt.mode === 'url' && r.chance(0.5)) thread.apply({ kind: 'elicitation_completed', elicitationId: asked.prompt.elicitationId }, eventKinds);
+    return { what: 'elicitation answer', input: content };
+  }
   if (roll < 0.3) {
     const sample = agentRequestSample(r, SESSION_ID);
     const params = onTheWire(mutate(sample.params, r));
@@ -209,6 +227,15 @@ function agentRequest(method: string, params: unknown, thread: FuzzThread, event
       const { toolCallId, toolCall, options, title } = read.value;
       thread.permissions.push({ requestId, optionIds: options.map((o) => o.optionId) });
       thread.apply({ kind: 'permission_requested', requestId, toolCallId, toolCall, options, ...(title ? { title } : {}) }, eventKinds);
+      return;
+    }
+    case 'elicitation/create': {
+      const parsed = parseElicitation(params);
+      errorText(parsed);
+      if (!parsed.ok || parsed.value.sessionId === undefined) return;
+      const requestId = `elicit_${Object.values(eventKinds).reduce((a, b) => a + b, 0)}`;
+      thread.elicitations.push({ requestId, prompt: parsed.value.prompt });
+      thread.apply({ kind: 'elicitation_requested', requestId, prompt: parsed.value.prompt }, eventKinds);
       return;
     }
     default: return errorText(parseTerminalRequest(params));

@@ -85,6 +85,28 @@ export function agentRequestSample(r: Prng, sessionId: string): { method: string
         ],
       },
     }),
+    () => ({
+      method: 'elicitation/create',
+      params: {
+        sessionId,
+        mode: 'form',
+        message: 'Where should I deploy?',
+        requestedSchema: {
+          type: 'object',
+          title: 'Deployment',
+          properties: {
+            name: { type: 'string', title: 'Name', minLength: 2, pattern: '^[a-z]+$', default: 'api' },
+            replicas: { type: 'integer', minimum: 1, maximum: 5, default: 2 },
+            region: { type: 'string', oneOf: [{ const: 'eu', title: 'Europe' }, { const: 'us', title: 'US' }], default: 'eu' },
+            envs: { type: 'array', items: { type: 'string', enum: ['dev', 'prod'] }, maxItems: 2 },
+            when: { type: 'string', format: 'date-time' },
+            notify: { type: 'boolean', default: true },
+          },
+          required: ['name', 'region'],
+        },
+      },
+    }),
+    () => ({ method: 'elicitation/create', params: { sessionId, mode: 'url', message: 'Sign in', elicitationId: `flow_${r.int(3)}`, url: 'https://auth.example.com/login?x=1' } }),
   ];
   return r.pick(requests)();
 }

@@ -17,11 +17,11 @@ describe('v2 turns (state updates drive the turn)', () => {
   });
   after(() => peer.close());
 
-  test('initialize speaks v2: info + empty capabilities; the answer is read as v2', () => {
+  test('initialize speaks v2: info + the elicitation capability; the answer is read as v2', () => {
     assert.deepEqual(peer.wire.sent('initialize')[0]?.params, {
       protocolVersion: 2,
       info: { name: 'agent-chat', title: 'Agent Chat', version: '0.1.0' },
-      capabilities: {},
+      capabilities: { elicitation: { form: {}, url: {} } },
     });
     assert.deepEqual(peer.client.lifecycle, { state: 'ready', protocolVersion: 2, agentTitle: 'Scripted v2 Agent' });
     assert.deepEqual(peer.client.facts?.prompt, { image: true, audio: false, embeddedContext: true });

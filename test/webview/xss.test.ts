@@ -28,9 +28,11 @@ async function inspect(panel: Panel, settle = true): Promise<Findings> {
       'template', 'input', 'video', 'audio', 'source', 'marquee', 'frame', 'frameset', 'noscript', 'x']);
     // Titles and data-* may hold the hostile text as inert text; only URL-bearing attributes can act.
     const urlAttrs = new Set(['href', 'src', 'action', 'formaction', 'xlink:href', 'background', 'srcset', 'data', 'poster', 'cite']);
+    // The one form the panel draws itself: an elicitation's fields (agent text only in textContent).
+    const ownForm = (el: any) => el.closest('form.elicitation-form') !== null && (el.tagName === 'FORM' || el.closest('.elicitation-field') !== null);
     for (const el of app.querySelectorAll('*')) {
       const tag = el.tagName.toLowerCase();
-      if (forbidden.has(tag)) bad.push(`<${tag}>`);
+      if (forbidden.has(tag) && !((tag === 'form' || tag === 'input') && ownForm(el))) bad.push(`<${tag}>`);
       for (const a of el.attributes) {
         const name = a.name.toLowerCase();
         if (name.startsWith('on')) bad.push(`${tag}[${name}]`);
@@ -110,6 +112,31 @@ test('permission requests: option names, question, ids', async () => {
     title: p,
     permission: { requestId: p, title: p, options: [{ optionId: p, name: p, kind: 'allow_once' }, { optionId: `${p}2`, name: p, kind: p }] },
   })));
+});
+
+test('elicitations: message, form title and description, field labels, descriptions, choices, defaults, answers, page URLs', async () => {
+  await throughSnapshot('elicitations', P.flatMap((p, i): ThreadEntry[] => [
+    {
+      type: 'elicitation', id: `f${i}`, requestId: p, status: 'pending',
+      prompt: {
+        mode: 'form', message: p, title: p, description: p,
+        fields: [
+          { name: p, label: p, description: p, required: true, kind: 'text', default: p, pattern: p },
+          { name: `${p}n`, label: p, required: false, kind: 'number', integer: true, default: 1 },
+          { name: `${p}b`, label: p, description: p, required: false, kind: 'boolean' },
+          { name: `${p}c`, label: p, required: false, kind: 'choice', options: [{ value: p, label: p, description: p }], default: p },
+          { name: `${p}m`, label: p, required: false, kind: 'multi', options: [{ value: p, label: p, description: p }], default: [p] },
+        ],
+      },
+    },
+    { type: 'elicitation', id: `u${i}`, requestId: `${p}u`, status: 'pending', prompt: { mode: 'url', message: p, url: `https://example.com/${encodeURIComponent(p)}`, elicitationId: p } },
+    { type: 'elicitation', id: `j${i}`, requestId: `${p}j`, status: 'accepted', prompt: { mode: 'url', message: p, url: `javascript:${p}`, elicitationId: p } },
+    {
+      type: 'elicitation', id: `a${i}`, requestId: `${p}a`, status: 'accepted',
+      prompt: { mode: 'form', message: p, fields: [{ name: 'x', label: p, required: false, kind: 'multi', options: [{ value: p, label: p }] }, { name: 'y', label: p, required: false, kind: 'text' }] },
+      answer: { x: [p, 'other'], y: p },
+    },
+  ]));
 });
 
 test('plan entries, notices, turn ends and resource links in messages', async () => {

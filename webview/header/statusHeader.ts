@@ -96,7 +96,7 @@ export class StatusHeader {
     this.secondary.hidden = (this.el.dataset.turnState ?? 'idle') === 'idle' && !this.usage.textContent && !this.title.textContent && !this.protocol.textContent;
   }
 
-  setSession(s: SessionFacts): void {
+  setSession(s: SessionFacts, waitingFor: 'approval' | 'answer' = 'approval'): void {
     this.el.dataset.turnState = s.turnState;
     switch (s.turnState) {
       case 'idle':
@@ -106,7 +106,7 @@ export class StatusHeader {
         this.turn.replaceChildren(icon('loading', 'codicon-modifier-spin'), h('span', { text: ' Working…' }));
         break;
       case 'requires_action':
-        this.turn.replaceChildren(icon('bell'), h('span', { class: 'attention', text: ' Waiting for your approval' }));
+        this.turn.replaceChildren(icon('bell'), h('span', { class: 'attention', text: waitingFor === 'answer' ? ' Waiting for your answer' : ' Waiting for your approval' }));
         break;
       case 'cancelling':
         this.turn.replaceChildren(icon('loading', 'codicon-modifier-spin'), h('span', { text: ' Stopping…' }));

@@ -3,6 +3,7 @@ import type { ThreadEntry } from '../../src/thread/types.js';
 import { assertNever } from '../store.js';
 import { ChangesRow } from './changes.js';
 import { CompactionRow } from './compaction.js';
+import { ElicitationRow } from './elicitation.js';
 import { AgentRow, UserRow } from './message.js';
 import { NoticeRow } from './notice.js';
 import { PlanRow } from './plan.js';
@@ -25,6 +26,7 @@ export function createRowView(entry: ThreadEntry, ctx: RowContext): RowView {
     case 'terminal': view = new TerminalRow(); break;
     case 'turn_end': view = new TurnEndRow(); break;
     case 'changes': view = new ChangesRow(); break;
+    case 'elicitation': view = new ElicitationRow(ctx); break;
     default: return assertNever(entry);
   }
   view.el.dataset.entryId = entry.id;

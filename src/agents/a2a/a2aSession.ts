@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ContentBlock, PermissionOutcome, RemoteTaskRef, SessionEvent, StopTarget } from '../../protocol/events.js';
-import type { ChatSession } from '../api.js';
+import type { ChatSession, ElicitationVerdict } from '../api.js';
 import { A2aTurnMapper, type TurnEnd } from '../../a2a/turnMapper.js';
 import { parseResult } from '../../a2a/parse.js';
 import { isTerminal, type A2aState } from '../../a2a/update.js';
@@ -251,6 +251,10 @@ export class A2aSession implements ChatSession {
 
   answerPermission(_requestId: string, _outcome: PermissionOutcome): void {
     // A2A has no permission requests.
+  }
+  answerElicitation(): ElicitationVerdict {
+    // A2A asks for input by ending the turn (input-required), never by elicitation.
+    return { ok: false, reason: 'unknown' };
   }
   async stopWork(_target: StopTarget): Promise<void> {
     // A2A has no tool calls or terminals to stop one by one.

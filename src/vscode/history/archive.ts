@@ -33,6 +33,9 @@ function archiveEntry(entry: ThreadEntry, prefix: string): ThreadEntry {
       return { ...entry, compactionId: prefix + entry.compactionId };
     case 'terminal':
       return { ...entry, terminalId: prefix + entry.terminalId, terminal: { ...entry.terminal, terminalId: prefix + entry.terminalId } };
+    case 'elicitation':
+      // An archived question can no longer be answered; its request id must not match a live one.
+      return { ...entry, requestId: prefix + entry.requestId, ...(entry.status === 'pending' ? { status: 'expired' as const } : {}) };
     case 'notice':
       return entry;
     default: {

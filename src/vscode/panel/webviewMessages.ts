@@ -36,6 +36,14 @@ function stopTarget(value: unknown): StopTarget | undefined {
   return undefined;
 }
 
+/**
+ * A page the agent asked the user to open (they clicked "Open <host>…" beside its full address).
+ * Opened like any external link, so VS Code's link protection applies; false when not opened.
+ */
+function openPage(url: string): Promise<boolean> {
+  return Promise.resolve(vscode.env.openExternal(vscode.Uri.parse(url, true)));
+}
+
 function composed(message: { text?: unknown; attachments?: unknown; images?: unknown }): ComposedPrompt {
   return {
     text: typeof message.text === 'string' ? message.text : '',
@@ -102,6 +110,13 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
     case 'answerPermission':
       if (isString(message.requestId) && isString(message.optionId)) context.answerPermission(message.requestId, message.optionId);
       return;
+    case 'answerElicitation': {
+      const action = message.action;
+      if (!isString(message.requestId) || (action !== 'accept' && action !== 'decline' && action !== 'cancel')) return;
+      const content = typeof message.content === 'object' && message.content !== null && !Array.isArray(message.content) ? message.content : undefined;
+      await context.answerElicitation(message.requestId, { action, ...(content ? { content } : {}) }, openPage);
+      return;
+    }
     case 'openDiff': {
       if (!isString(message.toolCallId) || !Number.isInteger(message.contentIndex)) return;
       const toolCall = context.findToolCall(message.toolCallId);

@@ -4,6 +4,8 @@
  * answer a permission question (from any tab), change the mode or a config option.
  */
 import type { StopTarget } from '../../protocol/events.js';
+import type { ElicitationAnswer } from '../../agents/api.js';
+import type { ElicitationEntry } from '../../thread/types.js';
 import type { LiveSession } from '../agents/agentPort.js';
 import type { ChatCore } from '../chatCore.js';
 import { errorText } from '../errorText.js';
@@ -120,6 +122,25 @@ export class TurnActions {
     return true;
   }
 
+  /**
+   * The shown tab's answer to an elicitation. For a page (URL mode), accepting means opening it:
+   * the agent hears "accept" only once `openPage` says it was opened (VS Code's own link
+   * protection may ask the user first, and they may say no — then the row stays answerable).
+   */
+  async answerElicitation(requestId: string, answer: ElicitationAnswer, openPage: (url: string) => Promise<boolean>): Promise<boolean> {
+    const tab = this.tab;
+    const session = tab.session;
+    const row = tab.thread.entries.find((e): e is ElicitationEntry => e.type === 'elicitation' && e.requestId === requestId);
+    if (!session || !row || row.status !== 'pending') return false;
+    if (row.prompt.mode === 'url' && answer.action === 'accept' && !(await openPage(row.prompt.url))) return false;
+    const verdict = session.answerElicitation(requestId, answer);
+    if (!verdict.ok && verdict.reason === 'invalid') {
+      const detail = Object.entries(verdict.errors).map(([name, why]) => `${labelOf(row, name)}: ${why}`).join(' ');
+      tab.thread.notice('warning', 'The answer was not sent', detail);
+    }
+    return verdict.ok;
+  }
+
   /** Mode picker: failures (the agent said no, no session) land in the thread, not in a toast. */
   async setMode(modeId: string): Promise<void> {
     await this.changeSetting('mode', (session) => session.setMode(modeId));
@@ -145,4 +166,8 @@ export class TurnActions {
       thread.touchSession();
     }
   }
+}
+
+function labelOf(row: ElicitationEntry, name: string): string {
+  return row.prompt.mode === 'form' ? row.prompt.fields.find((f) => f.name === name)?.label ?? name : name;
 }

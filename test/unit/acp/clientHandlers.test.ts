@@ -40,7 +40,7 @@ before(async () => {
   });
   session.onEvent((e) => events.push(e));
   terminals = new NodeTerminals({ pathValue: async () => process.env.PATH ?? '' });
-  registerClientHandlers(connection, { session: (id) => (id === 's1' ? session : undefined), fs: new NodeFileSystem(), terminals });
+  registerClientHandlers(connection, { session: (id) => (id === 's1' ? session : undefined), sessions: () => [session], fs: new NodeFileSystem(), terminals });
   connection.listen();
   answers = new Map();
   createInterface({ input: fromClient }).on('line', (line) => {
@@ -100,4 +100,40 @@ test('write then read round-trips, creating folders; the answer shapes are {} an
   const p = join(dir, 'deep', 'er', 'f.txt');
   assert.deepEqual((await call('fs/write_text_file', { sessionId: 's1', path: p, content: 'a\nb\nc\n' }).answer).result, {});
   assert.deepEqual((await call('fs/read_text_file', { sessionId: 's1', path: p, line: 2, limit: 1 }).answer).result, { content: 'b\n' });
+});
+
+test('elicitation: a request-scoped one (no session to show it in) is answered cancel; no scope at all is -32602', async () => {
+  const scoped = await call('elicitation/create', { requestId: 99, mode: 'form', message: 'API key?', requestedSchema: { type: 'object', properties: {} } }).answer;
+  assert.deepEqual(scoped.result, { action: 'cancel' });
+  const unscoped = await call('elicitation/create', { mode: 'form', message: 'x', requestedSchema: {} }).answer;
+  assert.equal(unscoped.error?.code, -32602);
+  assert.match(unscoped.error?.message ?? '', /sessionId/);
+});
+
+test('elicitation: one for an unknown session is -32002 and is never shown', async () => {
+  const before = events.length;
+  const answer = await call('elicitation/create', { sessionId: 'nope', mode: 'url', message: 'x', elicitationId: 'e', url: 'https://x.example' }).answer;
+  assert.equal(answer.error?.code, -32002);
+  assert.equal(events.slice(before).some((e) => e.kind === 'elicitation_requested'), false);
+});
+
+test('elicitation: $/cancel_request withdraws an open form: -32800 to the agent, the row cancelled', async () => {
+  const pending = call('elicitation/create', { sessionId: 's1', mode: 'form', message: 'Name?', requestedSchema: { properties: { n: { type: 'string' } } } });
+  const deadline = Date.now() + 5000;
+  while (!events.some((e) => e.kind === 'elicitation_requested') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+  const asked = events.find((e): e is Extract<SessionEvent, { kind: 'elicitation_requested' }> => e.kind === 'elicitation_requested');
+  assert.ok(asked, 'the form was shown');
+  toClient.write(`${JSON.stringify({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: pending.id } })}\n`);
+  const answer = await pending.answer;
+  assert.equal(answer.error?.code, -32800);
+  assert.ok(events.some((e) => e.kind === 'elicitation_resolved' && e.requestId === asked.requestId && e.action === 'cancel'));
+});
+
+test('elicitation/complete for a flow nobody opened is ignored (no event, no crash)', async () => {
+  const before = events.length;
+  toClient.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'elicitation/complete', params: { elicitationId: 'never-opened' } })}\n`);
+  toClient.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'elicitation/complete', params: { nope: 1 } })}\n`);
+  const check = await call('fs/read_text_file', { sessionId: 's1', path: join(dir, 'missing.txt') }).answer;
+  assert.ok(check.error, 'the connection still answers');
+  assert.equal(events.slice(before).some((e) => e.kind === 'elicitation_completed'), false);
 });

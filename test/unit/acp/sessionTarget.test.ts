@@ -50,7 +50,7 @@ test('initialize: auth.terminal only in v1 and only with a terminal runner', () 
   const withTerminal = initializeRequestParams(1, info, { terminalAuth: true }) as { clientCapabilities: Record<string, unknown> };
   assert.deepEqual(withTerminal.clientCapabilities.auth, { terminal: true });
   assert.equal(withTerminal.clientCapabilities.terminal, true, 'the rest is unchanged');
-  assert.deepEqual(initializeRequestParams(2, info, { terminalAuth: true }), { protocolVersion: 2, info, capabilities: {} });
+  assert.deepEqual(initializeRequestParams(2, info, { terminalAuth: true }), { protocolVersion: 2, info, capabilities: { elicitation: { form: {}, url: {} } } });
 });
 
 test('login choice: the first method that can run; a chooser sees only runnable ones', async () => {

@@ -177,13 +177,14 @@ test('v1 initialize advertises exactly what the client implements', () => {
       fs: { readTextFile: true, writeTextFile: true },
       terminal: true,
       session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
+      elicitation: { form: {}, url: {} },
     },
     clientInfo: info,
   });
 });
 
-test('v2 initialize sends info and no capabilities it cannot honour', () => {
-  assert.deepEqual(initializeParams(2, info), { protocolVersion: 2, info, capabilities: {} });
+test('v2 initialize sends info and only the capabilities it honours (elicitation)', () => {
+  assert.deepEqual(initializeParams(2, info), { protocolVersion: 2, info, capabilities: { elicitation: { form: {}, url: {} } } });
 });
 
 test('session/new omits additionalDirectories when there are none', () => {

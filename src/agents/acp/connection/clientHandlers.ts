@@ -1,5 +1,6 @@
 /**
- * The methods an agent calls on us: `fs/*`, `terminal/*`, `session/request_permission`.
+ * The methods an agent calls on us: `fs/*`, `terminal/*`, `session/request_permission`,
+ * `elicitation/create` (and the `elicitation/complete` notification).
  *
  * Every path is confined to the session's roots before a host sees it. A refusal is both a
  * JSON-RPC error (so the agent can react) and a `notice_local` in the thread (so the user
@@ -36,6 +37,8 @@ export interface ClientHandlerDeps {
   log?: (line: string) => void;
   /** A well-formed request for a session that is gone or never existed (answered -32002). */
   onUnknownSession?: (method: string, sessionId: string) => void;
+  /** `elicitation/complete` names no session: every session is asked whether the flow was its own. */
+  sessions?(): Iterable<AcpChatSession>;
   /** The workspace folders open now: a session's root removed since it started is out of reach. */
   workspaceRoots?: () => readonly string[];
 }
@@ -44,12 +47,13 @@ type Params = Record<string, unknown>;
 type Handler = (p: Params, session: AcpChatSession, token: CancellationToken) => Promise<unknown>;
 
 export function registerClientHandlers(connection: MessageConnection, deps: ClientHandlerDeps): void {
-  const handle = (method: string, fn: Handler) => {
+  const handle = (method: string, fn: Handler, withoutSession?: (p: Params) => unknown) => {
     connection.onRequest(method, async (params: unknown, token: CancellationToken) => {
       // The shape is checked before the session, so a malformed request hears what is wrong
       // with it (-32602 naming the field) rather than "unknown session".
       if (!isObject(params)) throw new ResponseError(ErrorCode.invalidParams, 'Invalid params: params: expected an object');
       const p = params;
+      if (withoutSession && p.sessionId === undefined) return withoutSession(p);
       if (typeof p.sessionId !== 'string' || p.sessionId === '') {
         throw new ResponseError(ErrorCode.invalidParams, 'Invalid params: sessionId: expected a non-empty string');
       }
@@ -74,6 +78,23 @@ export function registerClientHandlers(connection: MessageConnection, deps: Clie
   };
 
   handle('session/request_permission', (p, session, token) => session.requestPermission(p, token));
+
+  handle('elicitation/create', (p, session, token) => session.requestElicitation(p, token), (p) => {
+    // Request-scoped (before any session, e.g. while logging in): there is no thread to ask in,
+    // so it is answered as if the user closed it, and the agent carries on without the input.
+    if (p.requestId === undefined || p.requestId === null) throw new ResponseError(ErrorCode.invalidParams, 'Invalid params: sessionId: expected a non-empty string');
+    deps.log?.(`elicitation/create for request ${JSON.stringify(p.requestId)} answered "cancel": only session-scoped elicitations are shown`);
+    return { action: 'cancel' };
+  });
+  connection.onNotification('elicitation/complete', (params: unknown) => {
+    const id = isObject(params) && typeof params.elicitationId === 'string' ? params.elicitationId : undefined;
+    if (id === undefined) {
+      deps.log?.('elicitation/complete without an elicitationId, ignored');
+      return;
+    }
+    for (const session of deps.sessions?.() ?? []) if (session.completeElicitation(id)) return;
+    deps.log?.(`elicitation/complete for unknown elicitation ${id}, ignored`);
+  });
 
   handle('fs/read_text_file', async (p, session) => {
     const req = parsed(parseReadTextFile(p));

@@ -73,6 +73,7 @@ export function wireRunningProcess(proc: AgentProcess, opts: WireOptions): Runni
   });
   registerClientHandlers(connection, {
     session: (id) => router.get(id),
+    sessions: () => router.all(),
     fs: opts.fs,
     terminals,
     workspaceRoots: opts.workspaceRoots,

@@ -8,7 +8,7 @@
  * cancelled, and give control back after a bounded wait even if the agent never answers.
  */
 import type { CancellationToken, MessageConnection } from 'vscode-jsonrpc/node';
-import type { ChatSession } from '../../api.js';
+import type { ChatSession, ElicitationAnswer, ElicitationVerdict } from '../../api.js';
 import type { ContentBlock, PermissionOutcome, SessionEvent, StopTarget } from '../../../protocol/events.js';
 import { normalizeSessionUpdate } from '../../../protocol/normalize.js';
 import { cancelParams, promptParams } from '../../../protocol/outgoing.js';
@@ -19,6 +19,7 @@ import type { PromptCapabilities } from '../connection/capabilities.js';
 import { EventHub } from '../connection/eventHub.js';
 import { filterPromptBlocks } from './promptFilter.js';
 import { PermissionDesk } from '../permissions/permissionDesk.js';
+import { ElicitationDesk } from '../elicitation/elicitationDesk.js';
 import type { Turn } from './turn.js';
 import { TurnLifecycle, type SessionTurnState } from './turnLifecycle.js';
 import { WorkStops } from './workStops.js';
@@ -60,6 +61,7 @@ export class AcpChatSession implements ChatSession {
   unresponsive = false;
   private readonly hub = new EventHub<SessionEvent>((message) => this.log(message));
   private readonly permissions = new PermissionDesk((event) => this.emit(event));
+  private readonly elicitations = new ElicitationDesk((event) => this.emit(event));
   private readonly turns: TurnLifecycle;
   private readonly stops: WorkStops;
   private closed = false;
@@ -121,6 +123,7 @@ export class AcpChatSession implements ChatSession {
     if (this.closed) return;
     this.closed = true;
     this.permissions.cancelAll();
+    this.elicitations.cancelAll();
     const turn = this.turns.current;
     if (turn) this.turns.end(turn, { stopReason: 'cancelled' });
     this.turns.state = 'idle';
@@ -235,6 +238,7 @@ export class AcpChatSession implements ChatSession {
     });
     this.emit({ kind: 'cancel_requested', turnId: turn.id });
     this.permissions.cancelAll();
+    this.elicitations.cancelAll();
     const waitMs = this.opts.cancelTimeoutMs ?? DEFAULT_CANCEL_TIMEOUT_MS;
     turn.timer = setTimeout(() => {
       this.unresponsive = true;
@@ -253,6 +257,29 @@ export class AcpChatSession implements ChatSession {
     this.permissions.answer(requestId, outcome);
   }
 
+  answerElicitation(requestId: string, answer: ElicitationAnswer): ElicitationVerdict {
+    return this.elicitations.answer(requestId, answer);
+  }
+
+  /** `elicitation/complete`: true when the page flow was one this session opened. */
+  completeElicitation(elicitationId: string): boolean {
+    return this.elicitations.complete(elicitationId);
+  }
+
+  /** Serves `elicitation/create`; like a permission question, the turn waits for the user. */
+  requestElicitation(params: unknown, token: CancellationToken): Promise<unknown> {
+    return this.elicitations.serve(params, token, {
+      answerCancelled: () => Boolean(this.turns.current?.cancelRequested) || this.closed,
+      opened: () => {
+        if (this.turns.current) this.turns.state = 'requires_action';
+      },
+      settled: () => {
+        const turn = this.turns.current;
+        if (turn && !turn.cancelRequested && this.permissions.size === 0 && this.elicitations.size === 0) this.turns.state = 'running';
+      },
+    });
+  }
+
   /** Serves `session/request_permission`; the answer waits for the user, a cancel, or the agent withdrawing it. */
   requestPermission(params: unknown, token: CancellationToken): Promise<unknown> {
     return this.permissions.serve(params, token, {
@@ -263,7 +290,7 @@ export class AcpChatSession implements ChatSession {
       },
       settled: () => {
         const turn = this.turns.current;
-        if (turn && !turn.cancelRequested && this.permissions.size === 0) this.turns.state = 'running';
+        if (turn && !turn.cancelRequested && this.permissions.size === 0 && this.elicitations.size === 0) this.turns.state = 'running';
       },
     });
   }
@@ -276,6 +303,7 @@ export class AcpChatSession implements ChatSession {
     if (this.closed) return;
     this.closed = true;
     this.permissions.cancelAll();
+    this.elicitations.cancelAll();
     const how = info.signal ? `was killed by ${info.signal}` : `exited with code ${info.exitCode}`;
     const turn = this.turns.current;
     if (turn?.loggingIn && expected) {
