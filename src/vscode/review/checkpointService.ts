@@ -10,7 +10,9 @@ import { restoreSnapshot } from '../../checkpoints/restore.js';
 import type { ChangesEntry, UserEntry } from '../../thread/types.js';
 import type { ChatThread } from '../tabs/chatThread.js';
 import { workspaceRoots } from '../editor/workspaceRoots.js';
+import type { ChangeSet } from '../../checkpoints/types.js';
 import { attachHunks } from './hunkUndo.js';
+import { LiveTurnChanges } from './liveTurnChanges.js';
 
 /** How long a prompt waits for its snapshot before going out without one. */
 const SNAPSHOT_WAIT_MS = 1_500;
@@ -40,11 +42,38 @@ export class CheckpointService {
       const end = await this.snapshots.take(ref.root, 'after a turn');
       after.push({ root: ref.root, id: end.id });
       const set = await this.snapshots.between(ref.root, ref.id, end.id);
-      const ofRoot: ChangedFile[] = set.files.map((f) => ({ root: ref.root, path: f.path, ...(f.oldPath ? { oldPath: f.oldPath } : {}), status: f.status, added: f.added, deleted: f.deleted, binary: f.binary }));
+      const ofRoot = changedFiles(ref.root, set);
       await attachHunks(this.snapshots, ofRoot, ref.id, end.id).catch(() => undefined);
       files.push(...ofRoot);
     }
     thread.apply({ kind: 'turn_changes', turnId, files, after });
+  }
+
+  /**
+   * While the turn runs: the changes row follows the disk, refreshed on file events in the
+   * roots (at most about once a second). Stop it before the turn's final answer (afterTurn).
+   */
+  watchTurn(thread: ChatThread, turnId: string, before: readonly SnapshotRef[], log?: (message: string) => void): { stop(): Promise<void> } {
+    const live = new LiveTurnChanges({
+      compute: async () => {
+        const files: ChangedFile[] = [];
+        for (const ref of before) files.push(...changedFiles(ref.root, await this.snapshots.changes(ref.root, ref.id)));
+        return files;
+      },
+      publish: (files) => thread.apply({ kind: 'turn_changes', turnId, files }),
+      onError: (e) => log?.(`live turn changes: ${e instanceof Error ? e.message : String(e)}`),
+    });
+    const watchers = before.map((ref) => {
+      const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(ref.root), '**/*'));
+      const poke = () => live.poke();
+      return [w, w.onDidCreate(poke), w.onDidChange(poke), w.onDidDelete(poke)];
+    }).flat();
+    return {
+      stop: async () => {
+        for (const d of watchers) d.dispose();
+        await live.stop();
+      },
+    };
   }
 
   /** "Restore to here": preview, then put every root back as it was before `turnId`'s prompt. */
@@ -94,6 +123,10 @@ export class CheckpointService {
     const choice = await vscode.window.showWarningMessage(question, { modal: true, detail: `${paths.length} ${paths.length === 1 ? 'file' : 'files'} will change:\n${shown}${warn}` }, 'Restore');
     return choice === 'Restore';
   }
+}
+
+function changedFiles(root: string, set: ChangeSet): ChangedFile[] {
+  return set.files.map((f) => ({ root, path: f.path, ...(f.oldPath ? { oldPath: f.oldPath } : {}), status: f.status, added: f.added, deleted: f.deleted, binary: f.binary }));
 }
 
 export function findUser(thread: ChatThread, turnId: string): UserEntry | undefined {
