@@ -92,6 +92,10 @@ export class RemoteAgent {
   async resumeSession(_sessionId: string, place: { cwd: string }): Promise<A2aSession> {
     return this.open(place.cwd);
   }
+  /** A2A has no fork (sessionSupport.fork is false); callers seed a new context instead. */
+  async forkSession(_sessionId: string, _place: { cwd: string }): Promise<A2aSession> {
+    throw new Error('Remote agents cannot fork a conversation.');
+  }
 
   private open(cwd: string): A2aSession {
     const session = new A2aSession({
