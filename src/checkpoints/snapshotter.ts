@@ -79,6 +79,11 @@ export class Snapshotter {
     });
   }
 
+  /** Opens the root's private repository and brings its index up to date (no snapshot kept). */
+  warm(root: string): Promise<void> {
+    return this.serial(root, (repo) => this.stage(repo));
+  }
+
   /**
    * Files changed from `from` (a snapshot id) to the disk now: the private index brought up to
    * date, then compared with the snapshot's tree as it is (no tree written, one process less).

@@ -16,18 +16,35 @@ import { LiveTurnChanges } from './liveTurnChanges.js';
 
 /** How long a prompt waits for its snapshot before going out without one. */
 const SNAPSHOT_WAIT_MS = 1_500;
+/** The same for a root whose first (cold: every file hashed) snapshot has not finished yet. */
+const COLD_SNAPSHOT_WAIT_MS = 10_000;
 
 const timeout = (ms: number) => new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms));
 
 export class CheckpointService {
+  /** Roots whose private index is up to date once (their next snapshots are incremental). */
+  private readonly warm = new Set<string>();
+  private readonly priming = new Set<string>();
+
   constructor(readonly snapshots: Snapshotter, private readonly roots: () => string[] = workspaceRoots) {}
+
+  /** Brings every root's private index up to date in the background (once per root). */
+  prime(): void {
+    for (const root of this.roots()) {
+      if (this.warm.has(root) || this.priming.has(root)) continue;
+      this.priming.add(root);
+      void this.snapshots.warm(root).then(() => this.warm.add(root), () => undefined).finally(() => this.priming.delete(root));
+    }
+  }
 
   /** Snapshots of every root before a prompt; what could not be taken is said in the thread. */
   async beforePrompt(thread: ChatThread): Promise<SnapshotRef[]> {
     const refs: SnapshotRef[] = [];
     for (const root of this.roots()) {
-      const r = await Promise.race([this.snapshots.snapshot(root, 'before a prompt'), timeout(SNAPSHOT_WAIT_MS)]);
-      if (r === 'timeout') thread.notice('info', 'No checkpoint for this message', `The snapshot of ${root} took longer than ${SNAPSHOT_WAIT_MS / 1000} s, so the prompt went out without one.`);
+      const wait = this.warm.has(root) ? SNAPSHOT_WAIT_MS : COLD_SNAPSHOT_WAIT_MS;
+      const r = await Promise.race([this.snapshots.snapshot(root, 'before a prompt'), timeout(wait)]);
+      if (r !== 'timeout' && r.ok) this.warm.add(root);
+      if (r === 'timeout') thread.notice('info', 'No checkpoint for this message', `The snapshot of ${root} took longer than ${wait / 1000} s, so the prompt went out without one.`);
       else if (!r.ok) thread.notice('info', 'No checkpoint for this message', r.refusal.message);
       else refs.push({ root, id: r.snapshot.id });
     }
@@ -77,33 +94,37 @@ export class CheckpointService {
   }
 
   /** "Restore to here": preview, then put every root back as it was before `turnId`'s prompt. */
-  async restore(thread: ChatThread, turnId: string): Promise<void> {
+  /** 'unchanged': the files already are as they were (nothing written, nothing marked). */
+  async restore(thread: ChatThread, turnId: string, question = 'Restore the files to how they were before this message?'): Promise<'restored' | 'unchanged' | 'cancelled'> {
     const user = findUser(thread, turnId);
     if (!user?.checkpoint?.length) {
       void vscode.window.showInformationMessage('Agent Chat: this message has no checkpoint to restore.');
-      return;
+      return 'cancelled';
     }
     const refs = user.checkpoint;
-    if (!(await this.confirm(refs, 'Restore the files to how they were before this message?'))) return;
+    const answer = await this.confirm(refs, question);
+    if (answer === 'nothing-to-do') return 'unchanged';
+    if (!answer) return 'cancelled';
     const redo: SnapshotRef[] = [];
     for (const ref of refs) {
       const r = await restoreSnapshot(this.snapshots, ref.root, ref.id);
       redo.push({ root: ref.root, id: r.redo.id });
     }
     thread.apply({ kind: 'checkpoint_restored', turnId, redo });
+    return 'restored';
   }
 
   /** "Redo": back to how the files were just before the restore. */
   async redo(thread: ChatThread, turnId: string): Promise<void> {
     const user = findUser(thread, turnId);
     if (!user?.redo?.length) return;
-    if (!(await this.confirm(user.redo, 'Put the files back as they were before the restore?'))) return;
+    if ((await this.confirm(user.redo, 'Put the files back as they were before the restore?')) !== true) return;
     for (const ref of user.redo) await restoreSnapshot(this.snapshots, ref.root, ref.id);
     thread.apply({ kind: 'checkpoint_redone', turnId });
   }
 
   // A modal listing the files a restore will write or remove (and unsaved editors it overrides).
-  private async confirm(refs: readonly SnapshotRef[], question: string): Promise<boolean> {
+  private async confirm(refs: readonly SnapshotRef[], question: string): Promise<boolean | 'nothing-to-do'> {
     const paths: string[] = [];
     for (const ref of refs) {
       if (!(await this.snapshots.exists(ref.root, ref.id))) {
@@ -115,7 +136,7 @@ export class CheckpointService {
     }
     if (!paths.length) {
       void vscode.window.showInformationMessage('Agent Chat: the files are already as they were; nothing to restore.');
-      return false;
+      return 'nothing-to-do';
     }
     const dirty = vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.scheme === 'file').map((d) => vscode.workspace.asRelativePath(d.uri));
     const shown = paths.slice(0, 15).join('\n') + (paths.length > 15 ? `\n… and ${paths.length - 15} more` : '');

@@ -20,7 +20,7 @@ import type { SessionTab } from './sessionTabs.js';
 import { workspaceRoots } from '../editor/workspaceRoots.js';
 
 /** How a session is opened: fresh, or an earlier one by id (with or without replay). */
-export type SessionOpening = { kind: 'new' } | { kind: 'load' | 'resume'; sessionId: string };
+export type SessionOpening = { kind: 'new' } | { kind: 'load' | 'resume' | 'fork'; sessionId: string };
 
 export interface SessionOpenerDeps {
   log: ProtocolLog;
@@ -77,6 +77,7 @@ export class SessionOpener {
     const place = await this.place();
     try {
       session = opening.kind === 'new' ? await running.newSession(place)
+        : opening.kind === 'fork' ? await running.forkSession(opening.sessionId, place)
         : opening.kind === 'load' ? await running.loadSession(opening.sessionId, place)
         : await running.resumeSession(opening.sessionId, place);
     } catch (error) {
@@ -115,6 +116,11 @@ export class SessionOpener {
     const thread = tab.thread;
     this.deps.log.error(`session/${opening.kind} failed: ${errorText(error)}`);
     const name = running.config.name;
+    if (opening.kind === 'fork') {
+      // The caller carries on in a new session; the thread says so there.
+      this.deps.tabChanged(tab, true);
+      return;
+    }
     if (opening.kind !== 'new') {
       // The agent refused to reopen it: the thread (saved transcript, if any) stays readable.
       thread.notice('error', `${name} could not reopen the session`, errorText(error));
