@@ -1,7 +1,7 @@
 // Reviewing what a turn changed when the agent writes files itself (no fs/* requests): the row
 // under the turn counts the files, one hunk is undone (checked on disk), one file kept, then
 // "Restore to here" on the first message (through its preview dialog) puts the files back as
-// they were, and Redo takes them forward again.
+// they were, and Redo takes them forward again. Then the first message is edited and resent.
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,4 +53,22 @@ journey(win, 'an agent edits three files itself: undo a hunk, keep a file, resto
   await diskIs('c.txt', undefined, 'deleted again after Redo');
   await diskIs('a.txt', ORIGINAL['a.txt'], 'still with its hunk undone');
   await expectCount(user.locator('button.checkpoint-restore'), 1, { message: '"Restore to here" offered again after Redo' });
+}, { timeout: 240000 });
+
+journey(win, 'edit and resend the first message: its files are restored, the edited text goes to a new session (the agent cannot fork)', async ({ page, chat }) => {
+  const user = (await chat.rows('user')).first();
+  await user.locator('button.checkpoint-edit').click();
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 20000 });
+  await expectValueOf(() => input.inputValue(), 'direct', { what: 'the input box holds the message' });
+  await input.fill('direct');
+  await input.press('Enter');
+  await answerDialog(page, /then send the edited message\?[\s\S]*2 files will change/, 'Restore');
+  await chat.waitForRow('notice', 'Edited and resent in a new session', { timeout: 30000 });
+  await expectCount(await chat.rows('user'), 2, { message: 'the edited message sent as a new user row' });
+  // The agent ran again on the restored files: c.txt existed again for it to delete.
+  await expectText((await chat.rows('changes')).last().locator('.changes-count'), '3 files changed', { message: 'the resent turn changed three files', timeout: 60000 });
+  await diskIs('a.txt', 'one\nTWO\n', 'edited by the resent turn');
+  await diskIs('b.txt', 'created by the agent\n', 'created by the resent turn');
+  await diskIs('c.txt', undefined, 'deleted by the resent turn');
 }, { timeout: 240000 });
