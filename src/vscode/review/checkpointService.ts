@@ -13,6 +13,7 @@ import { workspaceRoots } from '../editor/workspaceRoots.js';
 import type { ChangeSet } from '../../checkpoints/types.js';
 import { attachHunks } from './hunkUndo.js';
 import { LiveTurnChanges } from './liveTurnChanges.js';
+import { TurnOverlaps, type TurnRecord } from './turnOverlap.js';
 
 /** How long a prompt waits for its snapshot before going out without one. */
 const SNAPSHOT_WAIT_MS = 1_500;
@@ -24,6 +25,8 @@ const timeout = (ms: number) => new Promise<'timeout'>((r) => setTimeout(() => r
 export class CheckpointService {
   /** Roots whose private index is up to date once (their next snapshots are incremental). */
   private readonly warm = new Set<string>();
+  /** Turns of different tabs that overlap in time, to say when they changed the same file. */
+  private readonly overlaps = new TurnOverlaps();
   private readonly priming = new Set<string>();
 
   constructor(readonly snapshots: Snapshotter, private readonly roots: () => string[] = workspaceRoots) {}
@@ -52,7 +55,7 @@ export class CheckpointService {
   }
 
   /** The turn's changes on disk: a snapshot of its end, compared with the one before it. */
-  async afterTurn(thread: ChatThread, turnId: string, before: readonly SnapshotRef[]): Promise<void> {
+  async afterTurn(thread: ChatThread, turnId: string, before: readonly SnapshotRef[], record?: TurnRecord): Promise<void> {
     const files: ChangedFile[] = [];
     const after: SnapshotRef[] = [];
     for (const ref of before) {
@@ -63,21 +66,26 @@ export class CheckpointService {
       await attachHunks(this.snapshots, ofRoot, ref.id, end.id).catch(() => undefined);
       files.push(...ofRoot);
     }
-    thread.apply({ kind: 'turn_changes', turnId, files, after });
+    thread.apply({ kind: 'turn_changes', turnId, files: record ? this.overlaps.update(record, files, true) : files, after });
   }
 
   /**
    * While the turn runs: the changes row follows the disk, refreshed on file events in the
    * roots (at most about once a second). Stop it before the turn's final answer (afterTurn).
    */
-  watchTurn(thread: ChatThread, turnId: string, before: readonly SnapshotRef[], log?: (message: string) => void): { stop(): Promise<void> } {
+  watchTurn(thread: ChatThread, turnId: string, before: readonly SnapshotRef[], log?: (message: string) => void): { stop(): Promise<void>; record: TurnRecord } {
+    const record = this.overlaps.begin({
+      owner: thread, turnId, started: Date.now(),
+      title: () => thread.session.title || 'another tab',
+      republish: (files) => thread.apply({ kind: 'turn_changes', turnId, files }),
+    });
     const live = new LiveTurnChanges({
       compute: async () => {
         const files: ChangedFile[] = [];
         for (const ref of before) files.push(...changedFiles(ref.root, await this.snapshots.changes(ref.root, ref.id)));
         return files;
       },
-      publish: (files) => thread.apply({ kind: 'turn_changes', turnId, files }),
+      publish: (files) => thread.apply({ kind: 'turn_changes', turnId, files: this.overlaps.update(record, files) }),
       onError: (e) => log?.(`live turn changes: ${e instanceof Error ? e.message : String(e)}`),
     });
     const watchers = before.map((ref) => {
@@ -86,6 +94,7 @@ export class CheckpointService {
       return [w, w.onDidCreate(poke), w.onDidChange(poke), w.onDidDelete(poke)];
     }).flat();
     return {
+      record,
       stop: async () => {
         for (const d of watchers) d.dispose();
         await live.stop();

@@ -85,7 +85,7 @@ export class TurnActions {
         await live?.stop();
       }
       if (review && turnId && before.length) {
-        await review.checkpoints.afterTurn(thread, turnId, before).catch((e: unknown) => this.core.deps.log.warn(`turn changes not computed: ${errorText(e)}`));
+        await review.checkpoints.afterTurn(thread, turnId, before, live?.record).catch((e: unknown) => this.core.deps.log.warn(`turn changes not computed: ${errorText(e)}`));
       }
     } catch (error) {
       // The session reports turn errors as events; anything thrown here is a local failure.
