@@ -41,7 +41,8 @@ export async function editAndResend(core: ChatCore, send: (prompt: ComposedPromp
   const origin = tab.session;
   let mode: ResendMode = 'seeded';
   if (running?.sessionSupport?.fork && origin && !origin.isClosed) {
-    if (await core.opener.open(running, core.slot.scope, { kind: 'fork', sessionId: origin.sessionId }, tab)) mode = 'fork';
+    const note = { title: 'Edited and resent in a fork of the session', detail: 'The agent copied its session (session/fork); that copy still holds the messages after the edited one, so it may refer to them.' };
+    if (await core.opener.open(running, core.slot.scope, { kind: 'fork', sessionId: origin.sessionId, note }, tab)) mode = 'fork';
     else thread.notice('warning', 'The session could not be forked', `${running.config.name} refused session/fork; a new session gets the conversation so far instead.`);
   }
   // The tab now talks to the fork, or (seeded) to the new session the next send opens.
@@ -52,12 +53,12 @@ export async function editAndResend(core: ChatCore, send: (prompt: ComposedPromp
   }
 
   if (mode === 'fork') {
-    thread.notice('info', 'Edited and resent in a fork of the session',
-      'The agent copied its session (session/fork); that copy still holds the messages after the edited one, so it may refer to them.');
     await send({ text: edited, attachments: [], images: [] });
   } else {
-    thread.notice('info', 'Edited and resent in a new session',
-      'The agent cannot fork sessions, so a new session was started with the conversation before the edited message as context.');
+    const note = { title: 'Edited and resent in a new session', detail: 'The agent cannot fork sessions, so a new session was started with the conversation before the edited message as context.' };
+    // Opened here (when the agent is ready) so the thread carries this note, not "does not remember".
+    const ready = core.slot.ready;
+    if (!ready || !(await core.opener.open(ready, core.slot.scope, { kind: 'new', note }, tab))) thread.notice('info', note.title, note.detail);
     const blocks = seededPrompt(thread.entries, index, [{ type: 'text', text: edited }]);
     await send({ text: blocks.map((b) => (b.type === 'text' ? b.text : '')).join('\n\n'), attachments: [], images: [] });
   }

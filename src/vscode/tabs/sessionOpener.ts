@@ -20,7 +20,9 @@ import type { SessionTab } from './sessionTabs.js';
 import { workspaceRoots } from '../editor/workspaceRoots.js';
 
 /** How a session is opened: fresh, or an earlier one by id (with or without replay). */
-export type SessionOpening = { kind: 'new' } | { kind: 'load' | 'resume' | 'fork'; sessionId: string };
+/** `note`: what the thread says above a new or forked session instead of "does not remember". */
+export type SessionOpening = { kind: 'new'; note?: SessionNote } | { kind: 'load' | 'resume'; sessionId: string } | { kind: 'fork'; sessionId: string; note?: SessionNote };
+export interface SessionNote { title: string; detail: string }
 
 export interface SessionOpenerDeps {
   log: ProtocolLog;
@@ -92,7 +94,7 @@ export class SessionOpener {
     }
     // A reopened thread was just shown (nothing to archive); this marks it as a session's, so a
     // later session on another agent process keeps it as history above.
-    thread.beginSession(running.config.name);
+    thread.beginSession(running.config.name, opening.kind === 'new' || opening.kind === 'fork' ? opening.note : undefined);
     tab.session = session;
     // Its recording holds every row the tab shows: what the next window brings back.
     tab.forgetConversation();
