@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Snapshotter } from '../src/checkpoints/snapshotter.js';
 import { restoreSnapshot } from '../src/checkpoints/restore.js';
@@ -71,6 +71,8 @@ export async function run(): Promise<void> {
       process.stdout.write('.');
     }
     process.stdout.write('\n');
+    // The figures depend on how busy the machine is: say so next to them.
+    console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${cpus().length} cores`);
     const row = (label: string, ms: number[], goal?: number) =>
       [label, `${median(ms).toFixed(0)} ms`, `${Math.min(...ms).toFixed(0)} ms`, goal === undefined ? '' : median(ms) <= goal ? `goal ≤ ${goal} ms: meets` : `goal ≤ ${goal} ms: BELOW`];
     console.log(table([

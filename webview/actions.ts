@@ -91,7 +91,7 @@ function run(el: HTMLElement, host: Host): void {
       return;
     }
     case 'checkpoint':
-      return host.post({ type: 'checkpoint', turnId: d.turnId ?? '', action: d.checkpointAction === 'redo' ? 'redo' : 'restore' });
+      return host.post({ type: 'checkpoint', turnId: d.turnId ?? '', action: d.checkpointAction === 'redo' ? 'redo' : d.checkpointAction === 'edit' ? 'edit' : 'restore' });
     case 'restart-agent':
       return host.post({ type: 'restartAgent' });
     case 'open-settings':

@@ -211,3 +211,26 @@ export async function typeInTerminal(page, line) {
   await page.keyboard.type(line);
   await page.keyboard.press('Enter');
 }
+
+/** The workbench's modal dialog (showWarningMessage with `modal: true`). */
+export function modalDialog(page) {
+  return page.locator('.monaco-dialog-box');
+}
+
+/**
+ * Waits for the modal dialog, checks that its text matches `expected` (retried: the dialog's
+ * detail may draw a frame after its box) and clicks the button labelled `button`.
+ */
+export async function answerDialog(page, expected, button, { timeout = 20000 } = {}) {
+  const dialog = modalDialog(page);
+  await dialog.waitFor({ state: 'visible', timeout });
+  const until = Date.now() + timeout;
+  let text = '';
+  while (!expected.test(text = (await dialog.innerText().catch(() => '')))) {
+    if (Date.now() > until) throw new Error(`the dialog to say ${expected}: it says ${JSON.stringify(text)}`);
+    await sleep(100);
+  }
+  await dialog.locator('.dialog-buttons .monaco-button', { hasText: button }).first().click();
+  await dialog.waitFor({ state: 'hidden', timeout });
+  return text;
+}

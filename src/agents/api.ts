@@ -83,6 +83,8 @@ export interface SessionSupport {
   resume: boolean;
   close: boolean;
   delete: boolean;
+  /** `session/fork` (unstable): a copy of the session's conversation in a new session. */
+  fork: boolean;
   additionalDirectories: boolean;
 }
 

@@ -54,21 +54,24 @@ export async function applyOld(repo: ShadowRepo, files: FileChange[], gitPath?: 
   const blobs = await readBlobs(repo, files.filter((f) => f.oldId && f.oldMode !== '160000').map((f) => f.oldId), gitPath);
   const changed: string[] = [];
   // Removals first: a rename back may need the old path's directory free of the new file.
-  for (const f of files) {
-    if (f.status === 'added' || f.status === 'renamed') {
-      await removeFile(repo.root, f.path);
-      changed.push(f.path);
-    }
-  }
-  for (const f of files) {
-    if (f.status === 'added' || f.oldMode === '160000') continue;
-    const path = f.oldPath ?? f.path;
-    const bytes = blobs.get(f.oldId);
-    if (!bytes) continue;
-    await writeExact(join(repo.root, path), bytes, f.oldMode);
-    changed.push(path);
-  }
+  const removals = files.filter((f) => f.status === 'added' || f.status === 'renamed');
+  await eachLimited(removals, (f) => removeFile(repo.root, f.path));
+  changed.push(...removals.map((f) => f.path));
+  const writes = files.filter((f) => f.status !== 'added' && f.oldMode !== '160000' && blobs.has(f.oldId));
+  await eachLimited(writes, (f) => writeExact(join(repo.root, f.oldPath ?? f.path), blobs.get(f.oldId)!, f.oldMode));
+  changed.push(...writes.map((f) => f.oldPath ?? f.path));
   return changed;
+}
+
+// Files are independent: a few writes in flight at once instead of one after the other.
+const IN_FLIGHT = 16;
+
+async function eachLimited<T>(items: readonly T[], fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, items.length) }, worker));
 }
 
 async function writeExact(abs: string, bytes: Buffer, mode: string): Promise<void> {

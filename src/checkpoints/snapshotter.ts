@@ -6,13 +6,12 @@
  */
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { mkdir, readdir, rename, stat, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import { countRecords, git, GitMissingError } from './git.js';
 import { gitIn, openShadowRepo, type ShadowRepo } from './shadowRepo.js';
 import { parseDiffTree } from './diffParse.js';
+import { writeLooseObject, writeTreeFromIndex } from './indexTree.js';
 import { collectGarbage } from './gc.js';
 import { DEFAULT_LIMITS, type ChangeSet, type Snapshot, type SnapshotLimits, type SnapshotRefusal, type SnapshotResult } from './types.js';
 
@@ -80,6 +79,11 @@ export class Snapshotter {
     });
   }
 
+  /** Opens the root's private repository and brings its index up to date (no snapshot kept). */
+  warm(root: string): Promise<void> {
+    return this.serial(root, (repo) => this.stage(repo));
+  }
+
   /**
    * Files changed from `from` (a snapshot id) to the disk now: the private index brought up to
    * date, then compared with the snapshot's tree as it is (no tree written, one process less).
@@ -142,8 +146,11 @@ export class Snapshotter {
     return next;
   }
 
+  /** Stages the disk and writes its tree: one git process (`add -A`), the trees in-process. */
   async writeTree(repo: ShadowRepo): Promise<string> {
     await this.stage(repo);
+    const fast = await writeTreeFromIndex(repo.indexFile, repo.gitDir).catch(() => undefined);
+    if (fast) return fast;
     const { pre, run } = gitIn(repo, this.opts.gitPath);
     return (await git([...pre, 'write-tree'], run)).toString('utf8').trim();
   }
@@ -188,14 +195,7 @@ export class Snapshotter {
     const body = Buffer.from(`tree ${tree}\nauthor ${who}\ncommitter ${who}\n\n${label.endsWith('\n') ? label : label + '\n'}`, 'utf8');
     const object = Buffer.concat([Buffer.from(`commit ${body.length}\0`), body]);
     const id = createHash('sha1').update(object).digest('hex');
-    const dir = join(repo.gitDir, 'objects', id.slice(0, 2));
-    const file = join(dir, id.slice(2));
-    if (!existsSync(file)) {
-      await mkdir(dir, { recursive: true });
-      const tmp = join(dir, `tmp_obj_${process.pid}_${id.slice(2, 10)}`);
-      await writeFile(tmp, deflateSync(object));
-      await rename(tmp, file);
-    }
+    await writeLooseObject(repo.gitDir, id, object);
     return id;
   }
 

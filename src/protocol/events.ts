@@ -402,6 +402,8 @@ export interface ChangedFile {
   state?: 'kept' | 'undone';
   /** The file's hunks (text files under the size cap), for undo per hunk. */
   hunks?: ChangedHunk[];
+  /** Other tabs whose turns overlapped this one and changed the same file (titles). */
+  alsoChangedBy?: string[];
 }
 
 /** One line of a hunk: ' ' context, '-' removed, '+' added (without its terminator). */

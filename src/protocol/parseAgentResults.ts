@@ -23,7 +23,7 @@ export interface AgentCapabilities {
   loadSession: boolean;
   prompt: { image: boolean; audio: boolean; embeddedContext: boolean };
   mcp: { http: boolean; sse: boolean };
-  session: { list: boolean; resume: boolean; close: boolean; delete: boolean; additionalDirectories: boolean };
+  session: { list: boolean; resume: boolean; close: boolean; delete: boolean; fork: boolean; additionalDirectories: boolean };
   logout: boolean;
 }
 
@@ -74,6 +74,7 @@ function parseV1(raw: unknown): Parsed<InitializeOutcome> {
         resume: s?.resume === true,
         close: s?.close === true,
         delete: s?.delete === true,
+        fork: s?.fork === true,
         additionalDirectories: s?.additionalDirectories === true,
       },
       logout: c?.auth?.logout === true,
@@ -112,6 +113,7 @@ function parseV2(raw: unknown): Parsed<InitializeOutcome> {
         resume: hasSession,
         close: hasSession,
         delete: s?.delete === true,
+        fork: s?.fork === true,
         additionalDirectories: s?.additionalDirectories === true,
       },
       logout: (r.data.authMethods ?? []).length > 0,

@@ -185,7 +185,7 @@ export type WebviewToHost =
   /** Undo one hunk of a changed file, named by its place in the old text and its sizes. */
   | { type: 'undoHunk'; turnId: string; root: string; path: string; oldStart: number; oldCount: number; newCount: number }
   /** "Restore to here" on a user message (`restore`), or "Redo" after such a restore. */
-  | { type: 'checkpoint'; turnId: string; action: 'restore' | 'redo' }
+  | { type: 'checkpoint'; turnId: string; action: 'restore' | 'redo' | 'edit' }
   /** Show another tab's conversation (the host answers with a `snapshot`). */
   | { type: 'switchTab'; id: string }
   /** Close a tab: its session ends (`session/close` when the agent supports it). */

@@ -38,6 +38,7 @@ import { SessionTabList } from './tabs/sessionTabList.js';
 import { TabActions } from './tabs/tabActions.js';
 import type { Thread } from './tabs/threadStore.js';
 import { TurnActions } from './tabs/turnActions.js';
+import { editAndResend, type ResendMode } from './tabs/editResend.js';
 
 export type { ChatStatus, ContextDeps } from './chatCore.js';
 export type { PermissionRequest } from './tabs/chatThread.js';
@@ -62,6 +63,7 @@ export class AgentChatContext implements vscode.Disposable {
   private readonly openTabs: OpenTabsKeeper;
   private readonly tabActions: TabActions;
   private readonly turns: TurnActions;
+  private readonly chatCore: ChatCore;
   private readonly history: SessionHistory;
 
   private readonly agentEmitter = this.lifetime.add(new vscode.EventEmitter<void>());
@@ -108,7 +110,7 @@ export class AgentChatContext implements vscode.Disposable {
       this.agentEmitter.fire();
       this.fireStatus();
     });
-    const core = this.core(opener);
+    const core = (this.chatCore = this.core(opener));
     this.tabActions = new TabActions(core);
     this.turns = new TurnActions(core, this.tabActions);
     this.history = new SessionHistory(core);
@@ -235,6 +237,8 @@ export class AgentChatContext implements vscode.Disposable {
   closeTab(id: string): Promise<void> { return this.tabActions.closeTab(id); }
 
   send(prompt: ComposedPrompt): Promise<void> { return this.turns.send(prompt); }
+  /** "Edit and resend" on a past message of the shown tab (see tabs/editResend.ts). */
+  editAndResend(turnId: string): Promise<ResendMode | undefined> { return editAndResend(this.chatCore, (p) => this.turns.send(p), turnId); }
 
   /** Sends to any tab's open session (the prompt queue of a tab in the background). */
   sendTo(tabId: string, prompt: ComposedPrompt): Promise<void> { return this.turns.sendTo(tabId, prompt); }

@@ -82,6 +82,10 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   }));
   own(new SnapshotDocuments(snapshots));
   const checkpoints = new CheckpointService(snapshots);
+  // The first snapshot of a root is the slow one (every file hashed): done now, in the
+  // background, so the first prompt's checkpoint only looks at what changed since.
+  checkpoints.prime();
+  own(vscode.workspace.onDidChangeWorkspaceFolders(() => checkpoints.prime()));
   const review = { checkpoints, actions: new ReviewActions(checkpoints) };
 
   // The one owner of chat state (agent process, session, thread, permissions).

@@ -9,7 +9,8 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Snapshotter } from '../../src/checkpoints/snapshotter.js';
 import { restoreSnapshot } from '../../src/checkpoints/restore.js';
-import { record, startPeer, tempDir, testAgent, type Peer } from './support/harness.js';
+import { record, startPeer, tempDir, testAgent, waitFor, type Peer } from './support/harness.js';
+import { LiveTurnChanges } from '../../src/vscode/review/liveTurnChanges.js';
 
 let peer: Peer;
 let storage: string;
@@ -47,3 +48,27 @@ for (const [prompt, expected] of [
     assert.equal(await readFile(join(peer.dir, 'c.txt'), 'utf8'), 'to be deleted\n');
   });
 }
+
+test('while the turn runs, the live changes follow the disk (agent writing directly)', async () => {
+  await seed();
+  await rm(join(peer.dir, 'go'), { force: true });
+  const s = new Snapshotter({ storageDir: storage });
+  const snap = await s.take(peer.dir, 'before the prompt');
+  const published: string[][] = [];
+  const live = new LiveTurnChanges({
+    compute: async () => (await s.changes(peer.dir, snap.id)).files.map((f) => ({ root: peer.dir, path: f.path, status: f.status, added: f.added, deleted: f.deleted, binary: f.binary })),
+    publish: (files) => published.push(files.map((f) => `${f.path}:${f.status}`).sort()),
+    gapMs: 50,
+  });
+  const { session } = record(await peer.client.newSession());
+  const done = session.prompt([{ type: 'text', text: 'stepwise' }]);
+  // No file watcher here: the test pokes (as file events would) until the first edit shows.
+  await waitFor(() => { live.poke(); return published.some((p) => p.join() === 'a.txt:modified') || undefined; }, 15_000, 'a.txt in the live changes');
+  await writeFile(join(peer.dir, 'go'), '');
+  await done;
+  await waitFor(() => { live.poke(); return published.some((p) => p.join() === 'a.txt:modified,b.txt:added') || undefined; }, 15_000, 'b.txt in the live changes');
+  await live.stop();
+  const count = published.length;
+  live.poke();
+  assert.equal(published.length, count, 'nothing is published after stop()');
+});

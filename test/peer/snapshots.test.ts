@@ -170,3 +170,30 @@ test('snapshots survive a new engine (a window reload) and old ones are collecte
   const refs = sh(root, '--git-dir', repo.gitDir, 'for-each-ref', 'refs/agent-chat/').trim().split('\n');
   assert.equal(refs.length, 3);
 });
+
+test('a file over the review size cap and random binary bytes are listed and come back byte-exact; many files restore at once', async () => {
+  const root = join(base, 'sizes');
+  await mkdir(join(root, 'many'), { recursive: true });
+  const { randomBytes } = await import('node:crypto');
+  const bigText = 'a line of text that repeats\n'.repeat(20_000); // ~560 KB, over the 256 KB hunk cap
+  const noise = randomBytes(1024 * 1024);
+  await writeFile(join(root, 'big.txt'), bigText);
+  await writeFile(join(root, 'noise.bin'), noise);
+  for (let i = 0; i < 120; i++) await writeFile(join(root, 'many', `f${i}.txt`), `file ${i}\n`);
+  const s = new Snapshotter({ storageDir: join(base, 'storage-sizes') });
+  const snap = await s.take(root, 'before');
+  await writeFile(join(root, 'big.txt'), bigText.replace('a line', 'A LINE'));
+  await writeFile(join(root, 'noise.bin'), randomBytes(1024 * 1024));
+  for (let i = 0; i < 120; i++) await writeFile(join(root, 'many', `f${i}.txt`), `changed ${i}\n`);
+  const changes = await s.changes(root, snap.id);
+  assert.equal(changes.files.length, 122);
+  const byPath = Object.fromEntries(changes.files.map((f) => [f.path, f]));
+  assert.deepEqual([byPath['big.txt']!.added, byPath['big.txt']!.deleted, byPath['big.txt']!.binary], [1, 1, false]);
+  assert.equal(byPath['noise.bin']!.binary, true);
+  const r = await restoreSnapshot(s, root, snap.id);
+  assert.equal(r.changed.length, 122);
+  assert.ok((await readFile(join(root, 'big.txt'))).equals(Buffer.from(bigText)));
+  assert.ok((await readFile(join(root, 'noise.bin'))).equals(noise));
+  for (let i = 0; i < 120; i += 17) assert.equal(await readFile(join(root, 'many', `f${i}.txt`), 'utf8'), `file ${i}\n`);
+  assert.equal((await s.changes(root, snap.id)).files.length, 0, 'nothing differs from the snapshot after the restore');
+});

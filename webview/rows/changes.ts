@@ -69,6 +69,7 @@ export class ChangesRow implements RowView<ChangesEntry> {
       actionButton('review-changes', f.path, { class: 'file-path', data: { ...data, reviewAction: 'review' } }),
       f.oldPath ? h('span', { class: 'file-old-path', text: `← ${f.oldPath}` }) : '',
       f.binary ? h('span', { class: 'file-binary', text: 'binary' }) : h('span', { class: 'file-counts', text: `+${f.added} −${f.deleted}` }),
+      f.alsoChangedBy?.length ? h('span', { class: 'file-also', text: `also changed by ${f.alsoChangedBy.join(', ')}`, title: 'Another tab changed this file while this turn ran: the diff may hold its edits too.' }) : '',
       f.state
         ? h('span', { class: 'file-state', text: f.state === 'kept' ? 'Kept' : 'Undone' })
         : h('span', { class: 'file-actions' }, [

@@ -38,6 +38,8 @@ export class UserRow implements RowView<UserEntry> {
     } else if (entry.checkpoint?.length && turnId) {
       buttons.push(actionButton('checkpoint', 'Restore to here', { icon: 'discard', class: 'checkpoint-restore', data: { checkpointAction: 'restore', turnId } }));
     }
+    // Any sent message can be edited and sent again (restoring its checkpoint when it has one).
+    if (turnId) buttons.push(actionButton('checkpoint', 'Edit and resend', { icon: 'edit', class: 'checkpoint-edit', data: { checkpointAction: 'edit', turnId } }));
     this.checkpoint.replaceChildren(...buttons);
     if (buttons.length && !this.checkpoint.isConnected) this.el.append(this.checkpoint);
     else if (!buttons.length) this.checkpoint.remove();

@@ -105,6 +105,10 @@ export class RemoteAgent {
     await session.refresh();
     return session;
   }
+  /** A2A has no fork (sessionSupport.fork is false); callers seed a new context instead. */
+  async forkSession(_sessionId: string, _place: { cwd: string }): Promise<A2aSession> {
+    throw new Error('Remote agents cannot fork a conversation.');
+  }
 
   private open(cwd: string, sessionId?: string, restore?: RemoteTaskRef): A2aSession {
     const session = new A2aSession({

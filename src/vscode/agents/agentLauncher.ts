@@ -100,6 +100,10 @@ class ClientAgent implements RunningAgent {
     return this.client.resumeSession(sessionId, place);
   }
 
+  forkSession(sessionId: string, place: SessionPlace): Promise<LiveSession> {
+    return this.client.forkSession(sessionId, place);
+  }
+
   get sessionSupport() {
     return this.client.sessionSupport;
   }

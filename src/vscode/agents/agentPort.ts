@@ -61,6 +61,8 @@ export interface RunningAgent {
   loadSession(sessionId: string, place: SessionPlace): Promise<LiveSession>;
   /** `session/resume`: no replay. */
   resumeSession(sessionId: string, place: SessionPlace): Promise<LiveSession>;
+  /** `session/fork` (check `sessionSupport.fork` first): a new session with a copy of the conversation. */
+  forkSession(sessionId: string, place: SessionPlace): Promise<LiveSession>;
   /** What the agent advertised for list/load/resume/close/delete (undefined unless ready). */
   readonly sessionSupport: SessionSupport | undefined;
   /** The agent's own `session/list` (all pages up to a bound). */

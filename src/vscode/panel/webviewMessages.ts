@@ -189,6 +189,10 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
       }
       return;
     case 'checkpoint':
+      if (message.action === 'edit') {
+        if (isString(message.turnId)) await context.editAndResend(message.turnId);
+        return;
+      }
       if (isString(message.turnId) && context.review) {
         const { checkpoints } = context.review;
         await (message.action === 'redo' ? checkpoints.redo(context.activeThread, message.turnId) : checkpoints.restore(context.activeThread, message.turnId));

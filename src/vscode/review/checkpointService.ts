@@ -10,22 +10,44 @@ import { restoreSnapshot } from '../../checkpoints/restore.js';
 import type { ChangesEntry, UserEntry } from '../../thread/types.js';
 import type { ChatThread } from '../tabs/chatThread.js';
 import { workspaceRoots } from '../editor/workspaceRoots.js';
+import type { ChangeSet } from '../../checkpoints/types.js';
 import { attachHunks } from './hunkUndo.js';
+import { LiveTurnChanges } from './liveTurnChanges.js';
+import { TurnOverlaps, type TurnRecord } from './turnOverlap.js';
 
 /** How long a prompt waits for its snapshot before going out without one. */
 const SNAPSHOT_WAIT_MS = 1_500;
+/** The same for a root whose first (cold: every file hashed) snapshot has not finished yet. */
+const COLD_SNAPSHOT_WAIT_MS = 10_000;
 
 const timeout = (ms: number) => new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms));
 
 export class CheckpointService {
+  /** Roots whose private index is up to date once (their next snapshots are incremental). */
+  private readonly warm = new Set<string>();
+  /** Turns of different tabs that overlap in time, to say when they changed the same file. */
+  private readonly overlaps = new TurnOverlaps();
+  private readonly priming = new Set<string>();
+
   constructor(readonly snapshots: Snapshotter, private readonly roots: () => string[] = workspaceRoots) {}
+
+  /** Brings every root's private index up to date in the background (once per root). */
+  prime(): void {
+    for (const root of this.roots()) {
+      if (this.warm.has(root) || this.priming.has(root)) continue;
+      this.priming.add(root);
+      void this.snapshots.warm(root).then(() => this.warm.add(root), () => undefined).finally(() => this.priming.delete(root));
+    }
+  }
 
   /** Snapshots of every root before a prompt; what could not be taken is said in the thread. */
   async beforePrompt(thread: ChatThread): Promise<SnapshotRef[]> {
     const refs: SnapshotRef[] = [];
     for (const root of this.roots()) {
-      const r = await Promise.race([this.snapshots.snapshot(root, 'before a prompt'), timeout(SNAPSHOT_WAIT_MS)]);
-      if (r === 'timeout') thread.notice('info', 'No checkpoint for this message', `The snapshot of ${root} took longer than ${SNAPSHOT_WAIT_MS / 1000} s, so the prompt went out without one.`);
+      const wait = this.warm.has(root) ? SNAPSHOT_WAIT_MS : COLD_SNAPSHOT_WAIT_MS;
+      const r = await Promise.race([this.snapshots.snapshot(root, 'before a prompt'), timeout(wait)]);
+      if (r !== 'timeout' && r.ok) this.warm.add(root);
+      if (r === 'timeout') thread.notice('info', 'No checkpoint for this message', `The snapshot of ${root} took longer than ${wait / 1000} s, so the prompt went out without one.`);
       else if (!r.ok) thread.notice('info', 'No checkpoint for this message', r.refusal.message);
       else refs.push({ root, id: r.snapshot.id });
     }
@@ -33,48 +55,85 @@ export class CheckpointService {
   }
 
   /** The turn's changes on disk: a snapshot of its end, compared with the one before it. */
-  async afterTurn(thread: ChatThread, turnId: string, before: readonly SnapshotRef[]): Promise<void> {
+  async afterTurn(thread: ChatThread, turnId: string, before: readonly SnapshotRef[], record?: TurnRecord): Promise<void> {
     const files: ChangedFile[] = [];
     const after: SnapshotRef[] = [];
     for (const ref of before) {
       const end = await this.snapshots.take(ref.root, 'after a turn');
       after.push({ root: ref.root, id: end.id });
       const set = await this.snapshots.between(ref.root, ref.id, end.id);
-      const ofRoot: ChangedFile[] = set.files.map((f) => ({ root: ref.root, path: f.path, ...(f.oldPath ? { oldPath: f.oldPath } : {}), status: f.status, added: f.added, deleted: f.deleted, binary: f.binary }));
+      const ofRoot = changedFiles(ref.root, set);
       await attachHunks(this.snapshots, ofRoot, ref.id, end.id).catch(() => undefined);
       files.push(...ofRoot);
     }
-    thread.apply({ kind: 'turn_changes', turnId, files, after });
+    thread.apply({ kind: 'turn_changes', turnId, files: record ? this.overlaps.update(record, files, true) : files, after });
+  }
+
+  /**
+   * While the turn runs: the changes row follows the disk, refreshed on file events in the
+   * roots (at most about once a second). Stop it before the turn's final answer (afterTurn).
+   */
+  watchTurn(thread: ChatThread, turnId: string, before: readonly SnapshotRef[], log?: (message: string) => void): { stop(): Promise<void>; record: TurnRecord } {
+    const record = this.overlaps.begin({
+      owner: thread, turnId, started: Date.now(),
+      title: () => thread.session.title || 'another tab',
+      republish: (files) => thread.apply({ kind: 'turn_changes', turnId, files }),
+    });
+    const live = new LiveTurnChanges({
+      compute: async () => {
+        const files: ChangedFile[] = [];
+        for (const ref of before) files.push(...changedFiles(ref.root, await this.snapshots.changes(ref.root, ref.id)));
+        return files;
+      },
+      publish: (files) => thread.apply({ kind: 'turn_changes', turnId, files: this.overlaps.update(record, files) }),
+      onError: (e) => log?.(`live turn changes: ${e instanceof Error ? e.message : String(e)}`),
+    });
+    const watchers = before.map((ref) => {
+      const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(ref.root), '**/*'));
+      const poke = () => live.poke();
+      return [w, w.onDidCreate(poke), w.onDidChange(poke), w.onDidDelete(poke)];
+    }).flat();
+    return {
+      record,
+      stop: async () => {
+        for (const d of watchers) d.dispose();
+        await live.stop();
+      },
+    };
   }
 
   /** "Restore to here": preview, then put every root back as it was before `turnId`'s prompt. */
-  async restore(thread: ChatThread, turnId: string): Promise<void> {
+  /** 'unchanged': the files already are as they were (nothing written, nothing marked). */
+  async restore(thread: ChatThread, turnId: string, question = 'Restore the files to how they were before this message?'): Promise<'restored' | 'unchanged' | 'cancelled'> {
     const user = findUser(thread, turnId);
     if (!user?.checkpoint?.length) {
       void vscode.window.showInformationMessage('Agent Chat: this message has no checkpoint to restore.');
-      return;
+      return 'cancelled';
     }
     const refs = user.checkpoint;
-    if (!(await this.confirm(refs, 'Restore the files to how they were before this message?'))) return;
+    const answer = await this.confirm(refs, question);
+    if (answer === 'nothing-to-do') return 'unchanged';
+    if (!answer) return 'cancelled';
     const redo: SnapshotRef[] = [];
     for (const ref of refs) {
       const r = await restoreSnapshot(this.snapshots, ref.root, ref.id);
       redo.push({ root: ref.root, id: r.redo.id });
     }
     thread.apply({ kind: 'checkpoint_restored', turnId, redo });
+    return 'restored';
   }
 
   /** "Redo": back to how the files were just before the restore. */
   async redo(thread: ChatThread, turnId: string): Promise<void> {
     const user = findUser(thread, turnId);
     if (!user?.redo?.length) return;
-    if (!(await this.confirm(user.redo, 'Put the files back as they were before the restore?'))) return;
+    if ((await this.confirm(user.redo, 'Put the files back as they were before the restore?')) !== true) return;
     for (const ref of user.redo) await restoreSnapshot(this.snapshots, ref.root, ref.id);
     thread.apply({ kind: 'checkpoint_redone', turnId });
   }
 
   // A modal listing the files a restore will write or remove (and unsaved editors it overrides).
-  private async confirm(refs: readonly SnapshotRef[], question: string): Promise<boolean> {
+  private async confirm(refs: readonly SnapshotRef[], question: string): Promise<boolean | 'nothing-to-do'> {
     const paths: string[] = [];
     for (const ref of refs) {
       if (!(await this.snapshots.exists(ref.root, ref.id))) {
@@ -86,7 +145,7 @@ export class CheckpointService {
     }
     if (!paths.length) {
       void vscode.window.showInformationMessage('Agent Chat: the files are already as they were; nothing to restore.');
-      return false;
+      return 'nothing-to-do';
     }
     const dirty = vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.scheme === 'file').map((d) => vscode.workspace.asRelativePath(d.uri));
     const shown = paths.slice(0, 15).join('\n') + (paths.length > 15 ? `\n… and ${paths.length - 15} more` : '');
@@ -94,6 +153,10 @@ export class CheckpointService {
     const choice = await vscode.window.showWarningMessage(question, { modal: true, detail: `${paths.length} ${paths.length === 1 ? 'file' : 'files'} will change:\n${shown}${warn}` }, 'Restore');
     return choice === 'Restore';
   }
+}
+
+function changedFiles(root: string, set: ChangeSet): ChangedFile[] {
+  return set.files.map((f) => ({ root, path: f.path, ...(f.oldPath ? { oldPath: f.oldPath } : {}), status: f.status, added: f.added, deleted: f.deleted, binary: f.binary }));
 }
 
 export function findUser(thread: ChatThread, turnId: string): UserEntry | undefined {

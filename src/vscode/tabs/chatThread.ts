@@ -179,9 +179,9 @@ export class ChatThread implements vscode.Disposable {
   }
 
   /** A session is about to attach: history of an earlier session is kept, read-only, above it. */
-  beginSession(agentName: string): void {
+  beginSession(agentName: string, note?: { title: string; detail: string }): void {
     if (this.hadSession) {
-      this.replace(archivedThread(this.model.snapshot(), {
+      this.replace(archivedThread(this.model.snapshot(), note ?? {
         title: `New session with ${agentName}`,
         detail: 'The agent does not remember the conversation above.',
       }));

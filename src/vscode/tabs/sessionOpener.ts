@@ -20,7 +20,9 @@ import type { SessionTab } from './sessionTabs.js';
 import { workspaceRoots } from '../editor/workspaceRoots.js';
 
 /** How a session is opened: fresh, or an earlier one by id (with or without replay). */
-export type SessionOpening = { kind: 'new' } | { kind: 'load' | 'resume'; sessionId: string };
+/** `note`: what the thread says above a new or forked session instead of "does not remember". */
+export type SessionOpening = { kind: 'new'; note?: SessionNote } | { kind: 'load' | 'resume'; sessionId: string } | { kind: 'fork'; sessionId: string; note?: SessionNote };
+export interface SessionNote { title: string; detail: string }
 
 export interface SessionOpenerDeps {
   log: ProtocolLog;
@@ -79,6 +81,7 @@ export class SessionOpener {
     const place = { ...(await this.place()), ...(remoteTask ? { remoteTask } : {}) };
     try {
       session = opening.kind === 'new' ? await running.newSession(place)
+        : opening.kind === 'fork' ? await running.forkSession(opening.sessionId, place)
         : opening.kind === 'load' ? await running.loadSession(opening.sessionId, place)
         : await running.resumeSession(opening.sessionId, place);
     } catch (error) {
@@ -93,7 +96,7 @@ export class SessionOpener {
     }
     // A reopened thread was just shown (nothing to archive); this marks it as a session's, so a
     // later session on another agent process keeps it as history above.
-    thread.beginSession(running.config.name);
+    thread.beginSession(running.config.name, opening.kind === 'new' || opening.kind === 'fork' ? opening.note : undefined);
     tab.session = session;
     // Its recording holds every row the tab shows: what the next window brings back.
     tab.forgetConversation();
@@ -117,6 +120,11 @@ export class SessionOpener {
     const thread = tab.thread;
     this.deps.log.error(`session/${opening.kind} failed: ${errorText(error)}`);
     const name = running.config.name;
+    if (opening.kind === 'fork') {
+      // The caller carries on in a new session; the thread says so there.
+      this.deps.tabChanged(tab, true);
+      return;
+    }
     if (opening.kind !== 'new') {
       // The agent refused to reopen it: the thread (saved transcript, if any) stays readable.
       thread.notice('error', `${name} could not reopen the session`, errorText(error));

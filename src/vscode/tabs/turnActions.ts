@@ -80,9 +80,14 @@ export class TurnActions {
       // prompt_sent was applied synchronously: the user row of this turn exists now.
       const turnId = thread.session.currentTurnId;
       if (turnId && before.length) thread.apply({ kind: 'checkpoint', turnId, snapshots: before });
-      await done;
+      const live = review && turnId && before.length ? review.checkpoints.watchTurn(thread, turnId, before, (m) => this.core.deps.log.warn(m)) : undefined;
+      try {
+        await done;
+      } finally {
+        await live?.stop();
+      }
       if (review && turnId && before.length) {
-        await review.checkpoints.afterTurn(thread, turnId, before).catch((e: unknown) => this.core.deps.log.warn(`turn changes not computed: ${errorText(e)}`));
+        await review.checkpoints.afterTurn(thread, turnId, before, live?.record).catch((e: unknown) => this.core.deps.log.warn(`turn changes not computed: ${errorText(e)}`));
       }
     } catch (error) {
       // The session reports turn errors as events; anything thrown here is a local failure.

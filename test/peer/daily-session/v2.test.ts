@@ -20,7 +20,7 @@ describe('daily sessions: v2 draft agent', () => {
 
   test('v2 session support: list, resume (also for load), close', () => {
     const s = peer.client.sessionSupport;
-    assert.deepEqual({ ...s }, { protocolVersion: 2, load: true, list: true, resume: true, close: true, delete: false, additionalDirectories: false });
+    assert.deepEqual({ ...s }, { protocolVersion: 2, load: true, list: true, resume: true, close: true, delete: false, fork: false, additionalDirectories: false });
   });
 
   test('listSessions filters by cwd', async () => {

@@ -64,7 +64,7 @@ test('list pages, survives restart, load replays into the thread, resume/close/d
   let { a, support } = await open(dir);
   const ids: string[] = [];
   try {
-    assert.deepEqual(support, { protocolVersion: 1, load: true, list: true, resume: true, close: true, delete: true, additionalDirectories: true });
+    assert.deepEqual(support, { protocolVersion: 1, load: true, list: true, resume: true, close: true, delete: true, fork: false, additionalDirectories: true });
     for (let i = 1; i <= 5; i++) {
       const { sessionId } = await send(a, buildNewSessionRequest(support, { cwd, mcpServers: [], additionalDirectories: ['/work/lib'] }));
       ids.push(sessionId);

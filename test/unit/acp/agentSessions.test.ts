@@ -13,9 +13,10 @@ test('sessionSupportOf: table', () => {
   const cases: Array<[unknown, 1 | 2, Partial<SessionSupport>]> = [
     [{ agentCapabilities: { loadSession: true } }, 1, { load: true, list: false, resume: false }],
     [{ agentCapabilities: { sessionCapabilities: { list: {}, close: null } } }, 1, { load: false, list: true, close: false }],
-    [{}, 1, { load: false, list: false, resume: false, close: false, delete: false, additionalDirectories: false }],
-    [{ capabilities: { session: {} } }, 2, { load: true, list: true, resume: true, close: true, delete: false, additionalDirectories: false }],
+    [{}, 1, { load: false, list: false, resume: false, close: false, delete: false, fork: false, additionalDirectories: false }],
+    [{ capabilities: { session: {} } }, 2, { load: true, list: true, resume: true, close: true, delete: false, fork: false, additionalDirectories: false }],
     [{ capabilities: { session: { delete: {}, additionalDirectories: {} } } }, 2, { delete: true, additionalDirectories: true }],
+    [{ agentCapabilities: { sessionCapabilities: { fork: {} } } }, 1, { fork: true, resume: false }],
     [{ capabilities: {} }, 2, { load: false, list: false, resume: false, close: false }],
   ];
   for (const [init, v, want] of cases) {

@@ -21,7 +21,7 @@ test('mergeHistory: union per session, agent title wins, newest first, other age
 });
 
 test('planReopen: table', () => {
-  const s = (p: Partial<SessionSupport>): SessionSupport => ({ protocolVersion: 1, load: false, list: false, resume: false, close: false, delete: false, additionalDirectories: false, ...p });
+  const s = (p: Partial<SessionSupport>): SessionSupport => ({ protocolVersion: 1, load: false, list: false, resume: false, close: false, delete: false, fork: false, additionalDirectories: false, ...p });
   const cases: Array<[Partial<SessionSupport>, boolean, boolean | undefined, string]> = [
     [{ resume: true, load: true }, true, true, 'resume_with_transcript'],
     [{ resume: true, load: true }, true, undefined, 'resume_with_transcript'],

@@ -47,7 +47,7 @@ test('parseSavedTabs: anything not ours is no set; bad tabs are dropped or mende
   });
 });
 
-const support = (p: Partial<SessionSupport>): SessionSupport => ({ protocolVersion: 1, load: false, list: false, resume: false, close: false, delete: false, additionalDirectories: false, ...p });
+const support = (p: Partial<SessionSupport>): SessionSupport => ({ protocolVersion: 1, load: false, list: false, resume: false, close: false, delete: false, fork: false, additionalDirectories: false, ...p });
 
 test('planReattach: resume over load, load when only that, else a fresh session with a note when rows are shown', () => {
   const cases: Array<[SessionSupport | undefined, string | undefined, boolean, string, boolean]> = [

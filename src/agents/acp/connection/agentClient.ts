@@ -221,6 +221,11 @@ export class AgentClient {
     return this.open({ kind: 'resume', sessionId }, options);
   }
 
+  /** `session/fork`: a new session that starts with a copy of `sessionId`'s conversation. */
+  forkSession(sessionId: string, options: OpenOptions = {}): Promise<AcpChatSession> {
+    return this.open({ kind: 'fork', sessionId }, options);
+  }
+
   /** The agent's own session history (`session/list`, every page up to `maxPages`). */
   async listSessions(options: { cwd?: string; maxPages?: number } = {}): Promise<ListResult> {
     const { running, facts } = this.ready();

@@ -22,7 +22,7 @@ export function sessionSupportOf(initializeResult: unknown, protocolVersion: 1 |
   // The caller already settled the version; the parser picks the v1 or v2 shape from it.
   const parsed = parseInitializeResult({ ...raw, protocolVersion });
   if (parsed.ok) return sessionSupportFromCapabilities(parsed.value.capabilities, protocolVersion);
-  return { protocolVersion, load: false, list: false, resume: false, close: false, delete: false, additionalDirectories: false };
+  return { protocolVersion, load: false, list: false, resume: false, close: false, delete: false, fork: false, additionalDirectories: false };
 }
 
 /** The same table from already parsed capabilities (what AgentClient holds after initialize). */
@@ -30,7 +30,7 @@ export function sessionSupportFromCapabilities(caps: AgentCapabilities, protocol
   const s = caps.session;
   // v2 has no session/load: it resumes with replay, so "load" is "resume".
   return { protocolVersion, load: protocolVersion === 2 ? s.resume : caps.loadSession, list: s.list, resume: s.resume,
-    close: s.close, delete: s.delete, additionalDirectories: s.additionalDirectories };
+    close: s.close, delete: s.delete, fork: s.fork, additionalDirectories: s.additionalDirectories };
 }
 
 export interface ListResult {
@@ -141,6 +141,15 @@ export function buildResumeRequest(support: SessionSupport, input: ReopenInput):
   const notes: string[] = [];
   const params = { ...resumeSessionParams(input.sessionId, target(support, input, notes)), mcpServers: input.mcpServers };
   return { ok: true, method: 'session/resume', params, notes };
+}
+
+/** A new session holding a copy of `sessionId`'s conversation; answered like session/new. */
+export function buildForkRequest(support: SessionSupport, input: ReopenInput): Gated<Record<string, unknown>> {
+  if (!support.fork) return { ok: false, reason: 'the agent cannot fork sessions' };
+  if (!isAbsolute(input.cwd)) return { ok: false, reason: `cwd must be absolute: ${input.cwd}` };
+  const notes: string[] = [];
+  const params = { ...loadSessionParams(input.sessionId, target(support, input, notes)), mcpServers: input.mcpServers };
+  return { ok: true, method: 'session/fork', params, notes };
 }
 
 export function buildCloseRequest(support: SessionSupport, sessionId: string): Gated<{ sessionId: string }> {

@@ -14,6 +14,7 @@ import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { parseLoadSessionResult, parseNewSessionResult, type SessionSetup } from '../../../protocol/parseAgentResults.js';
 import {
   buildCloseRequest,
+  buildForkRequest,
   buildLoadRequest,
   buildNewSessionRequest,
   buildResumeRequest,
@@ -51,7 +52,7 @@ export interface OpenOptions {
 /** Agents start MCP servers in `session/new`; a minute covers slow ones, not a hang. */
 export const DEFAULT_OPEN_TIMEOUT_MS = 60_000;
 
-export type OpenRequest = { kind: 'new' } | { kind: 'load' | 'resume'; sessionId: string };
+export type OpenRequest = { kind: 'new' } | { kind: 'load' | 'resume' | 'fork'; sessionId: string };
 
 export function supportOf(facts: AgentFacts): SessionSupport {
   return sessionSupportFromCapabilities(facts.capabilities, facts.protocolVersion);
@@ -65,18 +66,20 @@ export async function openSession(ctx: OpenContext, req: OpenRequest, options: O
   const target = { cwd, mcpServers: plan.mcpServers, additionalDirectories: plan.additionalDirectories };
   const gated: Gated<Record<string, unknown>> =
     req.kind === 'new' ? buildNewSessionRequest(support, target)
+    : req.kind === 'fork' ? buildForkRequest(support, { ...target, sessionId: req.sessionId })
     : req.kind === 'load' ? buildLoadRequest(support, { ...target, sessionId: req.sessionId })
     : buildResumeRequest(support, { ...target, sessionId: req.sessionId });
   if (!gated.ok) throw new Error(`Cannot ${req.kind === 'new' ? 'start' : req.kind} the session: ${gated.reason}.`);
   for (const note of gated.notes) ctx.log?.(`session/${req.kind}: ${note}`);
 
-  if (req.kind === 'new') {
+  // A fork answers like session/new: a new id, no replay.
+  if (req.kind === 'new' || req.kind === 'fork') {
     ctx.router.expectSession();
     try {
       // A ResponseError (e.g. -32000 authentication required) is rethrown as is, code included.
       const answer = await boundedRequest(ctx.connection, gated.method, gated.params, ctx.openTimeoutMs ?? DEFAULT_OPEN_TIMEOUT_MS, ctx.agentName);
       const parsed = parseNewSessionResult(answer);
-      if (!parsed.ok) throw new Error(`The agent's session/new answer is malformed: ${parsed.error}`);
+      if (!parsed.ok) throw new Error(`The agent's ${gated.method} answer is malformed: ${parsed.error}`);
       const { sessionId, ...setup } = parsed.value;
       const session = create(ctx, support, plan, sessionId, setup);
       ctx.router.add(session);
