@@ -57,7 +57,7 @@ export class RemoteAgent {
   readonly lifecycle: AgentLifecycle;
   readonly composer = { image: false, audio: false, embeddedContext: false };
   /** Reopening goes on from the saved transcript (resume); remote agents list no sessions. */
-  readonly sessionSupport = { protocolVersion: 1, load: false, list: false, resume: true, close: false, delete: false, additionalDirectories: false } as const;
+  readonly sessionSupport = { protocolVersion: 1, load: false, list: false, resume: true, close: false, delete: false, fork: false, additionalDirectories: false } as const;
   readonly canLogout = true;
   private readonly sessions = new Set<A2aSession>();
 
