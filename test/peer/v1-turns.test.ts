@@ -12,11 +12,11 @@ describe('v1 turns against the scripted agent', () => {
   });
   after(() => peer.close());
 
-  test('initialize advertises fs + terminal and clientInfo; the answer is read', () => {
+  test('initialize advertises fs + terminal + elicitation and clientInfo; the answer is read', () => {
     const [init] = peer.wire.sent('initialize');
     assert.deepEqual(init?.params, {
       protocolVersion: 1,
-      clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true, session: { configOptions: { boolean: {} }, notices: {}, compaction: {} } },
+      clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true, session: { configOptions: { boolean: {} }, notices: {}, compaction: {} }, elicitation: { form: {}, url: {} } },
       clientInfo: { name: 'agent-chat', title: 'Agent Chat', version: '0.1.0' },
     });
     assert.deepEqual(peer.client.lifecycle, { state: 'ready', protocolVersion: 1, agentTitle: 'Scripted Agent' });
