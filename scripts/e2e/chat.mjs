@@ -3,27 +3,12 @@
 // again whenever VS Code reloads the webview (hide/show, window reload).
 import { runCommand, webviewFrame } from './workbench.mjs';
 import { expectAttribute, expectText } from './expect.mjs';
+import { waitUntil } from './wait.mjs';
 
 const COMPOSER = 'textarea.composer-input';
 // Every turn-end row, drawn or not: rows are attached at once (also all of a snapshot), and get
 // their stop reason when drawn, a frame or more later. Counting drawn ones only would miscount.
 const TURN_END = '.row.turn-end';
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-export async function waitUntil(check, { timeout = 20000, interval = 150, message = 'condition' } = {}) {
-  const until = Date.now() + timeout;
-  let last;
-  while (Date.now() < until) {
-    try {
-      last = await check();
-      if (last) return last;
-    } catch (e) {
-      last = e;
-    }
-    await sleep(interval);
-  }
-  throw new Error(`timed out after ${timeout} ms waiting for ${message}${last instanceof Error ? `: ${last.message}` : ''}`);
-}
 
 export class ChatPanel {
   constructor(page) {

@@ -12,7 +12,7 @@
 //   await expectAttribute(header, 'data-turn-state', 'idle');
 //   await expectValue(picker, 'gpt-5');
 import { isDeepStrictEqual } from 'node:util';
-import { waitUntil } from './chat.mjs';
+import { waitUntil } from './wait.mjs';
 
 const DEFAULT_TIMEOUT = 15000;
 /** One read must not eat the whole budget (a missing element would wait the page's default timeout). */

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
-import { waitUntil } from '../../scripts/e2e/chat.mjs';
+import { waitUntil } from '../../scripts/e2e/wait.mjs';
 import { expectCount, expectValueOf } from '../../scripts/e2e/expect.mjs';
 import { filterQuickPick, pickQuickItem, quickPickShown, runCommand, waitForActivityIcon } from '../../scripts/e2e/workbench.mjs';
 import { historyAgentDir, testAgentsDir } from '../../scripts/e2e/settings.mjs';

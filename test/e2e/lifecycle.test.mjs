@@ -8,7 +8,7 @@ import { expectCount, expectText } from '../../scripts/e2e/expect.mjs';
 import { missingAgentCommand, missingAgentName } from '../../scripts/e2e/settings.mjs';
 import { CRASH_EXIT_CODE, CRASH_STDERR } from '../agents/lib/texts.ts';
 import { canInspectProcesses, describe as list, sessionsWorkingIn, survivors } from '../support/processTree.ts';
-import { waitUntil } from '../../scripts/e2e/chat.mjs';
+import { waitUntil } from '../../scripts/e2e/wait.mjs';
 
 // A terminal command with a background job of its own (output elsewhere, as a dev server's).
 const JOB = 'sleep 300 >/dev/null 2>&1 &\nsleep 300\n';

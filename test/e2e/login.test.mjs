@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
-import { waitUntil } from '../../scripts/e2e/chat.mjs';
+import { waitUntil } from '../../scripts/e2e/wait.mjs';
 import { expectText, expectValueOf } from '../../scripts/e2e/expect.mjs';
 import { pickQuickItem, quickPickShown, runCommand, terminalTab, typeInTerminal, waitForTerminalText } from '../../scripts/e2e/workbench.mjs';
 import { authAgentDir, authLoginCode } from '../../scripts/e2e/settings.mjs';
