@@ -1,0 +1,96 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, readdir, rm, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TranscriptStore } from '../../../src/history/store.js';
+import { ThreadSearch } from '../../../src/history/threadSearch.js';
+import { parseSearchText, searchText, SEARCH_TEXT_MAX_CHARS } from '../../../src/history/searchText.js';
+import type { ThreadEntry } from '../../../src/thread/types.js';
+
+const user = (id: string, text: string): ThreadEntry => ({ type: 'user', id, content: [{ type: 'text', text }] });
+const agent = (id: string, text: string): ThreadEntry => ({ type: 'agent', id, content: [{ type: 'text', text }] });
+const session = { turnState: 'idle' as const, commands: [] };
+
+test('searchable lines: one per line read, tagged with its row; thoughts and terminals left out', () => {
+  const lines = parseSearchText(searchText([
+    user('e1', 'Fix the   parser\nand the cache'),
+    { type: 'thought', id: 'e2', content: [{ type: 'text', text: 'secret thinking' }] },
+    agent('e3', 'Done.'),
+    { type: 'notice', id: 'e4', severity: 'info', title: 'Heads up', detail: 'details here' },
+  ]));
+  assert.deepEqual(lines, [
+    { entryId: 'e1', text: 'Fix the parser' },
+    { entryId: 'e1', text: 'and the cache' },
+    { entryId: 'e3', text: 'Done.' },
+    { entryId: 'e4', text: 'Heads up' },
+    { entryId: 'e4', text: 'details here' },
+  ]);
+});
+
+test('searchable lines are capped, keeping the newest whole lines', () => {
+  const entries = Array.from({ length: 2000 }, (_, i) => agent(`e${i}`, `line ${i} ${'x'.repeat(300)}`));
+  const text = searchText(entries);
+  assert.ok(text.length <= SEARCH_TEXT_MAX_CHARS);
+  const lines = parseSearchText(text);
+  assert.equal(lines.at(-1)?.entryId, 'e1999');
+  assert.match(lines[0]!.text, /^line \d+ x+$/, 'the first kept line is whole');
+});
+
+test('search: every word, any case, title or line; newest thread first; a hit names its row', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'search-'));
+  try {
+    let clock = Date.parse('2026-11-25T00:00:00Z');
+    const store = new TranscriptStore(dir, { now: () => new Date((clock += 1000)) });
+    await store.save({ agentName: 'A', sessionId: 'old', cwd: '/w', entries: [user('e1', 'Deploy the API'), agent('e2', 'The Lilac cache is warm')], session });
+    await store.save({ agentName: 'A', sessionId: 'new', cwd: '/w', entries: [user('e1', 'lilac cache again'), agent('e2', 'nothing here')], session });
+    const search = new ThreadSearch(store);
+    const hits = await search.search('CACHE lilac');
+    assert.deepEqual(hits.map((h) => [h.meta.sessionId, h.entryId, h.line]), [
+      ['new', undefined, 'lilac cache again'], // the title (its first prompt)
+      ['new', 'e1', 'lilac cache again'],
+      ['old', 'e2', 'The Lilac cache is warm'],
+    ]);
+    assert.deepEqual(await search.search('lilac deploy'), [], 'every word must be on one line');
+    assert.deepEqual(await search.search('   '), []);
+
+    // A thread that changes is read again; one deleted is gone from the results.
+    await store.save({ agentName: 'A', sessionId: 'old', cwd: '/w', entries: [user('e1', 'Deploy the API'), agent('e2', 'cold now')], session });
+    assert.deepEqual((await search.search('lilac')).map((h) => h.meta.sessionId), ['new', 'new']);
+    await store.delete((await store.list()).find((m) => m.sessionId === 'new')!.id);
+    assert.deepEqual(await search.search('lilac'), []);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('search: a transcript saved before search existed gets its lines built from the body', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'search-'));
+  try {
+    const store = new TranscriptStore(dir);
+    await store.save({ agentName: 'A', sessionId: 's', cwd: '/w', entries: [user('e1', 'hello'), agent('e2', 'the quokka answer')], session });
+    const folder = join(dir, 'transcripts');
+    for (const name of await readdir(folder)) if (name.endsWith('.search.txt')) await unlink(join(folder, name));
+    const hits = await new ThreadSearch(new TranscriptStore(dir)).search('quokka');
+    assert.deepEqual(hits.map((h) => h.entryId), ['e2']);
+    assert.ok((await readdir(folder)).some((n) => n.endsWith('.search.txt')), 'written back for next time');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('search: a limit, a per-thread cap, and a cancelled search stops early', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'search-'));
+  try {
+    const store = new TranscriptStore(dir);
+    for (let i = 0; i < 5; i++) {
+      await store.save({ agentName: 'A', sessionId: `s${i}`, cwd: '/w', entries: Array.from({ length: 6 }, (_, j) => agent(`e${j}`, `word ${j}`)), session: { ...session, title: `T${i}` } });
+    }
+    const search = new ThreadSearch(store);
+    assert.equal((await search.search('word', { perThread: 2 })).length, 10);
+    assert.equal((await search.search('word', { limit: 7 })).length, 7);
+    assert.deepEqual(await search.search('word', { cancelled: () => true }), []);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
