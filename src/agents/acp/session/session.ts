@@ -268,22 +268,24 @@ export class AcpChatSession implements ChatSession {
 
   /** Serves `elicitation/create`; like a permission question, the turn waits for the user. */
   requestElicitation(params: unknown, token: CancellationToken): Promise<unknown> {
-    return this.elicitations.serve(params, token, {
-      answerCancelled: () => Boolean(this.turns.current?.cancelRequested) || this.closed,
-      opened: () => {
-        if (this.turns.current) this.turns.state = 'requires_action';
-      },
-      settled: () => {
-        const turn = this.turns.current;
-        if (turn && !turn.cancelRequested && this.permissions.size === 0 && this.elicitations.size === 0) this.turns.state = 'running';
-      },
-    });
+    return this.elicitations.serve(params, token, this.waitingForUser());
   }
 
   /** Serves `session/request_permission`; the answer waits for the user, a cancel, or the agent withdrawing it. */
   requestPermission(params: unknown, token: CancellationToken): Promise<unknown> {
     return this.permissions.serve(params, token, {
       fallbackToolCallId: `permission-${this.turns.started}-${this.permissions.size + 1}`,
+      ...this.waitingForUser(),
+    });
+  }
+
+  /**
+   * A question to the user (a permission or an elicitation) holds the turn in `requires_action`
+   * until the last open one is settled; after a cancel, or once the session ended, each is
+   * answered cancelled at once.
+   */
+  private waitingForUser() {
+    return {
       answerCancelled: () => Boolean(this.turns.current?.cancelRequested) || this.closed,
       opened: () => {
         if (this.turns.current) this.turns.state = 'requires_action';
@@ -292,7 +294,7 @@ export class AcpChatSession implements ChatSession {
         const turn = this.turns.current;
         if (turn && !turn.cancelRequested && this.permissions.size === 0 && this.elicitations.size === 0) this.turns.state = 'running';
       },
-    });
+    };
   }
 
   /**
