@@ -7,6 +7,7 @@
  */
 import { FAULT_STEPS, type FaultIo } from './lib/fault-steps.js';
 import { parsePrompt } from './lib/words.js';
+import { onJsonLines } from './lib/jsonLines.js';
 
 type Json = Record<string, unknown>;
 
@@ -95,24 +96,7 @@ function start(): void {
   process.stdout.on('error', () => process.exit(0));
   // Never outlive a test that forgot us.
   setTimeout(() => process.exit(0), 120_000).unref();
-  let buffered = '';
-  process.stdin.setEncoding('utf8');
-  process.stdin.on('data', (data: string) => {
-    buffered += data;
-    let newline: number;
-    while ((newline = buffered.indexOf('\n')) >= 0) {
-      const line = buffered.slice(0, newline).trim();
-      buffered = buffered.slice(newline + 1);
-      if (!line) continue;
-      try {
-        const parsed: unknown = JSON.parse(line);
-        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) handle(parsed as Json);
-      } catch {
-        // Not this agent's concern.
-      }
-    }
-  });
-  process.stdin.on('end', () => process.exit(0));
+  onJsonLines(handle);
 }
 
 start();

@@ -8,6 +8,7 @@ import { HOSTILE_ORDER, HOSTILE_STEPS, WIRE_FAULT_STEPS } from './lib/hostile-st
 import type { HostileIo } from './lib/hostile-steps.js';
 import { applyStartFlags, readFlags } from './lib/flags.js';
 import { parsePrompt } from './lib/words.js';
+import { onJsonLines } from './lib/jsonLines.js';
 
 const NAME = 'hostile-agent';
 const ANSWER_TIMEOUT_MS = 2000;
@@ -135,24 +136,7 @@ function start(): void {
   // The client may hang up mid-write (e.g. after the huge line): that is not our error.
   process.stdout.on('error', () => process.exit(0));
   if (garbageFirst) process.stdout.write('Hostile agent v6.6.6 starting…\n\u001b[32mready\u001b[0m\n');
-  let buffered = '';
-  process.stdin.setEncoding('utf8');
-  process.stdin.on('data', (data: string) => {
-    buffered += data;
-    let newline: number;
-    while ((newline = buffered.indexOf('\n')) >= 0) {
-      const line = buffered.slice(0, newline).trim();
-      buffered = buffered.slice(newline + 1);
-      if (!line) continue;
-      try {
-        const parsed: unknown = JSON.parse(line);
-        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) handle(parsed as Json);
-      } catch {
-        // A hostile agent does not complain about its client's bytes.
-      }
-    }
-  });
-  process.stdin.on('end', () => process.exit(0));
+  onJsonLines(handle);
 }
 
 if (!applyStartFlags(NAME, flags)) start();
