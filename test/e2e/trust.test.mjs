@@ -38,6 +38,12 @@ journey(win, 'untrusted folder: no agent starts, the panel says why and offers t
   await expectValueOf(async () => (await picker.locator('option').evaluateAll((os) => os.map((o) => o.value))).includes('folder-agent'), false,
     { what: 'the folder\'s own agent in the picker' });
 
+  // Said once more as a notification (the panel may be closed later), which goes away by itself
+  // once trust is granted instead of staying on screen after it stopped being true.
+  const notice = page.locator('.notifications-toasts .notification-toast-container').filter({ hasText: /starts agents only in trusted workspaces/ });
+  await notice.waitFor({ state: 'visible', timeout: 30000 });
+  await expectText(notice, /Manage Workspace Trust/);
+
   await panel.getByRole('button', { name: 'Manage Workspace Trust' }).click();
   const trustEditor = page.locator('.workspace-trust-editor');
   await trustEditor.waitFor({ state: 'visible', timeout: 20000 });
@@ -46,6 +52,7 @@ journey(win, 'untrusted folder: no agent starts, the panel says why and offers t
   // Granting trust starts the chosen agent; the panel's problem goes away.
   await chat.waitReady(60000);
   await panel.waitFor({ state: 'hidden', timeout: 15000 });
+  await notice.waitFor({ state: 'detached', timeout: 15000 });
   assert.equal(await chat.turn('hello'), 'end_turn');
   const answer = await chat.lastOf('agent');
   await answer.locator('h2', { hasText: 'Hello from the scripted agent' }).waitFor();
