@@ -98,7 +98,7 @@ export function journey(win, name, fn, { timeout = 90000 } = {}) {
     try {
       await fn(win);
       // E2E_SCREENSHOTS=<dir>: keep a picture of every passing journey too (for reviews).
-      if (process.env.E2E_SCREENSHOTS) {
+      if (process.env.E2E_SCREENSHOTS && !win.page.isClosed()) {
         mkdirSync(process.env.E2E_SCREENSHOTS, { recursive: true });
         await win.page.screenshot({ path: join(process.env.E2E_SCREENSHOTS, `${safeName(`${win.name}-${name}`)}.png`) });
       }

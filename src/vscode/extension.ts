@@ -2,6 +2,7 @@
  * Agent Chat's entry point: the table of contents. Each line wires one part; the parts own
  * their logic. Everything created here is registered for disposal with the extension.
  */
+import { installGroupReaper, uninstallGroupReaper } from '../services/process/groupReaper.js';
 import { join } from 'node:path';
 import { Snapshotter } from '../checkpoints/snapshotter.js';
 import { SnapshotDocuments } from './review/snapshotDocuments.js';
@@ -58,6 +59,10 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
     extension.subscriptions.push(d);
     return d;
   };
+
+  // Should this extension host end without deactivating (a closed window in a server, a crash),
+  // a watchdog ends the agents and terminal commands it started (groupReaper.ts).
+  installGroupReaper();
 
   // Services the agent layer calls back into.
   const log = own(new ProtocolLog());
@@ -125,6 +130,8 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
     reopen: (pick) => reopenItem(context, transcripts, pick.item, pick.listed),
     delete: (pick) => deleteItem(context, transcripts, pick.item, log),
   };
+  // Last, so the orderly shutdown above runs first; the watchdog ends whatever it left.
+  own({ dispose: uninstallGroupReaper });
   return { context, statusBar, store, view, diffs, fs, transcripts, secrets, history };
 }
 

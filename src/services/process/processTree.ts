@@ -6,6 +6,7 @@
  * so one signal to `-pid` reaches every descendant that did not deliberately leave it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { groupReaper } from './groupReaper.js';
 import { planLaunch } from './launchPlan.js';
 
 export interface SpawnGroupOptions {
@@ -19,7 +20,7 @@ export interface SpawnGroupOptions {
  */
 export function spawnInGroup(file: string, args: readonly string[], opts: SpawnGroupOptions): ChildProcess {
   const plan = planLaunch(file, args);
-  return spawn(plan.file, plan.args, {
+  const child = spawn(plan.file, plan.args, {
     cwd: opts.cwd,
     env: opts.env,
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -28,6 +29,17 @@ export function spawnInGroup(file: string, args: readonly string[], opts: SpawnG
     windowsHide: true,
     windowsVerbatimArguments: plan.windowsVerbatimArguments,
   });
+  // Should our own process end without killing the group, the watchdog does (groupReaper.ts).
+  const reaper = groupReaper();
+  if (reaper && child.pid !== undefined) {
+    reaper.watch(child.pid);
+    // A group that ended by itself is forgotten; one that outlives its leader (a background
+    // job) stays watched until killProcessTree ends it.
+    child.once('exit', () => {
+      if (!groupAlive(child.pid!)) reaper.forget(child.pid);
+    });
+  }
+  return child;
 }
 
 export const DEFAULT_KILL_GRACE_MS = 2_000;
@@ -50,17 +62,24 @@ export async function killProcessTree(child: ChildProcess, graceMs = DEFAULT_KIL
     if (!leaderGone) spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true });
     return;
   }
-  if (leaderGone && !groupAlive(pid)) return;
+  if (leaderGone && !groupAlive(pid)) {
+    groupReaper()?.forget(pid);
+    return;
+  }
   signalGroup(pid, 'SIGTERM', !leaderGone);
   const deadline = Date.now() + graceMs;
   while (Date.now() < deadline) {
-    if (!groupAlive(pid)) return;
+    if (!groupAlive(pid)) {
+      groupReaper()?.forget(pid);
+      return;
+    }
     await delay(25);
   }
   signalGroup(pid, 'SIGKILL', !leaderGone);
   // Reap promptly so callers observe the exit; bounded so a stuck (D-state) process cannot hang us.
   const until = Date.now() + 1_000;
   while (groupAlive(pid) && Date.now() < until) await delay(10);
+  groupReaper()?.forget(pid);
 }
 
 function signalGroup(pid: number, signal: NodeJS.Signals, leaderFallback: boolean): void {
