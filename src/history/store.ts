@@ -19,6 +19,12 @@ export interface TranscriptStoreOptions {
   maxBytes?: number;
   /** Quiet time before a scheduled save is written. Default 750 ms. */
   debounceMs?: number;
+  /**
+   * Longest a scheduled save waits while changes keep coming. Default 5 s. Without it an agent
+   * that streams without pause would push the save back for the whole turn, and a window that
+   * goes away then (a crash, a reload racing the last flush) would find nothing saved.
+   */
+  maxWaitMs?: number;
   now?: () => Date;
   /**
    * A background save failed (a save must never throw into the UI). Write failures are
@@ -38,7 +44,9 @@ export class TranscriptStore {
   private readonly debounceMs: number;
   private readonly now: () => Date;
   private readonly onError: (error: unknown, id: string) => void;
-  private readonly pending = new Map<string, { timer: NodeJS.Timeout; read: () => TranscriptInput }>();
+  private readonly maxWaitMs: number;
+  /** Scheduled saves; `since`: when the first change they hold was scheduled. */
+  private readonly pending = new Map<string, { timer: NodeJS.Timeout; read: () => TranscriptInput; since: number }>();
   /** Per id: the tail of the write chain, so two saves of one file never interleave. */
   private readonly writing = new Map<string, Promise<void>>();
   /** Background saves are failing (reported once until one succeeds again). */
@@ -50,6 +58,7 @@ export class TranscriptStore {
     this.dir = join(storageDir, 'transcripts');
     this.maxBytes = opts.maxBytes ?? 4 * 1024 * 1024;
     this.debounceMs = opts.debounceMs ?? 750;
+    this.maxWaitMs = opts.maxWaitMs ?? 5_000;
     this.now = opts.now ?? (() => new Date());
     this.onError = opts.onError ?? (() => {});
   }
@@ -66,11 +75,14 @@ export class TranscriptStore {
     const id = transcriptId(agentName, sessionId);
     const prior = this.pending.get(id);
     if (prior) clearTimeout(prior.timer);
+    const now = Date.now();
+    const since = prior?.since ?? now;
+    const wait = Math.max(0, Math.min(this.debounceMs, since + this.maxWaitMs - now));
     const timer = setTimeout(() => {
       this.pending.delete(id);
       void this.saveFrom(id, read);
-    }, this.debounceMs);
-    this.pending.set(id, { timer, read });
+    }, wait);
+    this.pending.set(id, { timer, read, since });
   }
 
   /** Writes one transcript's scheduled save now (e.g. at the end of a turn). */

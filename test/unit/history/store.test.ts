@@ -77,6 +77,25 @@ test('debounced saves coalesce and flush writes the latest state', async () => {
   assert.equal((await store.list())[0]!.entryCount, 21);
 });
 
+test('changes that never pause are still saved: at most maxWaitMs after the first', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'history-maxwait-'));
+  // A streaming turn: a change every 20 ms, so the 200 ms quiet time never comes.
+  const store = new TranscriptStore(dir, { debounceMs: 200, maxWaitMs: 400 });
+  const texts: string[] = [];
+  let saved = false;
+  const started = Date.now();
+  while (!saved && Date.now() - started < 10_000) {
+    texts.push(`m${texts.length}`);
+    store.schedule('agent', 's', () => input('s', [...texts]));
+    await new Promise((r) => setTimeout(r, 20));
+    saved = (await store.list()).length === 1;
+  }
+  assert.ok(saved, 'a save came while the changes kept coming');
+  assert.ok(texts.length > 5, `the save waited for the first changes to gather (${texts.length})`);
+  await store.flush();
+  assert.equal((await store.list())[0]!.entryCount, texts.length);
+});
+
 test('delete cancels a pending save', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'history-cancel-'));
   const store = new TranscriptStore(dir, { debounceMs: 20 });
