@@ -15,11 +15,25 @@ export function fuzzyScore(queryLower: string, target: string, targetLower: stri
   if (base > baseStart) return 3000 - target.length - (base - baseStart);
   const run = targetLower.indexOf(queryLower);
   if (run >= 0) return 2000 - target.length - (isWordStart(target, run) ? 0 : 50);
-  return scatteredScore(queryLower, target, targetLower);
+  if (!isSubsequence(queryLower, targetLower)) return -1;
+  // Jumping ahead to word starts can skip letters a later query letter needs: then take each first one.
+  const jumping = scatteredScore(queryLower, target, targetLower, true);
+  return jumping >= 0 ? jumping : scatteredScore(queryLower, target, targetLower, false);
+}
+
+/** Most paths do not match at all: the native `indexOf` per letter says so quickly. */
+function isSubsequence(q: string, lower: string): boolean {
+  let at = 0;
+  for (let i = 0; i < q.length; i++) {
+    at = lower.indexOf(q[i]!, at);
+    if (at < 0) return false;
+    at++;
+  }
+  return true;
 }
 
 /** Letters in order, not in one run: greedy from the left, rewarding word starts and neighbours. */
-function scatteredScore(q: string, target: string, lower: string): number {
+function scatteredScore(q: string, target: string, lower: string, preferWordStarts: boolean): number {
   let score = 0;
   let at = 0;
   let previous = -2;
@@ -30,7 +44,7 @@ function scatteredScore(q: string, target: string, lower: string): number {
     for (let j = at; j < lower.length; j++) {
       if (lower.charCodeAt(j) !== ch) continue;
       if (found < 0) found = j;
-      if (j === previous + 1 || isWordStart(target, j)) {
+      if (!preferWordStarts || j === previous + 1 || isWordStart(target, j)) {
         found = j;
         break;
       }

@@ -23,31 +23,29 @@ interface Entry extends PathHit {
 
 export class PathIndex {
   private readonly entries = new Map<string, Entry>();
-  /** Folder label → how many indexed files are inside it (at any depth). */
+  /** Folder path → how many indexed files are inside it (at any depth). */
   private readonly folderFiles = new Map<string, number>();
   /** A flat copy for searching, rebuilt after changes. */
   private flat: Entry[] | undefined;
 
   constructor(private readonly sep = '/') {}
 
+
   get size(): number {
     return this.entries.size;
   }
 
-  /** Adds a file; `label` is its path relative to its root with `/` separators. */
+  /** Adds a file: its absolute path, and that path relative to its root with `/` separators. */
   addFile(path: string, label: string): void {
     if (this.entries.has(path)) return;
     this.entries.set(path, entry(path, label, false));
-    const root = path.slice(0, path.length - label.length);
-    const parts = label.split('/');
-    for (let i = 1; i < parts.length; i++) {
-      const folderLabel = `${parts.slice(0, i).join('/')}/`;
-      const n = this.folderFiles.get(folderLabel) ?? 0;
-      this.folderFiles.set(folderLabel, n + 1);
-      if (n === 0) {
-        const folderPath = root + parts.slice(0, i).join(this.sep);
-        this.entries.set(folderPath, entry(folderPath, folderLabel, true));
-      }
+    // The path is its root followed by the label (with the host's separators): same offsets.
+    const rootLength = path.length - label.length;
+    for (let slash = label.indexOf('/'); slash >= 0; slash = label.indexOf('/', slash + 1)) {
+      const folderPath = path.slice(0, rootLength + slash);
+      const n = this.folderFiles.get(folderPath) ?? 0;
+      this.folderFiles.set(folderPath, n + 1);
+      if (n === 0) this.entries.set(folderPath, entry(folderPath, label.slice(0, slash + 1), true));
     }
     this.flat = undefined;
   }
@@ -65,17 +63,17 @@ export class PathIndex {
 
   private removeFile(file: Entry): void {
     this.entries.delete(file.path);
-    const root = file.path.slice(0, file.path.length - file.label.length);
-    const parts = file.label.split('/');
-    for (let i = 1; i < parts.length; i++) {
-      const folderLabel = `${parts.slice(0, i).join('/')}/`;
-      const n = (this.folderFiles.get(folderLabel) ?? 1) - 1;
+    const { path, label } = file;
+    const rootLength = path.length - label.length;
+    for (let slash = label.indexOf('/'); slash >= 0; slash = label.indexOf('/', slash + 1)) {
+      const folderPath = path.slice(0, rootLength + slash);
+      const n = (this.folderFiles.get(folderPath) ?? 1) - 1;
       if (n > 0) {
-        this.folderFiles.set(folderLabel, n);
+        this.folderFiles.set(folderPath, n);
         continue;
       }
-      this.folderFiles.delete(folderLabel);
-      this.entries.delete(root + parts.slice(0, i).join(this.sep));
+      this.folderFiles.delete(folderPath);
+      this.entries.delete(folderPath);
     }
     this.flat = undefined;
   }
