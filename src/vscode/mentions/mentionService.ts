@@ -18,7 +18,7 @@ const FILE_RESULTS = 20;
 const SYMBOL_RESULTS = 15;
 const THREAD_RESULTS = 5;
 /** Symbol providers can be slow (a language server starting): the files are shown meanwhile. */
-const SYMBOL_WAIT_MS = 3000;
+const SYMBOL_WAIT_MS = 8000;
 /** The thread list is read from disk at most this often while the user types. */
 const THREAD_LIST_TTL_MS = 5000;
 
