@@ -143,7 +143,7 @@ async function contentOf(a: Attachment, caps: ComposerCapabilities, sources: Men
     const which = a.uri.endsWith('/staged') ? 'staged' : 'unstaged';
     return other(a, `Git ${which} changes:`, await need(sources.gitChanges, 'git changes')(which), 'text/x-diff');
   }
-  // thread
+  if (kind !== 'thread') throw new Error(`unknown kind of mention: ${String(kind).slice(0, 40)}`);
   const id = decodeURIComponent(a.uri.slice(a.uri.lastIndexOf('/') + 1));
   const markdown = await need(sources.threadMarkdown, 'past threads')(id);
   if (markdown === undefined) {

@@ -150,8 +150,6 @@ export interface Attachment {
 /** What an @-mention can name. `editor` is an open editor tab (sent as its file). */
 export type MentionKind = 'file' | 'folder' | 'symbol' | 'problems' | 'editor' | 'terminal' | 'git' | 'thread';
 
-export const MENTION_KINDS: readonly MentionKind[] = ['file', 'folder', 'symbol', 'problems', 'editor', 'terminal', 'git', 'thread'];
-
 /** Webview → host. */
 export type WebviewToHost =
   | QueueWebviewToHost

@@ -137,3 +137,9 @@ test('cutToBytes never splits a character', () => {
   assert.equal(cutToBytes('aé€😀', 9), 'aé€');
   assert.equal(cutToBytes('aé€😀', 10), 'aé€😀');
 });
+
+test('a mention of a kind this version does not know is left out with a note, not guessed at', async () => {
+  const out = await resolveMentions([{ kind: 'telepathy' as never, uri: 'agent-chat:/x', name: 'X' }], embed, sources);
+  assert.deepEqual(out.blocks, []);
+  assert.deepEqual(out.notes, ['X: unknown kind of mention: telepathy']);
+});
