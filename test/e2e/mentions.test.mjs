@@ -91,7 +91,7 @@ journey(win, 'a picked mention stays in the composer when the chat is hidden and
   await input.pressSequentially('look at @other');
   const file = await option(chat, 'other.ts', 'file');
   await file.waitFor({ state: 'visible', timeout: 15000 });
-  await input.press('Enter');
+  await file.click();
   await expectTexts(await chat.locator('.chips .chip-label'), ['other.ts']);
 
   await input.pressSequentially('@gree');
