@@ -135,7 +135,6 @@ export class Composer {
 
   attach(a: Attachment): void {
     this.chips.add(a);
-    if (this.hint.textContent?.startsWith('Adding ')) this.hint.textContent = '';
   }
 
   focus(): void {
@@ -252,8 +251,8 @@ export class Composer {
     const uris = droppedUris(e.dataTransfer);
     if (uris.length === 0) return;
     e.preventDefault();
+    // The host adds a chip for each one inside the workspace and says which it left out.
     this.host.post({ type: 'dropUris', uris });
-    this.hint.textContent = uris.length === 1 ? 'Adding the dropped item…' : `Adding ${uris.length} dropped items…`;
     this.input.focus();
   }
 
