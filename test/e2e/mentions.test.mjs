@@ -62,10 +62,11 @@ journey(win, 'mention a file and a symbol with @: chips, and the agent receives 
   }
   await expectText(symbol, /greeter\.ts/, { message: 'the symbol row says where it is' });
   await symbol.click();
-  await expectValue(input, 'echo read @mention-target.md and @welcomeVisitor ');
-  await expectTexts(await chat.locator('.chips .chip-label'), ['mention-target.md', 'welcomeVisitor']);
+  // Named as VS Code's symbol search names it (TypeScript adds `()` to functions).
+  await expectValue(input, 'echo read @mention-target.md and @welcomeVisitor() ');
+  await expectTexts(await chat.locator('.chips .chip-label'), ['mention-target.md', 'welcomeVisitor()']);
   const symbolChip = (await chat.locator('.chips .chip')).filter({ hasText: 'welcomeVisitor' });
-  await expectText(symbolChip, 'welcomeVisitor');
+  await expectText(symbolChip, 'welcomeVisitor()');
   const tooltip = await symbolChip.getAttribute('title');
   if (!/src\/greeter\.ts/.test(tooltip ?? '')) throw new Error(`the symbol chip's tooltip names its file, got ${tooltip}`);
 

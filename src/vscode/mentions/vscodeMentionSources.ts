@@ -105,10 +105,12 @@ async function declarationRange(fileUri: string, name: string, range: { startLin
     'vscode.executeDocumentSymbolProvider', vscode.Uri.parse(fileUri, true));
   let best: vscode.Range | undefined;
   const line = range.startLine - 1;
+  // Workspace search may decorate the name (TypeScript's functions read `name()`); document symbols do not.
+  const bare = name.replace(/\(.*\)$/, '');
   const visit = (list: ReadonlyArray<vscode.DocumentSymbol | vscode.SymbolInformation>): void => {
     for (const s of list) {
       const r = 'location' in s ? s.location.range : s.range;
-      if (r.start.line <= line && r.end.line >= line && s.name === name && (!best || best.contains(r))) best = r;
+      if (r.start.line <= line && r.end.line >= line && (s.name === name || s.name === bare) && (!best || best.contains(r))) best = r;
       if ('children' in s) visit(s.children);
     }
   };
