@@ -23,6 +23,7 @@ const SUITES: Suite[] = [
   { name: 'snapshots', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'a2a', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'threadSearch', run: async (m) => (m as { run(): Promise<void> }).run() },
+  { name: 'mentions', run: async (m) => (m as { run(): Promise<void> }).run() },
 ];
 
 const wanted = process.argv.slice(2);

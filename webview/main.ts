@@ -120,6 +120,9 @@ function handle(msg: HostToWebview): void {
     case 'focusComposer':
       composer.focus();
       return;
+    case 'mentionResults':
+      composer.mentionResults(msg.id, msg.items);
+      return;
     case 'tabs':
       tabStrip.set(msg.tabs);
       shownTab = msg.tabs.activeId;

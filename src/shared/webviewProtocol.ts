@@ -119,16 +119,36 @@ export type HostToWebview =
   /** Focus the composer input (after `agentChat.open`). */
   | { type: 'focusComposer' }
   /** A tab was added, closed, renamed or changed state; switching tabs also sends a `snapshot`. */
-  | { type: 'tabs'; tabs: SessionTabs };
+  | { type: 'tabs'; tabs: SessionTabs }
+  /**
+   * Completions for the `mentionQuery` with this id (sent again, complete, when slower sources
+   * such as workspace symbols answer). The webview ignores ids other than its latest query.
+   */
+  | { type: 'mentionResults'; id: number; items: Attachment[] };
 
-/** A file or selection the user attached; the host turns it into prompt blocks. */
+/**
+ * Something the user attached or @-mentioned; the host turns it into prompt blocks
+ * (src/mentions/resolve.ts). Without `kind` it is a file or selection from the editor.
+ */
 export interface Attachment {
-  /** Absolute file URI. */
+  /**
+   * A file or folder: its absolute `file:` URI (a symbol's or a file's problems too). The other
+   * kinds have a fixed `agent-chat:` URI: `agent-chat:/problems/all`, `agent-chat:/terminal/last-command`,
+   * `agent-chat:/git/staged`, `agent-chat:/git/unstaged`, `agent-chat:/threads/<id>`.
+   */
   uri: string;
+  /** What the chip shows (a file name, a symbol name, "Problems (all files)"). */
   name: string;
-  /** 1-based inclusive line range when only a selection is attached. */
+  /** 1-based inclusive line range: a selection, or a symbol's lines. */
   range?: { startLine: number; endLine: number };
+  /** What was mentioned; absent for the editor's attach buttons (a file or selection). */
+  kind?: MentionKind;
+  /** The chip's tooltip and the completion row's second line (a path, where a symbol is). */
+  detail?: string;
 }
+
+/** What an @-mention can name. `editor` is an open editor tab (sent as its file). */
+export type MentionKind = 'file' | 'folder' | 'symbol' | 'problems' | 'editor' | 'terminal' | 'git' | 'thread';
 
 /** Webview → host. */
 export type WebviewToHost =
@@ -189,7 +209,11 @@ export type WebviewToHost =
   /** Show another tab's conversation (the host answers with a `snapshot`). */
   | { type: 'switchTab'; id: string }
   /** Close a tab: its session ends (`session/close` when the agent supports it). */
-  | { type: 'closeTab'; id: string };
+  | { type: 'closeTab'; id: string }
+  /** The user typed `@text` in the composer (debounced); a newer query cancels the older. */
+  | { type: 'mentionQuery'; id: number; text: string }
+  /** Files or folders dropped on the composer (`text/uri-list`); the host answers with `attach` per one it accepts. */
+  | { type: 'dropUris'; uris: string[] };
 
 // ── Prompt queue ─────────────────────────────────────────────────────────────────────────────
 // A prompt written while a turn runs waits in the host (per tab, so it survives a hidden or

@@ -10,6 +10,7 @@ import type { AgentConfig } from '../agents/api.js';
 import type { FileSystemHost } from '../services/hostServices.js';
 import type { McpParseResult } from '../agents/acp/mcp/parse.js';
 import type { TranscriptStore } from '../history/store.js';
+import type { MentionSources } from '../mentions/resolve.js';
 import type { AgentStatus } from '../shared/webviewProtocol.js';
 import type { SessionFacts } from '../thread/types.js';
 import type { LaunchAgent } from './agents/agentPort.js';
@@ -47,6 +48,8 @@ export interface ContextDeps {
   mcpServers?: () => Promise<McpParseResult>;
   /** Checkpoints before each prompt and the review of each turn's changes (optional in tests). */
   review?: ReviewWiring;
+  /** Where @-mentions' text comes from (files, problems, terminal, git, threads); absent: attachments read through `fs` only. */
+  mentionSources?: MentionSources;
 }
 
 export interface ReviewWiring {

@@ -28,6 +28,10 @@ import { readMcpServers } from './agents/mcpServers.js';
 import { AgentSecrets } from './agents/agentSecrets.js';
 import { deleteItem, historyItems, reopenItem } from './history/historyPicker.js';
 import { handleWebviewMessage } from './panel/webviewMessages.js';
+import { LastTerminalCommand } from './mentions/lastTerminalCommand.js';
+import { MentionService } from './mentions/mentionService.js';
+import { vscodeMentionSources } from './mentions/vscodeMentionSources.js';
+import { WorkspaceFileIndex } from './mentions/workspaceFileIndex.js';
 
 /** What `activate` returns: the extension-host test suite drives the real state through it. */
 export interface AgentChatApi {
@@ -93,6 +97,12 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   own(vscode.workspace.onDidChangeWorkspaceFolders(() => checkpoints.prime()));
   const review = { checkpoints, actions: new ReviewActions(checkpoints) };
 
+  // @-mentions: the file index is built on the first `@`, the terminal tracker listens from now.
+  const mentionFiles = own(new WorkspaceFileIndex());
+  const lastCommand = own(new LastTerminalCommand());
+  const mentions = own(new MentionService(mentionFiles, lastCommand, transcripts));
+  const mentionSources = vscodeMentionSources({ fs, files: mentionFiles, terminal: lastCommand, transcripts });
+
   // The one owner of chat state (agent process, session, thread, permissions).
   const context = own(new AgentChatContext({
     extensionPath: extension.extensionPath,
@@ -105,6 +115,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
     transcripts,
     mcpServers: readMcpServers,
     review,
+    mentionSources,
   }));
   current = { context, store, transcripts };
 
@@ -112,7 +123,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   const view = own(new ChatViewProvider(extension.extensionUri, context));
   own(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view));
   const diffs = own(new DiffDocuments());
-  view.setMessageHandler((message) => handleWebviewMessage(message, { context, view, diffs, log }));
+  view.setMessageHandler((message) => handleWebviewMessage(message, { context, view, diffs, log, mentions }));
   const statusBar = own(new AgentStatusBar(context));
   own(new PermissionNotifier(context, () => view.visible));
   const answers = own(new InputNotifier(context, () => view.visible));

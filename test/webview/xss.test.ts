@@ -262,6 +262,25 @@ test('slash-command popup and attachment chips', async () => {
   assertClean(await inspect(panel), 'accepted command');
 });
 
+test('@-mention list and mention chips of every kind', async () => {
+  const panel = await harness.open();
+  await panel.send(snapshot([]));
+  await panel.page.locator('textarea').click();
+  await panel.page.keyboard.type('@');
+  await panel.page.waitForFunction(() => (globalThis as any).__posted.some((m: { type: string }) => m.type === 'mentionQuery'));
+  const queries = await panel.postedOf('mentionQuery');
+  const kinds = ['file', 'folder', 'symbol', 'problems', 'editor', 'terminal', 'git', 'thread', undefined] as const;
+  const items = P.map((p, i) => ({ uri: i % 2 ? p : `file:///w/${encodeURIComponent(p)}`, name: p, detail: p, ...(kinds[i % kinds.length] ? { kind: kinds[i % kinds.length] } : {}), range: { startLine: 1, endLine: 2 } }));
+  await panel.send({ type: 'mentionResults', id: queries[queries.length - 1]!.id, items });
+  assert.equal(await panel.count('.mention-item'), P.length);
+  assertClean(await inspect(panel), 'mention list');
+  for (const item of items) await panel.send({ type: 'attach', attachment: item });
+  await panel.page.keyboard.press('Enter');
+  assertClean(await inspect(panel), 'mention chips + accepted mention');
+  await panel.send(snapshot([{ type: 'user', id: 'mu', content: P.map((p) => ({ type: 'resource' as const, resource: { uri: p, text: p } })) }]));
+  assertClean(await inspect(panel), 'sent resources');
+});
+
 test("a turn's changed files and user messages with checkpoints", async () => {
   await throughSnapshot('changes/checkpoints', P.flatMap((p, i): ThreadEntry[] => [
     { type: 'user', id: `cu${i}`, turnId: p, content: [text(p)], checkpoint: [{ root: p, id: p }], ...(i % 2 ? { redo: [{ root: p, id: p }], undone: true } : {}) },

@@ -1,11 +1,13 @@
 /**
- * Pending attachments as removable chips: files/selections the host attached, and images the
- * user pasted (kept as base64, ready for the `send` message).
+ * Pending attachments as removable chips: files/selections the host attached, @-mentions the
+ * user picked or dropped (icon by kind, full path in the tooltip), and images the user pasted
+ * (kept as base64, ready for the `send` message).
  */
 import type { Attachment } from '../../src/shared/webviewProtocol.js';
 import { h, icon } from '../dom.js';
 import { imageDataUri } from '../links.js';
 import type { PastedImage } from '../viewState.js';
+import { mentionIcon, mentionKindWord, mentionTooltip } from './mentionKinds.js';
 
 export class AttachmentChips {
   readonly el = h('div', { class: 'chips', attrs: { role: 'list', 'aria-label': 'Attachments' } });
@@ -31,7 +33,9 @@ export class AttachmentChips {
   }
 
   add(a: Attachment): void {
-    const same = (b: Attachment) => b.uri === a.uri && b.range?.startLine === a.range?.startLine && b.range?.endLine === a.range?.endLine;
+    // An open editor and the same file are one thing to send.
+    const kindOf = (x: Attachment) => (x.kind === 'editor' || x.kind === undefined ? 'file' : x.kind);
+    const same = (b: Attachment) => b.uri === a.uri && kindOf(b) === kindOf(a) && b.range?.startLine === a.range?.startLine && b.range?.endLine === a.range?.endLine;
     if (!this.attachments.some(same)) this.attachments.push(a);
     this.draw();
     this.onChange();
@@ -52,9 +56,10 @@ export class AttachmentChips {
 
   private draw(): void {
     const files = this.attachments.map((a, i) => {
-      const label = a.range ? `${a.name}:${a.range.startLine}-${a.range.endLine}` : a.name;
-      return h('span', { class: 'chip', title: a.uri, attrs: { role: 'listitem' } }, [
-        icon(a.range ? 'selection' : 'file'),
+      // A selection shows its lines; a symbol its name (its lines are in the tooltip).
+      const label = a.range && !a.kind ? `${a.name}:${a.range.startLine}-${a.range.endLine}` : a.name;
+      return h('span', { class: 'chip', title: mentionTooltip(a), attrs: { role: 'listitem', 'aria-label': `${mentionKindWord(a)}: ${label}` }, data: { kind: a.kind ?? 'file' } }, [
+        icon(mentionIcon(a)),
         h('span', { class: 'chip-label', text: label }),
         h('button', { class: 'chip-remove', title: `Remove ${label}`, attrs: { type: 'button', 'aria-label': `Remove ${label}` }, data: { remove: `file:${i}` } }, [icon('close')]),
       ]);

@@ -14,6 +14,9 @@ import type { ViewStateStore } from '../viewState.js';
 import { AttachmentChips, readPastedImages } from './attachments.js';
 import { QueueList } from './queueList.js';
 import { SlashPopup } from './slashPopup.js';
+import { MentionPopup } from './mentionPopup.js';
+import type { MentionToken } from './mentionPopup.js';
+import { droppedUris } from './drop.js';
 
 const MAX_INPUT_PX = 240;
 /** The host keeps at most this many per tab (src/vscode/tabs/promptQueue.ts MAX_QUEUED). */
@@ -23,7 +26,7 @@ export class Composer {
   readonly el: HTMLElement;
   readonly input = h('textarea', {
     class: 'composer-input',
-    attrs: { rows: '2', 'aria-label': 'Message the agent', placeholder: 'Ask the agent… (/ for commands)' },
+    attrs: { rows: '2', 'aria-label': 'Message the agent', placeholder: 'Ask the agent… (/ for commands, @ to mention)' },
   });
   private readonly sendButton = h('button', { class: 'btn btn-primary send', attrs: { type: 'button' } });
   private readonly queueButton = h('button', {
@@ -35,12 +38,14 @@ export class Composer {
   readonly queue: QueueList;
   private readonly chips: AttachmentChips;
   private readonly popup: SlashPopup;
+  private readonly mentions: MentionPopup;
   private turnState: TurnState = 'idle';
   private caps: ComposerCapabilities = { image: false, audio: false, embeddedContext: false };
 
   constructor(private readonly host: Host, private readonly viewState: ViewStateStore) {
     this.chips = new AttachmentChips(() => this.saveAttachments());
     this.popup = new SlashPopup(this.input, (c) => this.acceptCommand(c));
+    this.mentions = new MentionPopup(this.input, host, (item, token) => this.acceptMention(item, token));
     this.queue = new QueueList({
       edit: (item) => this.editQueued(item),
       remove: (item) => {
@@ -61,10 +66,17 @@ export class Composer {
     this.input.addEventListener('input', () => {
       this.viewState.update({ draft: this.input.value });
       this.popup.refresh();
+      this.mentions.refresh();
       this.autosize();
     });
-    this.input.addEventListener('click', () => this.popup.refresh());
-    this.input.addEventListener('blur', () => this.popup.close());
+    this.input.addEventListener('click', () => {
+      this.popup.refresh();
+      this.mentions.refresh();
+    });
+    this.input.addEventListener('blur', () => {
+      this.popup.close();
+      this.mentions.close();
+    });
     this.input.addEventListener('paste', (e) => void this.onPaste(e));
     this.sendButton.addEventListener('click', () => (this.running() ? this.host.post({ type: 'cancel' }) : this.send()));
     this.queueButton.addEventListener('click', () => {
@@ -74,6 +86,7 @@ export class Composer {
 
     this.el = h('footer', { class: 'composer' }, [
       this.popup.el,
+      this.mentions.el,
       this.queue.el,
       this.chips.el,
       h('div', { class: 'composer-box' }, [this.input]),
@@ -86,8 +99,16 @@ export class Composer {
         this.sendButton,
       ]),
     ]);
+    this.el.addEventListener('dragover', (e) => this.onDragOver(e));
+    this.el.addEventListener('dragleave', () => this.el.classList.remove('drop-target'));
+    this.el.addEventListener('drop', (e) => this.onDrop(e));
     this.drawSendButton();
     queueMicrotask(() => this.autosize());
+  }
+
+  /** The host's matches for the `@` being typed. */
+  mentionResults(id: number, items: readonly Attachment[]): void {
+    this.mentions.results(id, items);
   }
 
   setTurnState(state: TurnState): void {
@@ -135,21 +156,23 @@ export class Composer {
   private onKey(e: KeyboardEvent): void {
     // keyCode 229: some IMEs report the confirming Enter only this way.
     if (e.isComposing || e.keyCode === 229) return;
-    if (this.popup.isOpen()) {
+    const popup = this.popup.isOpen() ? this.popup : this.mentions.isOpen() ? this.mentions : undefined;
+    if (popup) {
       if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
         e.preventDefault();
-        this.popup.move(e.key === 'ArrowDown' ? 1 : -1);
+        popup.move(e.key === 'ArrowDown' ? 1 : -1);
         return;
       }
       if (e.key === 'Tab' || (e.key === 'Enter' && !e.shiftKey)) {
         e.preventDefault();
-        this.popup.accept();
+        popup.accept();
         return;
       }
       if (e.key === 'Escape') {
         e.preventDefault();
         e.stopPropagation();
-        this.popup.close();
+        if (popup === this.mentions) this.mentions.dismiss();
+        else this.popup.close();
         return;
       }
     }
@@ -176,6 +199,7 @@ export class Composer {
     this.viewState.update({ draft: '' });
     this.chips.clear();
     this.popup.close();
+    this.mentions.close();
     this.autosize();
   }
 
@@ -199,6 +223,37 @@ export class Composer {
     this.input.setSelectionRange(caret, caret);
     this.viewState.update({ draft: this.input.value });
     this.hint.textContent = c.inputHint ? `/${c.name}: ${c.inputHint}` : '';
+  }
+
+  /** A picked mention: the typed `@query` becomes `@name` in the text and the item a chip. */
+  private acceptMention(item: Attachment, token: MentionToken): void {
+    const v = this.input.value;
+    const word = `@${item.name} `;
+    const after = v.slice(token.end).replace(/^ /, '');
+    this.input.value = v.slice(0, token.start) + word + after;
+    const caret = token.start + word.length;
+    this.input.setSelectionRange(caret, caret);
+    this.viewState.update({ draft: this.input.value });
+    this.chips.add(item);
+    this.autosize();
+  }
+
+  private onDragOver(e: DragEvent): void {
+    const types = Array.from(e.dataTransfer?.types ?? []);
+    if (!types.includes('text/uri-list') && !types.includes('application/vnd.code.uri-list')) return;
+    e.preventDefault();
+    if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+    this.el.classList.add('drop-target');
+  }
+
+  private onDrop(e: DragEvent): void {
+    this.el.classList.remove('drop-target');
+    const uris = droppedUris(e.dataTransfer);
+    if (uris.length === 0) return;
+    e.preventDefault();
+    // The host adds a chip for each one inside the workspace and says which it left out.
+    this.host.post({ type: 'dropUris', uris });
+    this.input.focus();
   }
 
   private async onPaste(e: ClipboardEvent): Promise<void> {

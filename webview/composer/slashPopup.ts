@@ -88,6 +88,8 @@ export class SlashPopup {
       h('span', { class: 'slash-desc', text: c.description }),
     ])));
     this.el.hidden = false;
+    // The mention popup shares the input: point it back at this list.
+    this.input.setAttribute('aria-controls', 'slash-list');
     this.input.setAttribute('aria-expanded', 'true');
     this.input.setAttribute('aria-activedescendant', `slash-opt-${this.active}`);
     this.el.children[this.active]?.scrollIntoView({ block: 'nearest' });

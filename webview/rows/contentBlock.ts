@@ -34,13 +34,31 @@ export function renderBlock(b: NonText): HTMLElement {
       return linkChip(b.uri, b.title || b.name || basename(b.uri), b.description ?? undefined);
     case 'resource': {
       const r = b.resource;
-      const label = basename(r.uri);
+      const { label, icon: codicon } = resourceLabel(r.uri);
       const body = 'text' in r ? h('pre', { class: 'resource-text', text: r.text }) : h('span', { class: 'content-note', text: `Binary content${r.mimeType ? ` (${r.mimeType})` : ''}` });
-      return h('details', { class: 'resource' }, [h('summary', {}, [icon('file'), ' ', label]), body]);
+      return h('details', { class: 'resource' }, [h('summary', { title: r.uri }, [icon(codicon), ' ', h('span', { class: 'resource-label', text: label })]), body]);
     }
     default:
       return h('span', { class: 'content-note', text: `[${(b as { type: string }).type} content]` });
   }
+}
+
+/** Names for the `agent-chat:` resources the composer's @-mentions send (src/mentions/resolve.ts). */
+const OWN_RESOURCES: ReadonlyArray<[RegExp, string, string]> = [
+  [/^agent-chat:\/problems\/all$/, 'Problems (all files)', 'warning'],
+  [/^agent-chat:\/terminal\/last-command$/, 'Last terminal command', 'terminal'],
+  [/^agent-chat:\/git\/staged$/, 'Git staged changes', 'source-control'],
+  [/^agent-chat:\/git\/unstaged$/, 'Git unstaged changes', 'source-control'],
+  [/^agent-chat:\/threads\//, 'Past conversation', 'comment-discussion'],
+];
+
+/** What a resource is called in a message: a file name (with `:start-end` for lines), or what an own resource is. */
+export function resourceLabel(uri: string): { label: string; icon: string } {
+  for (const [pattern, label, codicon] of OWN_RESOURCES) if (pattern.test(uri)) return { label, icon: codicon };
+  const [base, fragment] = uri.split('#');
+  const lines = /^L(\d+)-L(\d+)$/.exec(fragment ?? '');
+  const name = basename(base!);
+  return lines ? { label: `${name}:${lines[1]}-${lines[2]}`, icon: 'symbol-method' } : { label: name, icon: 'file' };
 }
 
 /** A link chip; unsafe URIs show as plain text rather than becoming clickable. */

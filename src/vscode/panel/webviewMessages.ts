@@ -11,6 +11,7 @@ import type { AgentChatContext } from '../context.js';
 import type { DiffDocuments } from '../editor/diffDocuments.js';
 import { activeAttachment, insertAtCursor, openLink, openLocation } from '../editor/editorActions.js';
 import type { ProtocolLog } from '../protocolLog.js';
+import type { MentionService } from '../mentions/mentionService.js';
 import type { ComposedPrompt } from '../tabs/promptBlocks.js';
 import { PromptQueue } from '../tabs/promptQueue.js';
 import type { QueueHost } from '../tabs/promptQueue.js';
@@ -20,6 +21,8 @@ export interface MessageDeps {
   view: ChatViewProvider;
   diffs: DiffDocuments;
   log: ProtocolLog;
+  /** @-mention completion and file drops (absent in tests that do not need them). */
+  mentions?: MentionService;
 }
 
 /** Messages come from our own page, but carry agent-derived values: check shapes, not intent. */
@@ -203,6 +206,12 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
       return;
     case 'closeTab':
       if (isString(message.id)) await context.closeTab(message.id);
+      return;
+    case 'mentionQuery':
+      if (Number.isInteger(message.id) && isString(message.text)) await deps.mentions?.query(message.id, message.text.slice(0, 200), (m) => view.post(m));
+      return;
+    case 'dropUris':
+      if (Array.isArray(message.uris)) await deps.mentions?.drop(message.uris.filter(isString), (m) => view.post(m));
       return;
     default: {
       const unknown: never = message;

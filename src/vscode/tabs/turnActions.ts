@@ -69,8 +69,9 @@ export class TurnActions {
   private async prompt(tab: SessionTab, session: LiveSession, prompt: ComposedPrompt): Promise<void> {
     const thread = tab.thread;
     const composer = this.core.pool.slotOf(tab).composer;
-    const built = await buildPromptBlocks(prompt, composer, (path) => this.core.deps.fs.readTextFile(path));
-    if (built.dropped.length > 0) thread.notice('warning', 'Some attachments were not sent', built.dropped.join('\n'));
+    const { fs, mentionSources } = this.core.deps;
+    const built = await buildPromptBlocks(prompt, composer, mentionSources ?? ((path) => fs.readTextFile(path)));
+    if (built.dropped.length > 0) thread.notice('warning', 'Some attachments were cut or not sent', built.dropped.join('\n'));
     if (built.blocks.length === 0) return;
     const review = this.core.deps.review;
     // Before the prompt goes out (bounded inside): the checkpoint "Restore to here" goes back to.
