@@ -233,6 +233,11 @@ export class AgentChatContext implements vscode.Disposable {
 
   /** Shows another tab; the status bar follows it. */
   switchTab(id: string): boolean { return this.tabActions.switchTab(id); }
+  /** Shows the open tab that holds a saved conversation (agent + session id); false when none does. */
+  showTabOf(agentName: string, sessionId: string): boolean {
+    const tab = this.tabs.all.find((t) => t.transcript?.agentName === agentName && t.transcript.sessionId === sessionId);
+    return tab ? this.tabActions.switchTab(tab.id) : false;
+  }
 
   /** Ends the tab's session and drops it; the last tab is replaced by a new-session tab. */
   closeTab(id: string): Promise<void> { return this.tabActions.closeTab(id); }
