@@ -29,7 +29,10 @@ export class MessageActions {
     const turnId = el.dataset.turnId ?? '';
     const state: ControlState = el.dataset.messageControl === 'fork' ? forkControl(this.facts, turnId) : resendControl(this.facts, turnId);
     el.hidden = !state.shown;
-    if (!state.shown) return;
+    if (!state.shown) {
+      el.removeAttribute('aria-disabled');
+      return;
+    }
     // Disabled by aria (not `disabled`), so it stays focusable and its tooltip says why.
     if (state.enabled) el.removeAttribute('aria-disabled');
     else el.setAttribute('aria-disabled', 'true');
