@@ -14,7 +14,8 @@ let harness: Harness;
 before(async () => { harness = await launchHarness(); });
 after(async () => { await harness?.close(); });
 
-const FORKS: AgentStatus = { ...READY, forks: true };
+const LOCAL = READY as Extract<AgentStatus, { state: 'ready' }>;
+const FORKS: AgentStatus = { ...LOCAL, forks: true };
 const TABS: SessionTabs = { activeId: 'tab-1', tabs: [{ id: 'tab-1', title: 'Tomatoes', state: 'idle' }] };
 const TWO_TURNS = [
   user('u1', 'plant tomatoes', { turnId: 't1' }), agent('a1', 'noted'), turnEnd('e1', 'end_turn'),
@@ -76,7 +77,7 @@ test('an agent without session/fork: the control is disabled, its tooltip and la
 
 test('a remote (A2A) agent: fork and Edit and resend are disabled with the reason; their clicks send nothing', async () => {
   const panel = await harness.open();
-  await panel.send(snapshot(TWO_TURNS, { agent: { ...READY, remote: true, protocol: 'A2A v1.0' }, tabs: TABS }));
+  await panel.send(snapshot(TWO_TURNS, { agent: { ...LOCAL, remote: true, protocol: 'A2A v1.0' }, tabs: TABS }));
   const [, latest] = await forkStates(panel);
   assert.match(latest![2], /remote \(A2A\) agents cannot copy/);
   const edits = panel.page.locator('.row.user .checkpoint-edit');

@@ -44,6 +44,10 @@ function pickHit(deps: SearchDeps, initial: string): Promise<ThreadSearchHit | u
   qp.matchOnDescription = true;
   qp.matchOnDetail = true;
   qp.value = initial;
+  // Listed once as the picker opens, and every thread's lines read meanwhile: typing then costs a scan.
+  const listing = deps.transcripts.list();
+  let closed = false;
+  void deps.search.prepare(listing, () => closed).catch((error: unknown) => deps.log.warn(`thread search: lines not read: ${String(error)}`));
   let generation = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const run = async (query: string, mine: number) => {
@@ -54,7 +58,7 @@ function pickHit(deps: SearchDeps, initial: string): Promise<ThreadSearchHit | u
     }
     qp.busy = true;
     try {
-      const hits = await deps.search.search(query, { cancelled: () => mine !== generation });
+      const hits = await deps.search.search(query, { listing, cancelled: () => mine !== generation });
       if (mine !== generation) return;
       qp.items = hits.length ? hits.map((h) => toItem(h, query)) : [{ label: 'No saved conversation has all of these words', alwaysShow: true }];
     } catch (error) {
@@ -78,6 +82,7 @@ function pickHit(deps: SearchDeps, initial: string): Promise<ThreadSearchHit | u
       qp.hide();
     });
     qp.onDidHide(() => {
+      closed = true;
       generation++;
       clearTimeout(timer);
       resolve(undefined);
