@@ -90,7 +90,12 @@ function run(el: HTMLElement, host: Host): void {
       el.setAttribute('aria-disabled', 'true');
       return;
     }
+    case 'fork-here':
+      // Unavailable: the tooltip says why; nothing is sent.
+      if (el.getAttribute('aria-disabled') === 'true') return;
+      return host.post({ type: 'forkFromHere', turnId: d.turnId ?? '' });
     case 'checkpoint':
+      if (el.getAttribute('aria-disabled') === 'true') return;
       return host.post({ type: 'checkpoint', turnId: d.turnId ?? '', action: d.checkpointAction === 'redo' ? 'redo' : d.checkpointAction === 'edit' ? 'edit' : 'restore' });
     case 'restart-agent':
       return host.post({ type: 'restartAgent' });

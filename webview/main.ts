@@ -8,7 +8,8 @@ import './styles/tool.css';
 import './styles/elicitation.css';
 import './styles/composer.css';
 import './styles/highlight.css';
-import type { AgentStatus, HostToWebview } from '../src/shared/webviewProtocol.js';
+import { latestTurnId } from '../src/shared/messageActions.js';
+import type { AgentStatus, HostToWebview, SessionTabs } from '../src/shared/webviewProtocol.js';
 import type { ThreadEntry } from '../src/thread/types.js';
 import { Announcer } from './a11y.js';
 import { installActions } from './actions.js';
@@ -25,6 +26,7 @@ import { ThreadView } from './threadView.js';
 import { ViewStateStore } from './viewState.js';
 import { connectHost } from './vscodeApi.js';
 import { TurnAnnouncer } from './turnAnnouncer.js';
+import { MessageActions } from './rows/messageActions.js';
 
 /** Test and benchmark pages may pre-define this object to reach into the running panel. */
 interface TestHooks {
@@ -55,6 +57,8 @@ const threadView = new ThreadView(viewState, announcer, (reason) => {
   }
 });
 const store = new ThreadStore(threadView);
+const messageActions = new MessageActions(threadView.el);
+threadView.setMessageActions(messageActions);
 const header = new StatusHeader(host);
 const failure = new FailurePanel();
 const composer = new Composer(host, viewState);
@@ -79,7 +83,12 @@ window.addEventListener('beforeunload', () => viewState.save());
 window.addEventListener('message', (e: MessageEvent) => {
   handle(e.data as HostToWebview);
   intro.set(shownAgent, store.all().length === 0);
+  messageActions.update({ agent: shownAgent, latestTurnId: latestTurnId(store.all()) });
 });
+
+function tabStateOf(tabs: SessionTabs | undefined) {
+  return tabs?.tabs.find((t) => t.id === tabs.activeId)?.state;
+}
 
 function handle(msg: HostToWebview): void {
   if (!msg || typeof msg !== 'object') return;
@@ -91,6 +100,7 @@ function handle(msg: HostToWebview): void {
       failure.set(s.agent);
       composer.setCapabilities(s.composer);
       tabStrip.set(s.tabs);
+      messageActions.update({ tabState: tabStateOf(s.tabs) });
       applySession(s.session, s.entries);
       viewState.keepOnly(new Set(s.entries.map((e) => e.id)));
       store.reset(s.entries);
@@ -126,6 +136,10 @@ function handle(msg: HostToWebview): void {
     case 'tabs':
       tabStrip.set(msg.tabs);
       shownTab = msg.tabs.activeId;
+      messageActions.update({ tabState: tabStateOf(msg.tabs) });
+      return;
+    case 'revealEntry':
+      threadView.reveal(msg.entryId);
       return;
     case 'queue':
       // A late answer about a tab no longer shown is stale.
@@ -146,6 +160,7 @@ function applySession(session: Parameters<StatusHeader['setSession']>[0], entrie
   composer.setCommands(session.commands);
   pickers.set(session);
   turns.turnState(session.turnState);
+  messageActions.update({ turnState: session.turnState });
 }
 
 const hooks = window.__agentChatHooks;

@@ -20,6 +20,7 @@ import { createRowView } from './rows/createRow.js';
 import type { RowContext, RowView } from './rows/rowView.js';
 import type { RowDelta, StoreListener } from './store.js';
 import type { ViewStateStore } from './viewState.js';
+import type { MessageActions } from './rows/messageActions.js';
 
 interface Dirty {
   entry: ThreadEntry;
@@ -45,6 +46,11 @@ export class ThreadView implements StoreListener {
   private readonly resizes = new ResizeObserver(() => {
     if (this.follow && !this.restoreScroll) this.scrollToBottom();
   });
+  /**
+   * A row asked for by `reveal`: kept in view while the rows around it are still being drawn
+   * (they change height), or waiting for the snapshot that holds it.
+   */
+  private revealTarget: string | undefined;
   /** Called after each drawing pass (e.g. to tell tests or the benchmark that work finished). */
   onDrawn: (() => void) | undefined;
 
@@ -65,6 +71,45 @@ export class ThreadView implements StoreListener {
   private setFollow(follow: boolean): void {
     this.follow = follow;
     this.el.classList.toggle('following', follow);
+  }
+
+  /** Message buttons (fork, edit and resend) follow these facts (set once by the page). */
+  setMessageActions(actions: MessageActions): void {
+    this.ctx.messageActions = actions;
+  }
+
+  /**
+   * Scrolls to a row and highlights it for a moment (a thread search hit). A row not drawn yet
+   * (a long thread is drawn bottom first over several frames) is drawn at once; one not in the
+   * thread yet is revealed when a snapshot brings it.
+   */
+  reveal(entryId: string): void {
+    this.revealTarget = entryId;
+    const view = this.views.get(entryId);
+    if (!view) return;
+    const pending = this.dirty.get(entryId);
+    if (pending) {
+      this.dirty.delete(entryId);
+      this.draw(entryId, pending);
+    }
+    // The user asked for this row: neither the saved scroll position nor following the bottom wins.
+    this.restoreScroll = undefined;
+    this.setFollow(false);
+    this.scrollToTarget();
+    view.el.classList.remove('revealed');
+    void view.el.offsetWidth; // restart the highlight when the same row is revealed again
+    view.el.classList.add('revealed');
+    view.el.addEventListener('animationend', () => view.el.classList.remove('revealed'), { once: true });
+    this.ctx.announcer.say('Showing the matching message');
+    if (this.dirty.size === 0) this.revealTarget = undefined;
+  }
+
+  private scrollToTarget(): void {
+    const el = this.revealTarget ? this.views.get(this.revealTarget)?.el : undefined;
+    if (!el) return;
+    el.scrollIntoView({ block: 'center' });
+    this.lastTop = this.el.scrollTop;
+    this.viewState.update({ scrollTop: this.lastTop, atBottom: false });
   }
 
   reset(entries: readonly ThreadEntry[]): void {
@@ -88,6 +133,10 @@ export class ThreadView implements StoreListener {
     const saved = this.viewState.get();
     this.restoreScroll = this.restoreScroll ?? { scrollTop: saved.scrollTop, atBottom: saved.atBottom };
     this.scheduler.request();
+    // A reveal that came before its thread: this snapshot may hold the row.
+    const target = this.revealTarget;
+    this.revealTarget = undefined;
+    if (target && this.views.has(target)) this.reveal(target);
   }
 
   inserted(index: number, entry: ThreadEntry): void {
@@ -134,7 +183,11 @@ export class ThreadView implements StoreListener {
       if (performance.now() > deadline) break;
     }
     const more = this.dirty.size > 0;
-    if (this.restoreScroll && !more) {
+    if (this.revealTarget && this.views.has(this.revealTarget)) {
+      // Rows drawn around the revealed one change its place: keep it in view until all are drawn.
+      this.scrollToTarget();
+      if (!more) this.revealTarget = undefined;
+    } else if (this.restoreScroll && !more) {
       const saved = this.restoreScroll;
       this.restoreScroll = undefined;
       if (saved.atBottom) this.scrollToBottom();

@@ -23,6 +23,12 @@ export interface ThreadSearchOptions {
   perThread?: number;
   /** A newer query superseded this one: stop early. */
   cancelled?: () => boolean;
+  /**
+   * The threads to search, listed once for a run of queries (a picker lists them when it opens,
+   * not per keystroke: reading a thousand metadata files costs more than the search itself).
+   * Default: the store's list now.
+   */
+  listing?: Promise<TranscriptMeta[]>;
 }
 
 interface Indexed {
@@ -37,6 +43,8 @@ const READ_CONCURRENCY = 32;
 
 export class ThreadSearch {
   private readonly cache = new Map<string, Indexed>();
+  /** Lines being read (by `prepare` or a search); a search waits for them rather than read twice. */
+  private indexing: Promise<void> = Promise.resolve();
 
   constructor(private readonly store: Pick<TranscriptStore, 'list' | 'searchTextOf'>) {}
 
@@ -45,7 +53,8 @@ export class ThreadSearch {
     if (words.length === 0) return [];
     const limit = opts.limit ?? 50;
     const perThread = opts.perThread ?? 3;
-    const metas = await this.store.list();
+    const metas = await (opts.listing ?? this.store.list());
+    await this.indexing;
     await this.index(metas, opts.cancelled);
     this.forgetAllBut(new Set(metas.map((m) => m.id)));
     const hits: ThreadSearchHit[] = [];
@@ -66,6 +75,16 @@ export class ThreadSearch {
       }
     }
     return hits;
+  }
+
+  /**
+   * Reads the lines of every thread in `listing` ahead of the first query (a picker calls it as
+   * it opens, so the first word typed does not wait for a thousand files).
+   */
+  prepare(listing: Promise<TranscriptMeta[]>, cancelled?: () => boolean): Promise<void> {
+    const run = this.indexing.then(async () => this.index(await listing, cancelled));
+    this.indexing = run.catch(() => undefined);
+    return run;
   }
 
   /** Reads the lines of threads not cached yet or changed since. */

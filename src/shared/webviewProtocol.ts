@@ -22,6 +22,8 @@ export type AgentStatus =
       protocol: string;
       /** A remote (A2A) agent: turns are tasks on a server. */
       remote?: boolean;
+      /** The agent offers `session/fork`: "Fork from here" can copy a conversation into a new tab. */
+      forks?: boolean;
       /** What the agent says it can do (an A2A agent card); shown in an empty thread. */
       about?: AgentAbout;
     }
@@ -124,7 +126,12 @@ export type HostToWebview =
    * Completions for the `mentionQuery` with this id (sent again, complete, when slower sources
    * such as workspace symbols answer). The webview ignores ids other than its latest query.
    */
-  | { type: 'mentionResults'; id: number; items: Attachment[] };
+  | { type: 'mentionResults'; id: number; items: Attachment[] }
+  /**
+   * Scroll the shown thread to a row and highlight it briefly (a thread search hit). Sent after
+   * the snapshot of the thread that holds it; a row not drawn yet is drawn first.
+   */
+  | { type: 'revealEntry'; entryId: string };
 
 /**
  * Something the user attached or @-mentioned; the host turns it into prompt blocks
@@ -204,6 +211,11 @@ export type WebviewToHost =
   | { type: 'reviewChanges'; turnId: string; action: 'review' | 'keep' | 'undo'; root?: string; path?: string }
   /** Undo one hunk of a changed file, named by its place in the old text and its sizes. */
   | { type: 'undoHunk'; turnId: string; root: string; path: string; oldStart: number; oldCount: number; newCount: number }
+  /**
+   * "Fork from here" on the latest turn's message: a new tab with the conversation so far, bound
+   * to a copy of the session (`session/fork`); this tab stays as it is.
+   */
+  | { type: 'forkFromHere'; turnId: string }
   /** "Restore to here" on a user message (`restore`), or "Redo" after such a restore. */
   | { type: 'checkpoint'; turnId: string; action: 'restore' | 'redo' | 'edit' }
   /** Show another tab's conversation (the host answers with a `snapshot`). */

@@ -7,6 +7,7 @@ export const CommandId = {
   restartAgent: 'agentChat.restartAgent',
   showLog: 'agentChat.showLog',
   showHistory: 'agentChat.showHistory',
+  searchThreads: 'agentChat.searchThreads',
   logout: 'agentChat.logout',
   reviewChanges: 'agentChat.reviewChanges',
   restoreCheckpoint: 'agentChat.restoreCheckpoint',

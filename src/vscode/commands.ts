@@ -16,6 +16,8 @@ import type { AgentChatContext } from './context.js';
 import { DisposableScope } from './disposables.js';
 import type { ProtocolLog } from './protocolLog.js';
 import { showHistory } from './history/historyPicker.js';
+import { searchThreads, type SearchDeps } from './history/threadSearchPicker.js';
+import { ThreadSearch } from '../history/threadSearch.js';
 import type { TranscriptStore } from '../history/store.js';
 import { isUntrusted } from './agents/statusText.js';
 
@@ -88,9 +90,14 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     else await context.restart();
   });
   register(CommandId.showLog, () => log.show());
+  // One search for the window: each thread's lines are read once and kept until it changes.
+  const search: SearchDeps = { context, transcripts, search: new ThreadSearch(transcripts), log, reveal: (entryId) => view.revealEntry(entryId) };
   register(CommandId.showHistory, async () => {
-    await showHistory(context, transcripts, log);
+    if ((await showHistory(context, transcripts, log)) === 'search') return searchThreads(search);
     await view.reveal();
+  });
+  register(CommandId.searchThreads, async (query?: unknown) => {
+    await searchThreads(search, typeof query === 'string' ? query : '');
   });
   register(CommandId.logout, async () => {
     const { outcome, agentName } = await context.logout().catch((error: unknown) => {

@@ -39,6 +39,7 @@ import { TabActions } from './tabs/tabActions.js';
 import type { Thread } from './tabs/threadStore.js';
 import { TurnActions } from './tabs/turnActions.js';
 import { editAndResend, type ResendMode } from './tabs/editResend.js';
+import { forkFromHere } from './tabs/forkFromHere.js';
 
 export type { ChatStatus, ContextDeps } from './chatCore.js';
 export type { PermissionRequest } from './tabs/chatThread.js';
@@ -232,6 +233,11 @@ export class AgentChatContext implements vscode.Disposable {
 
   /** Shows another tab; the status bar follows it. */
   switchTab(id: string): boolean { return this.tabActions.switchTab(id); }
+  /** Shows the open tab that holds a saved conversation (agent + session id); false when none does. */
+  showTabOf(agentName: string, sessionId: string): boolean {
+    const tab = this.tabs.all.find((t) => t.transcript?.agentName === agentName && t.transcript.sessionId === sessionId);
+    return tab ? this.tabActions.switchTab(tab.id) : false;
+  }
 
   /** Ends the tab's session and drops it; the last tab is replaced by a new-session tab. */
   closeTab(id: string): Promise<void> { return this.tabActions.closeTab(id); }
@@ -239,6 +245,8 @@ export class AgentChatContext implements vscode.Disposable {
   send(prompt: ComposedPrompt): Promise<void> { return this.turns.send(prompt); }
   /** "Edit and resend" on a past message of the shown tab (see tabs/editResend.ts). */
   editAndResend(turnId: string): Promise<ResendMode | undefined> { return editAndResend(this.chatCore, (p) => this.turns.send(p), turnId); }
+  /** "Fork from here" on the shown tab's latest turn: a new tab on a copy of the session (see tabs/forkFromHere.ts). */
+  async forkFromHere(turnId: string): Promise<boolean> { return (await forkFromHere(this.chatCore, turnId)) !== undefined; }
 
   /** Sends to any tab's open session (the prompt queue of a tab in the background). */
   sendTo(tabId: string, prompt: ComposedPrompt): Promise<void> { return this.turns.sendTo(tabId, prompt); }

@@ -16,7 +16,7 @@ import { TurnEndRow } from './turnEnd.js';
 export function createRowView(entry: ThreadEntry, ctx: RowContext): RowView {
   let view: RowView<never>;
   switch (entry.type) {
-    case 'user': view = new UserRow(); break;
+    case 'user': view = new UserRow(ctx); break;
     case 'agent': view = new AgentRow(); break;
     case 'thought': view = new ThoughtRow(ctx, entry); break;
     case 'tool_call': view = new ToolCard(ctx, entry.id); break;

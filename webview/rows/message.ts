@@ -3,7 +3,7 @@ import type { AgentMessageEntry, UserEntry } from '../../src/thread/types.js';
 import { actionButton, h, icon } from '../dom.js';
 import type { RowDelta } from '../store.js';
 import { MessageBody } from './messageBody.js';
-import type { RowView } from './rowView.js';
+import type { RowContext, RowView } from './rowView.js';
 
 export class UserRow implements RowView<UserEntry> {
   readonly el = h('div', { class: 'row user', attrs: { role: 'article', 'aria-label': 'You' } });
@@ -13,7 +13,7 @@ export class UserRow implements RowView<UserEntry> {
     h('span', { text: 'Not kept in context: the agent refused this request.' }),
   ]);
 
-  constructor() {
+  constructor(private readonly ctx?: RowContext) {
     this.el.append(h('div', { class: 'row-head' }, [icon('account'), h('span', { class: 'who', text: 'You' })]), this.body.el);
   }
 
@@ -38,11 +38,19 @@ export class UserRow implements RowView<UserEntry> {
     } else if (entry.checkpoint?.length && turnId) {
       buttons.push(actionButton('checkpoint', 'Restore to here', { icon: 'discard', class: 'checkpoint-restore', data: { checkpointAction: 'restore', turnId } }));
     }
-    // Any sent message can be edited and sent again (restoring its checkpoint when it has one).
-    if (turnId) buttons.push(actionButton('checkpoint', 'Edit and resend', { icon: 'edit', class: 'checkpoint-edit', data: { checkpointAction: 'edit', turnId } }));
+    // Any sent message can be edited and sent again (restoring its checkpoint when it has one),
+    // except where the agent cannot go back (a remote agent: the button says why).
+    if (turnId) buttons.push(this.control(actionButton('checkpoint', 'Edit and resend', { icon: 'edit', class: 'checkpoint-edit', data: { checkpointAction: 'edit', turnId, messageControl: 'resend' } })));
+    // Only the latest turn can be forked exactly; its button says when it cannot be.
+    if (turnId) buttons.push(this.control(actionButton('fork-here', 'Fork from here', { icon: 'repo-forked', class: 'fork-here', data: { turnId, messageControl: 'fork' } })));
     this.checkpoint.replaceChildren(...buttons);
     if (buttons.length && !this.checkpoint.isConnected) this.el.append(this.checkpoint);
     else if (!buttons.length) this.checkpoint.remove();
+  }
+
+  private control(button: HTMLButtonElement): HTMLButtonElement {
+    this.ctx?.messageActions?.decorate(button);
+    return button;
   }
 }
 

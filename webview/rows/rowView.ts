@@ -6,12 +6,15 @@ import type { ThreadEntry } from '../../src/thread/types.js';
 import type { Announcer } from '../a11y.js';
 import type { RowDelta } from '../store.js';
 import type { ViewStateStore } from '../viewState.js';
+import type { MessageActions } from './messageActions.js';
 
 export interface RowContext {
   viewState: ViewStateStore;
   announcer: Announcer;
   /** True while rows arrive live (not from a snapshot): new permission requests may take focus. */
   live(): boolean;
+  /** Fork / edit-and-resend buttons follow the agent, tab and turn (absent: always offered). */
+  messageActions?: MessageActions;
 }
 
 export interface RowView<E extends ThreadEntry = ThreadEntry> {

@@ -156,6 +156,7 @@ export class AgentSlot {
         protocolVersion,
         protocol: protocolLabel(remote ? 'a2a' : 'acp', protocolVersion),
         ...(remote ? { remote: true } : {}),
+        ...(running.sessionSupport?.fork ? { forks: true } : {}),
         ...(running.about ? { about: running.about } : {}),
       },
       running.composer,

@@ -26,7 +26,19 @@ interface ListOffer extends vscode.QuickPickItem {
   listFrom: AgentConfig;
 }
 
-type Row = Pick | ListOffer | vscode.QuickPickItem;
+/** "Search in threads…": leaves the list for the thread search. */
+interface SearchOffer extends vscode.QuickPickItem {
+  search: true;
+}
+
+type Row = Pick | ListOffer | SearchOffer | vscode.QuickPickItem;
+
+const SEARCH_OFFER: SearchOffer = {
+  label: '$(search) Search in threads…',
+  detail: 'Find a past conversation by words in its title or text',
+  alwaysShow: true,
+  search: true,
+};
 
 /** Every saved transcript, plus the list of every running agent that has one; grouped by agent, newest first. */
 export async function historyItems(context: AgentChatContext, transcripts: TranscriptStore, log: ProtocolLog): Promise<Pick[]> {
@@ -72,9 +84,9 @@ function toPick(item: HistoryItem, listed: boolean): Pick {
   };
 }
 
-/** The rows as shown: a separator per agent above its conversations, then the list offers. */
+/** The rows as shown: the search offer, a separator per agent above its conversations, then the list offers. */
 export function historyRows(picks: readonly Pick[], offers: readonly ListOffer[]): Row[] {
-  const rows: Row[] = [];
+  const rows: Row[] = picks.length > 0 ? [SEARCH_OFFER] : [];
   let agent: string | undefined;
   for (const pick of picks) {
     if (pick.item.agentName !== agent) {
@@ -90,20 +102,26 @@ export function historyRows(picks: readonly Pick[], offers: readonly ListOffer[]
 
 const isPick = (row: Row | undefined): row is Pick => !!row && 'item' in row;
 const isOffer = (row: Row | undefined): row is ListOffer => !!row && 'listFrom' in row;
+const isSearch = (row: Row | undefined): row is SearchOffer => !!row && 'search' in row;
 
-export async function showHistory(context: AgentChatContext, transcripts: TranscriptStore, log: ProtocolLog): Promise<void> {
+/** `search`: the user chose "Search in threads…" (the caller opens the search). */
+export async function showHistory(context: AgentChatContext, transcripts: TranscriptStore, log: ProtocolLog): Promise<'search' | undefined> {
   for (;;) {
     const picks = await historyItems(context, transcripts, log);
     const offers = listOffers(context);
     if (picks.length === 0 && offers.length === 0) {
       void vscode.window.showInformationMessage('Agent Chat: no past conversations yet.');
-      return;
+      return undefined;
     }
     const picked = await pickRow(context, transcripts, log, historyRows(picks, offers), picks.length === 0);
-    if (isPick(picked)) return reopenItem(context, transcripts, picked.item, picked.listed);
-    if (!isOffer(picked)) return;
+    if (isPick(picked)) {
+      await reopenItem(context, transcripts, picked.item, picked.listed);
+      return undefined;
+    }
+    if (isSearch(picked)) return 'search';
+    if (!isOffer(picked)) return undefined;
     const outcome = await startToList(context, picked.listFrom);
-    if (outcome === 'not_started') return;
+    if (outcome === 'not_started') return undefined;
     // Back to the list, now with this agent's sessions (or saying it keeps none to list).
     if (outcome === 'cannot_list') void vscode.window.showInformationMessage(`Agent Chat: ${picked.listFrom.name} does not list its sessions.`);
   }

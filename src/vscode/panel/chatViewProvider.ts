@@ -15,6 +15,8 @@ import { RowBatcher } from './rowBatcher.js';
 import { renderChatHtml, webviewOptions } from './webviewHtml.js';
 
 export const CHAT_VIEW_ID = 'agentChat.chat';
+/** How long a requested reveal is repeated after snapshots (a page loading while it was asked). */
+const REVEAL_PENDING_MS = 5_000;
 
 export type WebviewMessageHandler = (message: WebviewToHost) => Promise<void> | void;
 
@@ -28,6 +30,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   private readonly batcher: RowBatcher;
   private readonly lifetime = new DisposableScope();
   private handler: WebviewMessageHandler = () => undefined;
+  /**
+   * A row to scroll to (a search hit), sent after each snapshot until a few seconds have passed:
+   * a page shown again may get a snapshot it drops (still loading) and then its own on `ready`.
+   */
+  private pendingReveal: { entryId: string; until: number } | undefined;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -98,6 +105,26 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     if (this.pageReady) this.focusComposer();
   }
 
+  /** Shows the chat scrolled to a row of the shown thread (sent now, or after the snapshot a loading page gets). */
+  async revealEntry(entryId: string | undefined): Promise<void> {
+    this.pendingReveal = entryId === undefined ? undefined : { entryId, until: Date.now() + REVEAL_PENDING_MS };
+    if (this.pageReady && this.view?.visible) this.sendReveal();
+    await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+  }
+
+  private sendReveal(): void {
+    const pending = this.pendingReveal;
+    if (!pending) return;
+    if (Date.now() > pending.until) {
+      this.pendingReveal = undefined;
+      return;
+    }
+    const entryId = pending.entryId;
+    // Rows still batched for this frame come first: the row may be one of them.
+    this.batcher.flush();
+    this.post({ type: 'revealEntry', entryId });
+  }
+
   post(message: HostToWebview): void {
     const view = this.view;
     if (!view || !view.visible) return;
@@ -132,6 +159,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
     this.post({ type: 'snapshot', snapshot: this.context.snapshot() });
     this.pageReady = true;
+    this.sendReveal();
     if (this.focusWhenReady) this.focusComposer();
   }
 

@@ -191,6 +191,9 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
           { oldStart: message.oldStart, oldCount: message.oldCount, newCount: message.newCount });
       }
       return;
+    case 'forkFromHere':
+      if (isString(message.turnId)) await context.forkFromHere(message.turnId);
+      return;
     case 'checkpoint':
       if (message.action === 'edit') {
         if (isString(message.turnId)) await context.editAndResend(message.turnId);

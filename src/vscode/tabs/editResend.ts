@@ -7,6 +7,7 @@
  */
 import * as vscode from 'vscode';
 import type { ContentBlock } from '../../protocol/events.js';
+import { resendControl } from '../../shared/messageActions.js';
 import { seededPrompt } from '../../thread/resendSeed.js';
 import type { UserEntry } from '../../thread/types.js';
 import type { ChatCore } from '../chatCore.js';
@@ -25,6 +26,11 @@ export async function editAndResend(core: ChatCore, send: (prompt: ComposedPromp
   const index = thread.entries.findIndex((e) => e.type === 'user' && e.turnId === turnId);
   const user = thread.entries[index] as UserEntry | undefined;
   if (!user) return undefined;
+  const control = resendControl({ agent: core.slot.agent, tabState: undefined, turnState: thread.session.turnState, latestTurnId: undefined }, turnId);
+  if (control.shown && !control.enabled) {
+    void vscode.window.showInformationMessage(`Agent Chat: ${control.tooltip}.`);
+    return undefined;
+  }
   if (thread.turnRunning) {
     void vscode.window.showInformationMessage('Agent Chat: a turn is running; wait for it or cancel it before resending an earlier message.');
     return undefined;

@@ -94,3 +94,31 @@ test('search: a limit, a per-thread cap, and a cancelled search stops early', as
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('a picker\'s run of queries: the threads listed once, their lines read once ahead of the first query', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'search-listing-'));
+  try {
+    const store = new TranscriptStore(dir);
+    for (const id of ['alpha', 'bravo', 'charlie']) await store.save({ agentName: 'A', sessionId: id, cwd: '/w', entries: [user('e1', `thread ${id} about lilacs`)], session });
+    let lists = 0;
+    const reads: string[] = [];
+    const counted = {
+      list: () => { lists++; return store.list(); },
+      searchTextOf: (id: string) => { reads.push(id); return store.searchTextOf(id); },
+    };
+    const search = new ThreadSearch(counted);
+    const listing = counted.list();
+    const preparing = search.prepare(listing);
+    // A query typed while the lines are still being read waits for them instead of reading again.
+    const early = await search.search('lilacs', { listing });
+    await preparing;
+    assert.equal(early.filter((h) => h.entryId).length, 3);
+    assert.equal(reads.length, 3, 'each thread read once');
+    for (const q of ['thread', 'thread bravo', 'lilacs charlie']) await search.search(q, { listing });
+    assert.equal(lists, 1, 'listed once for the whole run');
+    assert.equal(reads.length, 3, 'no thread read again');
+    assert.deepEqual((await search.search('thread bravo', { listing })).map((h) => [h.meta.sessionId, h.entryId]), [['bravo', undefined], ['bravo', 'e1']]);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

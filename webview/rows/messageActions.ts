@@ -1,0 +1,46 @@
+/**
+ * The state of every "Fork from here" and "Edit and resend" button in the thread. A row draws its
+ * buttons as they should be when it is drawn; when what decides them changes (the agent, the
+ * tab, the turn, a newer message) every drawn button is updated in one pass, so old rows never
+ * keep a stale state. The rules are shared with the host (`src/shared/messageActions.ts`).
+ */
+import { forkControl, resendControl, type ControlState, type MessageActionFacts } from '../../src/shared/messageActions.js';
+
+const CONTROL = '[data-message-control]';
+
+export class MessageActions {
+  private facts: MessageActionFacts = { agent: { state: 'none' }, tabState: undefined, turnState: 'idle', latestTurnId: undefined };
+  private key = '';
+
+  constructor(private readonly root: HTMLElement) {}
+
+  /** New facts; every drawn button follows when they differ from the last ones. */
+  update(facts: Partial<MessageActionFacts>): void {
+    this.facts = { ...this.facts, ...facts };
+    const a = this.facts.agent;
+    const key = JSON.stringify([a.state, a.state === 'ready' ? [a.agentName, a.agentTitle, a.remote, a.forks] : '', this.facts.tabState, this.facts.turnState, this.facts.latestTurnId]);
+    if (key === this.key) return;
+    this.key = key;
+    for (const el of Array.from(this.root.querySelectorAll<HTMLElement>(CONTROL))) this.decorate(el);
+  }
+
+  /** Sets one button's visibility, enablement and tooltip from its kind and turn. */
+  decorate(el: HTMLElement): void {
+    const turnId = el.dataset.turnId ?? '';
+    const state: ControlState = el.dataset.messageControl === 'fork' ? forkControl(this.facts, turnId) : resendControl(this.facts, turnId);
+    el.hidden = !state.shown;
+    if (!state.shown) {
+      el.removeAttribute('aria-disabled');
+      return;
+    }
+    // Disabled by aria (not `disabled`), so it stays focusable and its tooltip says why.
+    if (state.enabled) el.removeAttribute('aria-disabled');
+    else el.setAttribute('aria-disabled', 'true');
+    el.title = state.tooltip;
+    el.setAttribute('aria-label', state.enabled ? labelOf(el) : `${labelOf(el)} (unavailable). ${state.tooltip}`);
+  }
+}
+
+function labelOf(el: HTMLElement): string {
+  return el.querySelector('.btn-label')?.textContent ?? '';
+}
