@@ -88,6 +88,7 @@ function handle(msg: HostToWebview): void {
       const s = msg.snapshot;
       shownAgent = s.agent;
       header.setAgent(s.agent, s.agents);
+      header.setFollow(s.follow === true);
       failure.set(s.agent);
       composer.setCapabilities(s.composer);
       tabStrip.set(s.tabs);
@@ -123,6 +124,9 @@ function handle(msg: HostToWebview): void {
     case 'tabs':
       tabStrip.set(msg.tabs);
       shownTab = msg.tabs.activeId;
+      return;
+    case 'follow':
+      header.setFollow(msg.on);
       return;
     case 'queue':
       // A late answer about a tab no longer shown is stale.

@@ -101,6 +101,8 @@ export interface PanelSnapshot {
   composer: ComposerCapabilities;
   /** Every tab; absent from hosts that predate tabs (the strip stays hidden). */
   tabs?: SessionTabs;
+  /** "Follow the agent" is on: tool-call locations open in the editor as they arrive. */
+  follow?: boolean;
 }
 
 /** Host → webview. */
@@ -119,7 +121,9 @@ export type HostToWebview =
   /** Focus the composer input (after `agentChat.open`). */
   | { type: 'focusComposer' }
   /** A tab was added, closed, renamed or changed state; switching tabs also sends a `snapshot`. */
-  | { type: 'tabs'; tabs: SessionTabs };
+  | { type: 'tabs'; tabs: SessionTabs }
+  /** "Follow the agent" was turned on or off (header toggle, command, another window's state). */
+  | { type: 'follow'; on: boolean };
 
 /** A file or selection the user attached; the host turns it into prompt blocks. */
 export interface Attachment {
@@ -189,7 +193,11 @@ export type WebviewToHost =
   /** Show another tab's conversation (the host answers with a `snapshot`). */
   | { type: 'switchTab'; id: string }
   /** Close a tab: its session ends (`session/close` when the agent supports it). */
-  | { type: 'closeTab'; id: string };
+  | { type: 'closeTab'; id: string }
+  /** The header's "Follow the agent" toggle was pressed: the state it asks for. */
+  | { type: 'setFollow'; on: boolean }
+  /** The user types in the composer (at most one every few hundred ms): follow reveals wait. */
+  | { type: 'composerTyping' };
 
 // ── Prompt queue ─────────────────────────────────────────────────────────────────────────────
 // A prompt written while a turn runs waits in the host (per tab, so it survives a hidden or

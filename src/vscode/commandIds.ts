@@ -10,6 +10,7 @@ export const CommandId = {
   logout: 'agentChat.logout',
   reviewChanges: 'agentChat.reviewChanges',
   restoreCheckpoint: 'agentChat.restoreCheckpoint',
+  toggleFollow: 'agentChat.toggleFollow',
 } as const;
 
 export const ContextKey = {

@@ -1,6 +1,6 @@
 /**
  * The panel header: agent picker, agent status, turn state (with `requires_action` made loud),
- * session title, usage and the new-session button. A pure rendering of the latest agent status
+ * session title, usage, the "Follow the agent" toggle and the new-session button. A pure rendering of the latest agent status
  * and session facts. The mode is not repeated here: the mode picker above the composer shows it.
  * In a narrow panel the picker and status shrink to an ellipsis (full text in their tooltips)
  * while the new-session button keeps its place.
@@ -23,6 +23,8 @@ export class StatusHeader {
   /** "ACP v1", "A2A v0.3": on the second line, so the agent's name keeps the first. */
   private readonly protocol = h('span', { class: 'agent-protocol' });
   private readonly secondary: HTMLElement;
+  /** "Follow the agent": tool-call locations open in the editor as they arrive (a toggle). */
+  private readonly followToggle = actionButton('toggle-follow', 'Follow the agent in the editor', { icon: 'eye', text: false, class: 'icon-btn follow-toggle' });
   private pickerSig = '';
   private currentIndex = 0;
 
@@ -34,15 +36,23 @@ export class StatusHeader {
       host.post(name && !other ? { type: 'selectAgent', name } : { type: 'selectAgent' });
       if (other) this.picker.selectedIndex = this.currentIndex;
     });
+    this.setFollow(false);
     this.el = h('header', { class: 'panel-header' }, [
       h('div', { class: 'header-line' }, [
         this.picker,
         // No spacer: the status itself grows, so the agent's name gets every pixel the picker leaves.
         this.agentState,
+        this.followToggle,
         actionButton('new-session', 'New session', { icon: 'add', text: false, class: 'icon-btn' }),
       ]),
       (this.secondary = h('div', { class: 'header-line secondary' }, [this.turn, this.title, h('span', { class: 'spacer' }), this.usage, this.protocol])),
     ]);
+  }
+
+  /** Shows whether "Follow the agent" is on (the host's word, after a press or the command). */
+  setFollow(on: boolean): void {
+    this.followToggle.setAttribute('aria-pressed', String(on));
+    this.followToggle.title = on ? 'Following the agent in the editor (click to stop)' : 'Follow the agent in the editor';
   }
 
   setAgent(agent: AgentStatus, agents: readonly AgentChoice[]): void {

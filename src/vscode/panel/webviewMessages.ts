@@ -11,6 +11,7 @@ import type { AgentChatContext } from '../context.js';
 import type { DiffDocuments } from '../editor/diffDocuments.js';
 import { activeAttachment, insertAtCursor, openLink, openLocation } from '../editor/editorActions.js';
 import type { ProtocolLog } from '../protocolLog.js';
+import type { FollowAgent } from '../editor/followAgent.js';
 import type { ComposedPrompt } from '../tabs/promptBlocks.js';
 import { PromptQueue } from '../tabs/promptQueue.js';
 import type { QueueHost } from '../tabs/promptQueue.js';
@@ -20,6 +21,7 @@ export interface MessageDeps {
   view: ChatViewProvider;
   diffs: DiffDocuments;
   log: ProtocolLog;
+  follow: Pick<FollowAgent, 'set' | 'typed'>;
 }
 
 /** Messages come from our own page, but carry agent-derived values: check shapes, not intent. */
@@ -203,6 +205,12 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
       return;
     case 'closeTab':
       if (isString(message.id)) await context.closeTab(message.id);
+      return;
+    case 'setFollow':
+      if (typeof message.on === 'boolean') await deps.follow.set(message.on);
+      return;
+    case 'composerTyping':
+      deps.follow.typed();
       return;
     default: {
       const unknown: never = message;
