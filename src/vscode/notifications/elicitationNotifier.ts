@@ -43,6 +43,11 @@ export class ElicitationNotifier implements vscode.Disposable {
     return this.board.showing;
   }
 
+  /** What the notifications on screen say (for tests). */
+  get showingTitles(): string[] {
+    return this.board.showingTitles;
+  }
+
   private refresh(): void {
     const settings = this.surroundings.settings();
     const waiting: WaitingForm[] = this.context.pendingElicitations().map(({ tabId, agentName, question }) => ({

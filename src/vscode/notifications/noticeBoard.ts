@@ -20,12 +20,19 @@ export interface Notice {
 export class NoticeBoard implements vscode.Disposable {
   /** Open notifications by key; calling one closes it. */
   private readonly open = new Map<string, () => void>();
+  /** The titles on screen by key (for tests: what the user reads). */
+  private readonly titles = new Map<string, string>();
   /** Dismissed by the user: not shown again while the thing lasts. */
   private readonly dismissed = new Set<string>();
 
   /** Keys on screen (for tests). */
   get showing(): string[] {
     return [...this.open.keys()];
+  }
+
+  /** Titles on screen (for tests). */
+  get showingTitles(): string[] {
+    return [...this.titles.values()];
   }
 
   /**
@@ -53,11 +60,15 @@ export class NoticeBoard implements vscode.Disposable {
     let close!: () => void;
     const closed = new Promise<void>((resolve) => {
       close = () => {
-        if (this.open.get(notice.key) === close) this.open.delete(notice.key);
+        if (this.open.get(notice.key) === close) {
+          this.open.delete(notice.key);
+          this.titles.delete(notice.key);
+        }
         resolve();
       };
     });
     this.open.set(notice.key, close);
+    this.titles.set(notice.key, notice.title);
     void vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: notice.title, cancellable: true },
       (progress, token) => {

@@ -55,6 +55,11 @@ export class TurnEndNotifier implements vscode.Disposable {
     return this.board.showing;
   }
 
+  /** What the notifications on screen say (for tests). */
+  get showingTitles(): string[] {
+    return this.board.showingTitles;
+  }
+
   private refresh(): void {
     const tabs = new Map(this.context.tabsInfo().tabs.map((t) => [t.id, t]));
     for (const [tabId, ended] of [...this.unseen]) {

@@ -7,7 +7,7 @@ import type { RowChange, ThreadEntry, ToolCallEntry } from '../../../src/thread/
 const ROOT = '/work/project';
 
 function toolCall(toolCallId: string, locations: ToolCallEntry['locations']): ToolCallEntry {
-  return { type: 'tool_call', id: `row-${toolCallId}`, toolCallId, title: toolCallId, kind: 'read', status: 'in_progress', content: [], locations, rawInput: undefined, rawOutput: undefined } as ToolCallEntry;
+  return { type: 'tool_call', id: `row-${toolCallId}`, toolCallId, title: toolCallId, kind: 'read', status: 'in_progress', content: [], locations, rawInput: undefined, rawOutput: undefined } as unknown as ToolCallEntry;
 }
 const insert = (entry: ThreadEntry, index = 0): RowChange => ({ op: 'insert', index, entry });
 const update = (entry: ThreadEntry, index = 0): RowChange => ({ op: 'update', index, entry });
