@@ -36,23 +36,24 @@ export class StatusHeader {
       host.post(name && !other ? { type: 'selectAgent', name } : { type: 'selectAgent' });
       if (other) this.picker.selectedIndex = this.currentIndex;
     });
-    this.setFollow(false);
     this.el = h('header', { class: 'panel-header' }, [
       h('div', { class: 'header-line' }, [
         this.picker,
         // No spacer: the status itself grows, so the agent's name gets every pixel the picker leaves.
         this.agentState,
-        this.followToggle,
         actionButton('new-session', 'New session', { icon: 'add', text: false, class: 'icon-btn' }),
       ]),
-      (this.secondary = h('div', { class: 'header-line secondary' }, [this.turn, this.title, h('span', { class: 'spacer' }), this.usage, this.protocol])),
+      // The follow toggle ends the second line: the first one has no room for it at 300 px.
+      (this.secondary = h('div', { class: 'header-line secondary' }, [this.turn, this.title, h('span', { class: 'spacer' }), this.usage, this.protocol, this.followToggle])),
     ]);
+    this.setFollow(false);
   }
 
   /** Shows whether "Follow the agent" is on (the host's word, after a press or the command). */
   setFollow(on: boolean): void {
     this.followToggle.setAttribute('aria-pressed', String(on));
     this.followToggle.title = on ? 'Following the agent in the editor (click to stop)' : 'Follow the agent in the editor';
+    this.showSecondary();
   }
 
   setAgent(agent: AgentStatus, agents: readonly AgentChoice[]): void {
@@ -77,6 +78,7 @@ export class StatusHeader {
       this.picker.title = label ? `Agent: ${label}${description ? ` — ${description}` : ''}` : 'Choose an agent';
     }
     this.agentState.className = `agent-state state-${agent.state}`;
+    this.el.dataset.agentState = agent.state;
     switch (agent.state) {
       case 'none':
         this.agentState.replaceChildren(h('span', { text: 'No agent running' }));
@@ -102,8 +104,10 @@ export class StatusHeader {
     this.showSecondary();
   }
 
+  /** The second line goes only when it would be empty: no turn, usage, title or protocol, no agent, and follow off. */
   private showSecondary(): void {
-    this.secondary.hidden = (this.el.dataset.turnState ?? 'idle') === 'idle' && !this.usage.textContent && !this.title.textContent && !this.protocol.textContent;
+    this.secondary.hidden = (this.el.dataset.turnState ?? 'idle') === 'idle' && !this.usage.textContent && !this.title.textContent && !this.protocol.textContent
+      && (this.el.dataset.agentState ?? 'none') === 'none' && this.followToggle.getAttribute('aria-pressed') !== 'true';
   }
 
   setSession(s: SessionFacts, waitingFor: 'approval' | 'answer' = 'approval'): void {
