@@ -14,7 +14,7 @@ export const FOLLOW_STATE_KEY = 'agentChat.followAgent';
 /** How long the revealed line stays highlighted. */
 const HIGHLIGHT_MS = 1500;
 
-export type FollowContext = Pick<AgentChatContext, 'onRows' | 'onThreadReplaced' | 'entries'>;
+export type FollowContext = Pick<AgentChatContext, 'onRows' | 'onThreadReplaced' | 'entries' | 'sessionFacts'>;
 
 export class FollowAgent implements vscode.Disposable {
   private readonly watch = new LocationWatch();
@@ -42,7 +42,8 @@ export class FollowAgent implements vscode.Disposable {
       context.onRows((result) => {
         const targets = this.watch.take(result.rows, this.roots());
         const latest = targets[targets.length - 1];
-        if (latest && this.enabled) this.coalescer.offer(latest);
+        // Only while a turn runs: a `session/load` replaying an old conversation is not the agent at work.
+        if (latest && this.enabled && this.context.sessionFacts.turnState !== 'idle') this.coalescer.offer(latest);
       }),
       // Another tab or thread is shown: its past locations are not followed, only what comes next.
       context.onThreadReplaced(() => {
