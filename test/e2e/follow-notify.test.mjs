@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
-import { activeTab, activityIcon, editorText, runCommand } from '../../scripts/e2e/workbench.mjs';
+import { activeTab, editorText, runCommand } from '../../scripts/e2e/workbench.mjs';
 import { expectAttribute, expectCount, expectValueOf } from '../../scripts/e2e/expect.mjs';
 
 const lines = (name, n) => `${Array.from({ length: n }, (_, i) => `line ${i + 1} of ${name}`).join('\n')}\n`;
@@ -53,10 +53,10 @@ journey(win, 'chat hidden: the permission is answered from its notification, and
   await chat.newSession();
   const before = await chat.send('write notified.txt answered from a notification');
   await chat.permissionButtons();
-  await activityIcon(page, 'Explorer').click();
+  await runCommand(page, 'View: Show Explorer');
   await chat.waitHidden();
 
-  const toasts = page.locator('.notifications-toasts .notification-toast');
+  const toasts = page.locator('.notifications-toasts .notification-toast-container');
   const question = toasts.filter({ hasText: 'scripted asks: Write notified.txt' });
   await question.waitFor({ state: 'visible', timeout: 20000 });
   await question.locator('a').filter({ hasText: /^Allow$/ }).click();
