@@ -56,7 +56,7 @@ test('follow the agent: on, a tool call location opens at its line as a preview 
     await until('line 40 revealed', () => editor.visibleRanges.some((r) => r.start.line <= 39 && r.end.line >= 39));
     const tab = vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.input instanceof vscode.TabInputText && t.input.uri.fsPath === first);
     assert.equal(tab?.isPreview, true, 'opened as a preview');
-    assert.equal(chat.follow.revealCount, before + 1);
+    await until('the reveal counted', () => chat.follow.revealCount === before + 1);
     assert.ok(chat.view.visible, 'the chat stays shown');
 
     // Off: the next location does not open. Then on again, a location outside the workspace
@@ -71,6 +71,7 @@ test('follow the agent: on, a tool call location opens at its line as a preview 
     await turn(chat, 'read exthost-scratch/follow-last.txt 7');
     const lastEditor = await until('the last followed file in an editor', () => editorOf(last));
     assert.equal(lastEditor.selection.active.line, 6);
+    await until('the last reveal counted', () => chat.follow.revealCount >= before + 2);
     assert.equal(chat.follow.revealCount, before + 2, 'only the first and the last location opened');
     for (const file of [skipped, outside]) {
       assert.equal(editorOf(file), undefined, `${path.basename(file)} not shown`);
