@@ -109,6 +109,12 @@ function run(el: HTMLElement, host: Host): void {
       return host.post({ type: 'showLog' });
     case 'new-session':
       return host.post({ type: 'newSession' });
+    case 'toggle-follow': {
+      const on = el.getAttribute('aria-pressed') !== 'true';
+      // Shown at once; the host's `follow` message confirms it (or puts it back).
+      el.setAttribute('aria-pressed', String(on));
+      return host.post({ type: 'setFollow', on });
+    }
     case 'attach-file':
       return host.post({ type: 'attachActive', selectionOnly: false });
     case 'attach-selection':

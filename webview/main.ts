@@ -97,6 +97,7 @@ function handle(msg: HostToWebview): void {
       const s = msg.snapshot;
       shownAgent = s.agent;
       header.setAgent(s.agent, s.agents);
+      header.setFollow(s.follow === true);
       failure.set(s.agent);
       composer.setCapabilities(s.composer);
       tabStrip.set(s.tabs);
@@ -140,6 +141,9 @@ function handle(msg: HostToWebview): void {
       return;
     case 'revealEntry':
       threadView.reveal(msg.entryId);
+      return;
+    case 'follow':
+      header.setFollow(msg.on);
       return;
     case 'queue':
       // A late answer about a tab no longer shown is stale.

@@ -103,6 +103,8 @@ export interface PanelSnapshot {
   composer: ComposerCapabilities;
   /** Every tab; absent from hosts that predate tabs (the strip stays hidden). */
   tabs?: SessionTabs;
+  /** "Follow the agent" is on: tool-call locations open in the editor as they arrive. */
+  follow?: boolean;
 }
 
 /** Host → webview. */
@@ -131,7 +133,9 @@ export type HostToWebview =
    * Scroll the shown thread to a row and highlight it briefly (a thread search hit). Sent after
    * the snapshot of the thread that holds it; a row not drawn yet is drawn first.
    */
-  | { type: 'revealEntry'; entryId: string };
+  | { type: 'revealEntry'; entryId: string }
+  /** "Follow the agent" was turned on or off (header toggle, command, another window's state). */
+  | { type: 'follow'; on: boolean };
 
 /**
  * Something the user attached or @-mentioned; the host turns it into prompt blocks
@@ -225,7 +229,11 @@ export type WebviewToHost =
   /** The user typed `@text` in the composer (debounced); a newer query cancels the older. */
   | { type: 'mentionQuery'; id: number; text: string }
   /** Files or folders dropped on the composer (`text/uri-list`); the host answers with `attach` per one it accepts. */
-  | { type: 'dropUris'; uris: string[] };
+  | { type: 'dropUris'; uris: string[] }
+  /** The header's "Follow the agent" toggle was pressed: the state it asks for. */
+  | { type: 'setFollow'; on: boolean }
+  /** The user types in the composer (at most one every few hundred ms): follow reveals wait. */
+  | { type: 'composerTyping' };
 
 // ── Prompt queue ─────────────────────────────────────────────────────────────────────────────
 // A prompt written while a turn runs waits in the host (per tab, so it survives a hidden or

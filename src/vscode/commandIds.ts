@@ -11,6 +11,7 @@ export const CommandId = {
   logout: 'agentChat.logout',
   reviewChanges: 'agentChat.reviewChanges',
   restoreCheckpoint: 'agentChat.restoreCheckpoint',
+  toggleFollow: 'agentChat.toggleFollow',
 } as const;
 
 export const ContextKey = {

@@ -20,16 +20,18 @@ import { searchThreads, type SearchDeps } from './history/threadSearchPicker.js'
 import { ThreadSearch } from '../history/threadSearch.js';
 import type { TranscriptStore } from '../history/store.js';
 import { isUntrusted } from './agents/statusText.js';
+import type { FollowAgent } from './editor/followAgent.js';
 
 export interface CommandDeps {
   context: AgentChatContext;
   view: ChatViewProvider;
   log: ProtocolLog;
   transcripts: TranscriptStore;
+  follow: Pick<FollowAgent, 'toggle'>;
 }
 
 export function registerCommands(deps: CommandDeps): vscode.Disposable {
-  const { context, view, log, transcripts } = deps;
+  const { context, view, log, transcripts, follow } = deps;
   const scope = new DisposableScope();
   const register = (id: string, run: (...args: unknown[]) => unknown) => scope.add(vscode.commands.registerCommand(id, run));
 
@@ -37,6 +39,8 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     await view.reveal();
     await context.ensureStarted();
   });
+  // Works in every state: with no agent or no tool call yet it only switches the mode.
+  register(CommandId.toggleFollow, () => follow.toggle());
   register(CommandId.newSession, async () => {
     await view.reveal();
     await context.newSession();

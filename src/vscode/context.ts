@@ -17,7 +17,7 @@ import * as vscode from 'vscode';
 import type { AgentConfig, ElicitationAnswer, SessionSupport } from '../agents/api.js';
 import type { StopTarget } from '../protocol/events.js';
 import type { AgentChoice, AgentStatus, ComposerCapabilities, PanelSnapshot, SessionTabs } from '../shared/webviewProtocol.js';
-import type { SessionFacts, ThreadEntry, ToolCallEntry } from '../thread/types.js';
+import type { ElicitationEntry, SessionFacts, ThreadEntry, ToolCallEntry } from '../thread/types.js';
 import { AgentPool } from './agents/agentPool.js';
 import type { AgentSlot } from './agents/agentSlot.js';
 import { NO_EXTRAS } from './agents/agentSlot.js';
@@ -45,6 +45,13 @@ export type { ChatStatus, ContextDeps } from './chatCore.js';
 export type { PermissionRequest } from './tabs/chatThread.js';
 export type { SessionOpening } from './tabs/sessionOpener.js';
 export { workspaceRoots } from './editor/workspaceRoots.js';
+
+/** A question waiting in a tab (a permission, a form). */
+export interface PendingQuestion<T> {
+  tabId: string;
+  agentName: string | undefined;
+  question: T;
+}
 
 /** A tab whose agent asked the user something and waits (see `waitingForAnswer`). */
 export interface WaitingTab {
@@ -83,6 +90,8 @@ export class AgentChatContext implements vscode.Disposable {
   readonly onPermissionSettled;
   /** Tabs were added, closed, renamed or changed state. */
   readonly onTabs;
+  /** Row changes of any tab, shown or not (notifiers watch turn ends and forms in the background). */
+  readonly onTabRows;
   /** The previous window's tabs are back, with their rows (at once when there were none). */
   readonly restored: Promise<void>;
 
@@ -94,6 +103,7 @@ export class AgentChatContext implements vscode.Disposable {
     this.onPermissionRequested = this.tabs.onPermissionRequested;
     this.onPermissionSettled = this.tabs.onPermissionSettled;
     this.onTabs = this.tabs.onTabs;
+    this.onTabRows = this.tabs.onTabRows;
     this.openTabs = new OpenTabsKeeper(deps, this.tabs);
     this.lifetime.add(this.tabs.onTabs(() => this.openTabs.save()));
     const opener = new SessionOpener({
@@ -164,9 +174,6 @@ export class AgentChatContext implements vscode.Disposable {
   /** The agent the user chose (running, starting or failed). */
   get chosenAgent(): AgentConfig | undefined { return this.slot.chosen; }
 
-  /** The agent of the tab that asked `requestId` (for a notification from a background tab). */
-  agentNameAsking(requestId: string): string | undefined { return this.tabs.asking(requestId)?.agentName; }
-
   /** The chosen (or running) agent's name, if any. */
   get agentName(): string | undefined { return this.slot.chosen?.name; }
 
@@ -199,6 +206,19 @@ export class AgentChatContext implements vscode.Disposable {
       return [{ tabId: tab.id, kind, ...waiting, ...(tab.agentName ? { agentName: tab.agentName } : {}) }];
     });
   }
+
+  /** Every tab's permission questions still waiting, for the notifier. */
+  pendingPermissions(): PendingQuestion<PermissionRequest>[] {
+    return this.tabs.all.flatMap((tab) => tab.thread.pendingPermissions.map((question) => ({ tabId: tab.id, agentName: tab.agentName, question })));
+  }
+
+  /** Every tab's forms or pages waiting for the user (elicitations of a live session), for the notifier. */
+  pendingElicitations(): PendingQuestion<ElicitationEntry>[] {
+    return this.tabs.all.flatMap((tab) => (tab.session ? tab.thread.pendingElicitations.map((question) => ({ tabId: tab.id, agentName: tab.agentName, question })) : []));
+  }
+
+  /** The agent of a tab (names a turn end in a notification). */
+  agentNameOf(tabId: string): string | undefined { return this.tabs.find(tabId)?.agentName; }
 
   pendingPermission(requestId: string): PermissionRequest | undefined { return this.tabs.asking(requestId)?.thread.pendingPermission(requestId); }
 

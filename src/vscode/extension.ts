@@ -18,6 +18,11 @@ import { AgentChatContext } from './context.js';
 import { DiffDocuments } from './editor/diffDocuments.js';
 import { PermissionNotifier } from './notifications/permissionNotifier.js';
 import { InputNotifier } from './notifications/inputNotifier.js';
+import { TurnEndNotifier } from './notifications/turnEndNotifier.js';
+import { ElicitationNotifier } from './notifications/elicitationNotifier.js';
+import { WindowSurroundings } from './notifications/surroundings.js';
+import { registerShowTab } from './notifications/showTab.js';
+import { FollowAgent } from './editor/followAgent.js';
 import { ProtocolLog } from './protocolLog.js';
 import { AgentStatusBar } from './status/statusBar.js';
 import { ThreadStore } from './tabs/threadStore.js';
@@ -42,6 +47,8 @@ export interface AgentChatApi {
   diffs: DiffDocuments;
   fs: VscodeFileSystem;
   transcripts: TranscriptStore;
+  /** "Follow the agent" in the editor. */
+  follow: FollowAgent;
   /** Variables entered at env-var logins, per agent. */
   secrets: AgentSecrets;
   /** The history list and reopening, as the Show History command runs them. */
@@ -123,14 +130,21 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   const view = own(new ChatViewProvider(extension.extensionUri, context));
   own(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view));
   const diffs = own(new DiffDocuments());
-  view.setMessageHandler((message) => handleWebviewMessage(message, { context, view, diffs, log, mentions }));
+  const follow = own(new FollowAgent(context, extension.workspaceState));
+  view.setFollow(follow);
+  view.setMessageHandler((message) => handleWebviewMessage(message, { context, view, diffs, log, mentions, follow }));
   const statusBar = own(new AgentStatusBar(context));
-  own(new PermissionNotifier(context, () => view.visible));
-  const answers = own(new InputNotifier(context, () => view.visible));
-  own(view.onDidChangeVisible(() => answers.refresh()));
+
+  // Notifications for what the user does not see (each kind has its setting).
+  const surroundings = own(new WindowSurroundings(() => view.visible, view.onDidChangeVisible, () => context.tabsInfo().activeId));
+  own(registerShowTab(context));
+  own(new PermissionNotifier(context, surroundings));
+  own(new InputNotifier(context, surroundings));
+  own(new ElicitationNotifier(context, surroundings));
+  own(new TurnEndNotifier(context, surroundings));
 
   // User intents and editor events.
-  own(registerCommands({ context, view, log, transcripts }));
+  own(registerCommands({ context, view, log, transcripts, follow }));
   own(watchWorkspaceTrust(context));
   own(vscode.workspace.onDidChangeConfiguration((event) => {
     if (affectsAgentSettings(event)) context.settingsChanged();
@@ -143,7 +157,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   };
   // Last, so the orderly shutdown above runs first; the watchdog ends whatever it left.
   own({ dispose: uninstallGroupReaper });
-  return { context, statusBar, store, view, diffs, fs, transcripts, secrets, history };
+  return { context, statusBar, store, view, diffs, fs, transcripts, secrets, history, follow };
 }
 
 export async function deactivate(): Promise<void> {

@@ -21,9 +21,22 @@ export function test(name: string, run: () => Promise<void> | void, timeoutMs = 
   cases.push({ name, run, timeoutMs });
 }
 
+/**
+ * Runs every case, or with AGENT_CHAT_EXTHOST_FILTER set (code-server passes its environment to
+ * the extension host) only those whose name contains one of its `|`-separated parts,
+ * case-insensitively. A filter that matches nothing is a failure, not an empty pass.
+ */
 export async function runAll(log: (line: string) => void): Promise<TestResult[]> {
   const results: TestResult[] = [];
-  for (const c of cases) {
+  const filter = process.env.AGENT_CHAT_EXTHOST_FILTER?.trim().toLowerCase();
+  const parts = filter?.split('|').map((p) => p.trim()).filter(Boolean) ?? [];
+  const chosen = parts.length ? cases.filter((c) => parts.some((p) => c.name.toLowerCase().includes(p))) : cases;
+  if (chosen.length === 0) {
+    const result = { name: `AGENT_CHAT_EXTHOST_FILTER=${filter}`, ok: false, ms: 0, error: 'no extension-host test matches the filter' };
+    log(`✗ ${result.name}: ${result.error}`);
+    return [result];
+  }
+  for (const c of chosen) {
     const started = Date.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {

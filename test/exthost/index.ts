@@ -14,6 +14,8 @@ import './fileChanges.js';
 import './reviewHunks.js';
 import './backgroundQueue.js';
 import './inputNotice.js';
+import './followAgent.js';
+import './turnNotices.js';
 
 export async function run(): Promise<void> {
   const lines: string[] = [];

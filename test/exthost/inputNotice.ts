@@ -12,6 +12,7 @@ import { startV03Server } from '../a2a/v03Server.js';
 import { Q1, Q2 } from '../a2a/conversation.js';
 import { api, textOf } from './agents.js';
 import { test, until } from './harness.js';
+import { testSurroundings } from './surroundings.js';
 
 const LINK_COMMAND = 'agentChat.test.showWaitingTab';
 
@@ -20,7 +21,8 @@ test('remote input-required: a background tab waits with a notification, withdra
   const chat = await api();
   const context = chat.context;
   let visible = true;
-  const notifier = new InputNotifier(context, () => visible, LINK_COMMAND);
+  const surroundings = testSurroundings(context, () => visible);
+  const notifier = new InputNotifier(context, surroundings, LINK_COMMAND);
   try {
     assert.equal((await context.start({ kind: 'a2a', name: 'notice remote (exthost)', url: server.url, headers: {} })).state, 'ready');
     await context.newSession();
@@ -45,6 +47,7 @@ test('remote input-required: a background tab waits with a notification, withdra
 
     // The chat hidden: the shown tab's next question gets one too.
     visible = false;
+    surroundings.changed();
     await context.send({ text: 'Revenue and profit margin', attachments: [], images: [] });
     await until('the second question', () => said(first, Q2) && stateOf(first) === 'answer');
     await until('a notification while the chat is hidden', () => notifier.showing.some((k) => k.startsWith(`${first}:`)));
@@ -57,6 +60,7 @@ test('remote input-required: a background tab waits with a notification, withdra
     assert.deepEqual(notifier.showing, []);
   } finally {
     notifier.dispose();
+    surroundings.dispose();
     await server.close();
   }
 }, 60_000);

@@ -10,6 +10,7 @@ import type { PermissionRequest } from '../../src/vscode/tabs/chatThread.js';
 import { PermissionNotifier } from '../../src/vscode/notifications/permissionNotifier.js';
 import { api, testAgent, textOf } from './agents.js';
 import { test, until } from './harness.js';
+import { testSurroundings } from './surroundings.js';
 
 const LINK_COMMAND = 'agentChat.test.answerFromNotification';
 
@@ -17,7 +18,8 @@ test('permission notification: answered from its link, withdrawn when settled el
   const chat = await api();
   assert.equal((await chat.context.start(testAgent('notice scripted (exthost)', 'scripted'))).state, 'ready');
   await chat.context.newSession();
-  const notifier = new PermissionNotifier(chat.context, () => false, LINK_COMMAND);
+  const surroundings = testSurroundings(chat.context, () => false);
+  const notifier = new PermissionNotifier(chat.context, surroundings, LINK_COMMAND);
   const asked: PermissionRequest[] = [];
   const listening = chat.context.onPermissionRequested((r) => asked.push(r));
   try {
@@ -55,5 +57,6 @@ test('permission notification: answered from its link, withdrawn when settled el
   } finally {
     listening.dispose();
     notifier.dispose();
+    surroundings.dispose();
   }
 }, 60_000);

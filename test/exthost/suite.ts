@@ -22,6 +22,7 @@ const COMMANDS = [
   'agentChat.restartAgent',
   'agentChat.showLog',
   'agentChat.showHistory',
+  'agentChat.toggleFollow',
 ];
 
 async function api(): Promise<AgentChatApi> {

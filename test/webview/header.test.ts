@@ -67,12 +67,49 @@ for (const theme of ['dark', 'light', 'high-contrast'] as const) {
   });
 }
 
-test('keyboard: agent picker, New session, then the thread; every header control has a name', async () => {
+test('keyboard: agent picker, New session, Follow the agent, then the thread; every header control has a name', async () => {
   const panel = await harness.open({ width: 300 });
   await panel.send(snapshot([user('u1', 'hi')]));
   const names = await panel.page.locator('.panel-header select, .panel-header button').evaluateAll((els) =>
     els.map((e) => e.getAttribute('aria-label')));
-  assert.deepEqual(names, ['Agent', 'New session']);
+  assert.deepEqual(names, ['Agent', 'New session', 'Follow the agent in the editor']);
+});
+
+test('Follow the agent: a toggle that shows the host\'s state, pressed by mouse or keyboard, and says so to screen readers', async () => {
+  const panel = await harness.open({ width: 300 });
+  await panel.send(snapshot([user('u1', 'hi')], { follow: true }));
+  const toggle = panel.page.getByRole('button', { name: 'Follow the agent in the editor' });
+  assert.equal(await toggle.getAttribute('aria-pressed'), 'true', 'on from the snapshot');
+  const fit = await panel.page.evaluate(() => {
+    const d = (globalThis as any).document;
+    const line = d.querySelector('.panel-header .header-line.secondary');
+    return { right: d.querySelector('.follow-toggle').getBoundingClientRect().right, overflow: line.scrollWidth - line.clientWidth, width: d.documentElement.clientWidth };
+  });
+  assert.ok(fit.right <= fit.width && fit.overflow <= 0, `the toggle fits a 300 px panel: ${JSON.stringify(fit)}`);
+  await panel.screenshot('header-follow-on');
+  assert.match((await toggle.getAttribute('title')) ?? '', /Following the agent/);
+  await panel.clearPosted();
+  await toggle.click();
+  assert.deepEqual(await panel.postedOf('setFollow'), [{ type: 'setFollow', on: false }]);
+  assert.equal(await toggle.getAttribute('aria-pressed'), 'false', 'shown off at once');
+  // The host has the last word: its `follow` message sets the toggle (another window, the command).
+  await panel.send({ type: 'follow', on: true });
+  assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
+  await toggle.focus();
+  await panel.clearPosted();
+  await panel.page.keyboard.press('Space');
+  await panel.page.keyboard.press('Enter');
+  assert.deepEqual(await panel.postedOf('setFollow'), [{ type: 'setFollow', on: false }, { type: 'setFollow', on: true }]);
+  assert.deepEqual(await panel.violations(), []);
+});
+
+test('typing in the composer tells the host, at most once per 300 ms', async () => {
+  const panel = await harness.open();
+  await panel.send(snapshot([user('u1', 'hi')]));
+  await panel.clearPosted();
+  await panel.page.locator('textarea').first().pressSequentially('hello there', { delay: 0 });
+  const told = await panel.postedOf('composerTyping');
+  assert.ok(told.length >= 1 && told.length <= 2, `one or two typing signals for a quick burst, got ${told.length}`);
 });
 
 test('a remote agent reads "A2A v0.3" in the header, never "ACP"', async () => {

@@ -42,6 +42,9 @@ export class Composer {
   private turnState: TurnState = 'idle';
   private caps: ComposerCapabilities = { image: false, audio: false, embeddedContext: false };
 
+  /** When the host was last told the user types (it holds "follow the agent" reveals meanwhile). */
+  private typingToldAt = 0;
+
   constructor(private readonly host: Host, private readonly viewState: ViewStateStore) {
     this.chips = new AttachmentChips(() => this.saveAttachments());
     this.popup = new SlashPopup(this.input, (c) => this.acceptCommand(c));
@@ -68,6 +71,7 @@ export class Composer {
       this.popup.refresh();
       this.mentions.refresh();
       this.autosize();
+      this.tellTyping();
     });
     this.input.addEventListener('click', () => {
       this.popup.refresh();
@@ -281,6 +285,14 @@ export class Composer {
     this.el?.classList.toggle('running', running);
     if (!running) this.hint.textContent = '';
     else if (!this.hint.textContent) this.hint.textContent = 'Agent is working — Enter queues your message, Esc stops.';
+  }
+
+  /** At most one `composerTyping` per 300 ms: the host's quiet window is longer, so none is missed. */
+  private tellTyping(): void {
+    const now = Date.now();
+    if (now - this.typingToldAt < 300) return;
+    this.typingToldAt = now;
+    this.host.post({ type: 'composerTyping' });
   }
 
   private autosize(): void {

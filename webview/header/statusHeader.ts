@@ -1,6 +1,6 @@
 /**
  * The panel header: agent picker, agent status, turn state (with `requires_action` made loud),
- * session title, usage and the new-session button. A pure rendering of the latest agent status
+ * session title, usage, the "Follow the agent" toggle and the new-session button. A pure rendering of the latest agent status
  * and session facts. The mode is not repeated here: the mode picker above the composer shows it.
  * In a narrow panel the picker and status shrink to an ellipsis (full text in their tooltips)
  * while the new-session button keeps its place.
@@ -23,6 +23,8 @@ export class StatusHeader {
   /** "ACP v1", "A2A v0.3": on the second line, so the agent's name keeps the first. */
   private readonly protocol = h('span', { class: 'agent-protocol' });
   private readonly secondary: HTMLElement;
+  /** "Follow the agent": tool-call locations open in the editor as they arrive (a toggle). */
+  private readonly followToggle = actionButton('toggle-follow', 'Follow the agent in the editor', { icon: 'eye', text: false, class: 'icon-btn follow-toggle' });
   private pickerSig = '';
   private currentIndex = 0;
 
@@ -41,8 +43,17 @@ export class StatusHeader {
         this.agentState,
         actionButton('new-session', 'New session', { icon: 'add', text: false, class: 'icon-btn' }),
       ]),
-      (this.secondary = h('div', { class: 'header-line secondary' }, [this.turn, this.title, h('span', { class: 'spacer' }), this.usage, this.protocol])),
+      // The follow toggle ends the second line: the first one has no room for it at 300 px.
+      (this.secondary = h('div', { class: 'header-line secondary' }, [this.turn, this.title, h('span', { class: 'spacer' }), this.usage, this.protocol, this.followToggle])),
     ]);
+    this.setFollow(false);
+  }
+
+  /** Shows whether "Follow the agent" is on (the host's word, after a press or the command). */
+  setFollow(on: boolean): void {
+    this.followToggle.setAttribute('aria-pressed', String(on));
+    this.followToggle.title = on ? 'Following the agent in the editor (click to stop)' : 'Follow the agent in the editor';
+    this.showSecondary();
   }
 
   setAgent(agent: AgentStatus, agents: readonly AgentChoice[]): void {
@@ -67,6 +78,7 @@ export class StatusHeader {
       this.picker.title = label ? `Agent: ${label}${description ? ` — ${description}` : ''}` : 'Choose an agent';
     }
     this.agentState.className = `agent-state state-${agent.state}`;
+    this.el.dataset.agentState = agent.state;
     switch (agent.state) {
       case 'none':
         this.agentState.replaceChildren(h('span', { text: 'No agent running' }));
@@ -92,8 +104,10 @@ export class StatusHeader {
     this.showSecondary();
   }
 
+  /** The second line goes only when it would be empty: no turn, usage, title or protocol, no agent, and follow off. */
   private showSecondary(): void {
-    this.secondary.hidden = (this.el.dataset.turnState ?? 'idle') === 'idle' && !this.usage.textContent && !this.title.textContent && !this.protocol.textContent;
+    this.secondary.hidden = (this.el.dataset.turnState ?? 'idle') === 'idle' && !this.usage.textContent && !this.title.textContent && !this.protocol.textContent
+      && (this.el.dataset.agentState ?? 'none') === 'none' && this.followToggle.getAttribute('aria-pressed') !== 'true';
   }
 
   setSession(s: SessionFacts, waitingFor: 'approval' | 'answer' = 'approval'): void {

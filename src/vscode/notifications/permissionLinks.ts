@@ -5,6 +5,7 @@
  */
 import type { PermissionOption } from '../../protocol/events.js';
 import { CommandId } from '../commandIds.js';
+import { permissionChoices } from './noticePolicy.js';
 
 /** Internal (not in package.json): what an option link in the notification runs. */
 export const ANSWER_FROM_NOTIFICATION = 'agentChat.answerPermissionFromNotification';
@@ -14,14 +15,17 @@ export function inertText(text: string): string {
   return text.replace(/\]\s*\(/g, '] (').replace(/\s+/g, ' ').trim();
 }
 
-/** The notification message: one link per option of the agent, then a way to the chat. */
+/**
+ * The notification message: one link per option of the agent — its own labels, the allowing
+ * ones before the denying ones (an unnamed option is named by its kind) — then a way to the chat.
+ */
 export function answerLinks(
-  request: { requestId: string; options: readonly Pick<PermissionOption, 'optionId' | 'name'>[] },
+  request: { requestId: string; options: readonly (Pick<PermissionOption, 'optionId' | 'name'> & { kind?: PermissionOption['kind'] })[] },
   command = ANSWER_FROM_NOTIFICATION,
 ): string {
-  const links = request.options.map((o) => {
+  const links = permissionChoices(request.options).map((o) => {
     const args = encodeURIComponent(JSON.stringify([request.requestId, o.optionId]));
-    const label = bare(o.name) || bare(o.optionId) || 'Answer';
+    const label = bare(o.label) || bare(o.optionId) || 'Answer';
     return `[${label}](command:${command}?${args})`;
   });
   return `${links.join(' · ')} — or [open the chat](command:${CommandId.open})`;

@@ -1,86 +1,77 @@
 /**
- * A notification for permission requests that arrive while the chat is hidden.
- *
- * VS Code cannot close a notification from code, except one shown by `withProgress`: it goes
- * away when its task resolves. So the question is a progress notification whose message holds
- * one link per option of the agent (notification messages run `command:` links), and its task
- * resolves as soon as the request is settled anywhere — answered in the panel, cancelled, the
- * turn or the tab gone. A stale notification can therefore not be clicked. Its Cancel button
- * only dismisses it: the question stays in the chat and the status bar.
+ * A notification for a permission question the user does not see (the window unfocused, the
+ * chat hidden, or the asking tab in the background): one link per option of the agent, in its
+ * own words, allowing before denying (permissionLinks.ts), and a link to the chat. It is
+ * withdrawn as soon as the question is settled anywhere — answered in the panel, cancelled,
+ * the turn or the tab gone — or the user sees it in the chat, so a stale one cannot be
+ * clicked. Its Cancel button only dismisses it: the question stays in the chat and the status
+ * bar. `agentChat.notifications.permission` turns it off.
  */
 import * as vscode from 'vscode';
-import type { AgentChatContext, PermissionRequest } from '../context.js';
+import type { AgentChatContext, PendingQuestion, PermissionRequest } from '../context.js';
 import { ANSWER_FROM_NOTIFICATION, answerLinks, inertText } from './permissionLinks.js';
+import { NoticeBoard, type Notice } from './noticeBoard.js';
+import { wantsNotice } from './noticePolicy.js';
+import type { NoticeSurroundings } from './surroundings.js';
 
 /** What the notifier needs from the context (a narrow view, so tests can tell what it uses). */
 export type NotifierContext = Pick<
   AgentChatContext,
-  'onPermissionRequested' | 'onPermissionSettled' | 'onTabs' | 'agentNameAsking' | 'agentName' | 'answerPermission' | 'pendingPermission'
+  'onPermissionRequested' | 'onPermissionSettled' | 'onTabs' | 'pendingPermissions' | 'answerPermission'
 >;
 
+interface Question extends Notice {
+  tabId: string;
+}
+
 export class PermissionNotifier implements vscode.Disposable {
-  private readonly subscriptions: vscode.Disposable[] = [];
-  /** Open notifications by request id; resolving one closes it. */
-  private readonly open = new Map<string, () => void>();
+  private readonly subscriptions: vscode.Disposable[];
+  private readonly board = new NoticeBoard();
 
   constructor(
     private readonly context: NotifierContext,
-    private readonly chatVisible: () => boolean,
+    private readonly surroundings: NoticeSurroundings,
     /** The command the option links run (a second notifier, as in tests, needs its own). */
     private readonly command = ANSWER_FROM_NOTIFICATION,
   ) {
-    this.subscriptions.push(
-      context.onPermissionRequested((request) => {
-        if (!this.chatVisible()) this.notify(request);
-      }),
-      context.onPermissionSettled((requestId) => this.withdraw(requestId)),
+    this.subscriptions = [
+      context.onPermissionRequested(() => this.refresh()),
+      context.onPermissionSettled(() => this.refresh()),
       // A tab closed or its session went away without settling: nothing left to answer.
-      context.onTabs(() => {
-        for (const requestId of [...this.open.keys()]) if (!this.context.pendingPermission(requestId)) this.withdraw(requestId);
-      }),
+      context.onTabs(() => this.refresh()),
+      surroundings.onDidChange(() => this.refresh()),
       vscode.commands.registerCommand(command, (requestId: unknown, optionId: unknown) => {
         if (typeof requestId !== 'string' || typeof optionId !== 'string') return false;
         // A request settled meanwhile is not an error: the first answer won, nothing to do.
         const answered = this.context.answerPermission(requestId, optionId);
-        this.withdraw(requestId);
+        this.board.close(requestId);
         return answered;
       }),
-    );
+    ];
   }
 
   /** Requests with a notification on screen (for tests). */
   get showing(): string[] {
-    return [...this.open.keys()];
+    return this.board.showing;
   }
 
-  private notify(request: PermissionRequest): void {
-    if (this.open.has(request.requestId)) return;
-    const agent = this.context.agentNameAsking(request.requestId) ?? this.context.agentName ?? 'The agent';
-    void vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `${inertText(agent)} asks: ${inertText(request.title)}`, cancellable: true },
-      (progress, token) => {
-        progress.report({ message: answerLinks(request, this.command) });
-        return new Promise<void>((resolve) => {
-          const done = () => {
-            if (this.open.get(request.requestId) === done) this.open.delete(request.requestId);
-            cancelled.dispose();
-            resolve();
-          };
-          const cancelled = token.onCancellationRequested(done);
-          this.open.set(request.requestId, done);
-          // Settled before the notification got here (the answer raced the toast).
-          if (!this.context.pendingPermission(request.requestId)) done();
-        });
-      },
-    );
+  private refresh(): void {
+    const settings = this.surroundings.settings();
+    const questions = this.context.pendingPermissions().map((p) => this.notice(p));
+    this.board.sync(questions, (q) => wantsNotice('permission', settings, this.surroundings.attention(q.tabId)));
   }
 
-  private withdraw(requestId: string): void {
-    this.open.get(requestId)?.();
+  private notice({ tabId, agentName, question }: PendingQuestion<PermissionRequest>): Question {
+    return {
+      key: question.requestId,
+      tabId,
+      title: `${inertText(agentName ?? 'The agent')} asks: ${inertText(question.title)}`,
+      message: answerLinks(question, this.command),
+    };
   }
 
   dispose(): void {
-    for (const done of [...this.open.values()]) done();
     for (const s of this.subscriptions) s.dispose();
+    this.board.dispose();
   }
 }

@@ -18,6 +18,12 @@ export const CHAT_VIEW_ID = 'agentChat.chat';
 /** How long a requested reveal is repeated after snapshots (a page loading while it was asked). */
 const REVEAL_PENDING_MS = 5_000;
 
+/** "Follow the agent" as the header sees it (editor/followAgent.ts). */
+export interface FollowState {
+  readonly enabled: boolean;
+  readonly onDidChange: vscode.Event<boolean>;
+}
+
 export type WebviewMessageHandler = (message: WebviewToHost) => Promise<void> | void;
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -63,6 +69,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   /** Set once by the wiring (the handler needs this provider too). */
   setMessageHandler(handler: WebviewMessageHandler): void {
     this.handler = handler;
+  }
+
+  private follow: FollowState | undefined;
+
+  /** Set once by the wiring: the header shows whether "Follow the agent" is on. */
+  setFollow(follow: FollowState): void {
+    this.follow = follow;
+    this.lifetime.add(follow.onDidChange((on) => this.post({ type: 'follow', on })));
   }
 
   get visible(): boolean {
@@ -157,7 +171,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.pageReady = false;
       return;
     }
-    this.post({ type: 'snapshot', snapshot: this.context.snapshot() });
+    this.post({ type: 'snapshot', snapshot: { ...this.context.snapshot(), follow: this.follow?.enabled ?? false } });
     this.pageReady = true;
     this.sendReveal();
     if (this.focusWhenReady) this.focusComposer();

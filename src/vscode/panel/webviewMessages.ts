@@ -12,6 +12,7 @@ import type { DiffDocuments } from '../editor/diffDocuments.js';
 import { activeAttachment, insertAtCursor, openLink, openLocation } from '../editor/editorActions.js';
 import type { ProtocolLog } from '../protocolLog.js';
 import type { MentionService } from '../mentions/mentionService.js';
+import type { FollowAgent } from '../editor/followAgent.js';
 import type { ComposedPrompt } from '../tabs/promptBlocks.js';
 import { PromptQueue } from '../tabs/promptQueue.js';
 import type { QueueHost } from '../tabs/promptQueue.js';
@@ -23,6 +24,7 @@ export interface MessageDeps {
   log: ProtocolLog;
   /** @-mention completion and file drops (absent in tests that do not need them). */
   mentions?: MentionService;
+  follow: Pick<FollowAgent, 'set' | 'typed'>;
 }
 
 /** Messages come from our own page, but carry agent-derived values: check shapes, not intent. */
@@ -215,6 +217,12 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
       return;
     case 'dropUris':
       if (Array.isArray(message.uris)) await deps.mentions?.drop(message.uris.filter(isString), (m) => view.post(m));
+      return;
+    case 'setFollow':
+      if (typeof message.on === 'boolean') await deps.follow.set(message.on);
+      return;
+    case 'composerTyping':
+      deps.follow.typed();
       return;
     default: {
       const unknown: never = message;

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import type { PermissionOption, SessionEvent } from '../../protocol/events.js';
-import type { ApplyResult, SessionFacts, ThreadEntry, ToolCallEntry } from '../../thread/types.js';
+import type { ApplyResult, ElicitationEntry, SessionFacts, ThreadEntry, ToolCallEntry } from '../../thread/types.js';
 import { archivedThread } from '../history/archive.js';
 import { DisposableScope } from '../disposables.js';
 import { freshThread } from './threadStore.js';
@@ -103,6 +103,16 @@ export class ChatThread implements vscode.Disposable {
 
   pendingPermission(requestId: string): PermissionRequest | undefined {
     return this.pending.get(requestId);
+  }
+
+  /** Every permission question still waiting for an answer, oldest first. */
+  get pendingPermissions(): PermissionRequest[] {
+    return [...this.pending.values()];
+  }
+
+  /** Forms or pages the agent asked the user for and that wait for an answer. */
+  get pendingElicitations(): ElicitationEntry[] {
+    return this.model.entries.filter((e): e is ElicitationEntry => e.type === 'elicitation' && e.status === 'pending');
   }
 
   findToolCall(toolCallId: string): ToolCallEntry | undefined {

@@ -12,6 +12,12 @@ import { DisposableScope } from '../disposables.js';
 import { SessionTab } from './sessionTabs.js';
 import type { ThreadStore } from './threadStore.js';
 
+/** Row changes of one tab. */
+export interface TabRows {
+  tabId: string;
+  result: ApplyResult;
+}
+
 export class SessionTabList implements vscode.Disposable {
   private readonly scope = new DisposableScope();
   private tabs: SessionTab[] = [];
@@ -23,6 +29,7 @@ export class SessionTabList implements vscode.Disposable {
   private readonly requestedEmitter = this.scope.add(new vscode.EventEmitter<PermissionRequest>());
   private readonly settledEmitter = this.scope.add(new vscode.EventEmitter<string>());
   private readonly tabsEmitter = this.scope.add(new vscode.EventEmitter<SessionTabs>());
+  private readonly tabRowsEmitter = this.scope.add(new vscode.EventEmitter<TabRows>());
 
   /** Row changes of the shown tab's thread (and whether its session facts changed). */
   readonly onRows = this.rowsEmitter.event;
@@ -34,6 +41,8 @@ export class SessionTabList implements vscode.Disposable {
   readonly onPermissionSettled = this.settledEmitter.event;
   /** Tabs were added, closed, renamed or changed state. */
   readonly onTabs = this.tabsEmitter.event;
+  /** Row changes of any tab, shown or not (a turn that ended or a form that waits in the background). */
+  readonly onTabRows = this.tabRowsEmitter.event;
 
   /** `activeChanged`: the shown tab's turn or permission state may have changed (status bar). */
   constructor(private readonly store: ThreadStore, private readonly activeChanged: () => void) {
@@ -69,6 +78,7 @@ export class SessionTabList implements vscode.Disposable {
     thread.onRows((result) => {
       if (this.shown === tab) this.rowsEmitter.fire(result);
       if (result.session) this.fireTabs();
+      this.tabRowsEmitter.fire({ tabId: tab.id, result });
     });
     thread.onReplaced(() => {
       if (this.shown === tab) this.replacedEmitter.fire();

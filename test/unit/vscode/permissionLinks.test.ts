@@ -33,3 +33,17 @@ test('agent text never forms a link, and stays on one line', () => {
   assert.equal(inertText('  two\n lines '), 'two lines');
   assert.equal(inertText('Run `npm install`?'), 'Run `npm install`?');
 });
+
+test('with option kinds: Allow links before Deny links, each in the agent\'s words, an unnamed one named by its kind', () => {
+  const message = answerLinks({
+    requestId: 'r',
+    options: [
+      { optionId: 'no', name: 'Reject', kind: 'reject_once' },
+      { optionId: 'never', name: '', kind: 'reject_always' },
+      { optionId: 'yes', name: 'Allow this edit', kind: 'allow_once' },
+    ],
+  });
+  const found = links(message);
+  assert.deepEqual(found.map((l) => l.label), ['Allow this edit', 'Reject', 'Always deny', 'open the chat']);
+  assert.deepEqual(found.slice(0, 3).map((l) => JSON.parse(decodeURIComponent(l.target.split('?')[1]!))[1]), ['yes', 'no', 'never']);
+});
