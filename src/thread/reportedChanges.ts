@@ -205,3 +205,21 @@ function lineCounts(before: string, after: string): { added: number; deleted: nu
   }
   return { added, deleted };
 }
+
+/** The turn a tool call belongs to: that of the nearest user row above it. */
+export function turnOfToolCall(entries: readonly ThreadEntry[], toolCallId: string): string | undefined {
+  const index = entries.findIndex((e) => e.type === 'tool_call' && e.toolCallId === toolCallId);
+  for (let i = index - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    if (e.type === 'user') return e.turnId;
+  }
+  return undefined;
+}
+
+/** The one file a tool call's diff item is about (undefined for a v2 diff of several files). */
+export function diffItemPath(call: ToolCallEntry, contentIndex: number): string | undefined {
+  const item = call.content[contentIndex];
+  if (item?.type === 'diff') return item.path;
+  if (item?.type === 'file_changes' && item.changes.length === 1) return item.changes[0]!.path;
+  return undefined;
+}

@@ -14,6 +14,7 @@ import type { ChangeSet } from '../../checkpoints/types.js';
 import { attachHunks } from './hunkUndo.js';
 import { LiveTurnChanges } from './liveTurnChanges.js';
 import { TurnOverlaps, type TurnRecord } from './turnOverlap.js';
+import { turnReport } from './turnReport.js';
 
 /** How long a prompt waits for its snapshot before going out without one. */
 const SNAPSHOT_WAIT_MS = 1_500;
@@ -54,7 +55,11 @@ export class CheckpointService {
     return refs;
   }
 
-  /** The turn's changes on disk: a snapshot of its end, compared with the one before it. */
+  /**
+   * The turn's changes on disk: a snapshot of its end, compared with the one before it. Roots
+   * without a snapshot (refused, timed out) list what the agent reported instead, files outside
+   * every root are named, and tool calls whose diff the disk disagrees with are marked.
+   */
   async afterTurn(thread: ChatThread, turnId: string, before: readonly SnapshotRef[], record?: TurnRecord): Promise<void> {
     const files: ChangedFile[] = [];
     const after: SnapshotRef[] = [];
@@ -66,7 +71,14 @@ export class CheckpointService {
       await attachHunks(this.snapshots, ofRoot, ref.id, end.id).catch(() => undefined);
       files.push(...ofRoot);
     }
-    thread.apply({ kind: 'turn_changes', turnId, files: record ? this.overlaps.update(record, files, true) : files, after });
+    const report = await turnReport(this.snapshots, { entries: thread.entries, turnId, writes: thread.writesOf(turnId), roots: this.roots(), after });
+    for (const f of files) if (report.differing.has(f.root + '\0' + f.path)) f.diskDiffers = true;
+    files.push(...report.files);
+    if (!before.length && !files.length && !report.differs.length) return;
+    thread.apply({
+      kind: 'turn_changes', turnId, files: record ? this.overlaps.update(record, files, true) : files,
+      ...(after.length ? { after } : {}), ...(report.differs.length ? { differs: report.differs } : {}),
+    });
   }
 
   /**
