@@ -10,6 +10,7 @@ import type { CheckpointService } from './checkpointService.js';
 import { findChanges, findUser } from './checkpointService.js';
 import { reportedUri, snapshotUri } from './snapshotDocuments.js';
 import { undoReported } from './reportedUndo.js';
+import { goneMessage } from './snapshotGone.js';
 import { conflicts, undoFiles, type UndoTarget } from './undoFile.js';
 import { undoHunkOf, type HunkTarget } from './hunkUndo.js';
 
@@ -55,7 +56,7 @@ export class ReviewActions {
     const before = findUser(thread, turnId)?.checkpoint?.find((r) => r.root === root)?.id;
     if (!file || file.state) return;
     if (!before || !(await this.checkpoints.snapshots.exists(root, before))) {
-      void vscode.window.showWarningMessage('Agent Chat: the snapshot from before this turn is gone; the hunk cannot be undone.');
+      void vscode.window.showWarningMessage(goneMessage('hunk'));
       return;
     }
     const r = await undoHunkOf(this.checkpoints.snapshots, file, before, target);
@@ -93,7 +94,7 @@ export class ReviewActions {
     if (f.source === 'reported') return this.openReportedDiff(f);
     const before = findUser(thread, turnId)?.checkpoint?.find((r) => r.root === f.root);
     if (!before || !(await this.checkpoints.snapshots.exists(f.root, before.id))) {
-      void vscode.window.showWarningMessage('Agent Chat: the snapshot from before this turn is gone; the diff cannot be shown.');
+      void vscode.window.showWarningMessage(goneMessage('diff'));
       return;
     }
     const left = snapshotUri(f.root, before.id, f.oldPath ?? f.path);
@@ -133,7 +134,7 @@ export class ReviewActions {
       const after = changes?.after?.find((r) => r.root === file.root)?.id;
       targets.push({ file, before, ...(after ? { after } : {}) });
     }
-    if (gone.size) void vscode.window.showWarningMessage(`Agent Chat: the snapshot from before this turn is gone (collected or storage cleared); ${targets.length ? 'some files were' : 'nothing was'} not undone.`);
+    if (gone.size) void vscode.window.showWarningMessage(goneMessage('undo', [...gone]) + (targets.length ? ' The files of the other folders are undone.' : ''));
     if (!targets.length) return;
     const risky = await conflicts(this.checkpoints.snapshots, targets);
     if (risky.length) {
