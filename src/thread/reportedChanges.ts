@@ -41,6 +41,12 @@ export interface ReportedFile {
   lastToolCallId?: string;
 }
 
+/**
+ * The reported texts travel with the thread (saved, sent to the panel) so Undo works after a
+ * reload; beyond this size a file is listed without them, and Undo says it cannot be exact.
+ */
+const MAX_REPORTED_CHARS = 512_000;
+
 /** Tool calls whose kind says they change files: their locations name files even without a diff. */
 const EDITING_KINDS = new Set(['edit', 'delete', 'move']);
 
@@ -173,7 +179,8 @@ export function reportedRowFiles(files: readonly ReportedFile[], roots: readonly
     const oldRoot = f.oldPath ? rootOf(f.oldPath, roots) : undefined;
     const entry: ChangedFile = { root, path: relativeTo(root, f.path), status: f.status, ...counts, source: 'reported' };
     if (f.oldPath) entry.oldPath = oldRoot === root ? relativeTo(root, f.oldPath) : f.oldPath;
-    if (f.oldText !== undefined && f.newText !== undefined && !f.oldPath) entry.reported = { oldText: f.oldText, newText: f.newText };
+    const size = (f.oldText?.length ?? 0) + (f.newText?.length ?? 0);
+    if (f.oldText !== undefined && f.newText !== undefined && !f.oldPath && size <= MAX_REPORTED_CHARS) entry.reported = { oldText: f.oldText, newText: f.newText };
     out.push(entry);
   }
   return out;

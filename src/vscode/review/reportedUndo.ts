@@ -30,7 +30,7 @@ export async function undoReported(files: readonly ChangedFile[]): Promise<strin
     planned.push({ file, uri, doc, plan });
   }
   if (changedSince.length) void vscode.window.showWarningMessage(`Agent Chat: ${changedSince.join(', ')} changed since the agent reported it; not undone.`);
-  if (unknown.length) void vscode.window.showInformationMessage(`Agent Chat: the agent did not report what ${unknown.join(', ')} held before, and there is no snapshot; not undone.`);
+  if (unknown.length) void vscode.window.showInformationMessage(`Agent Chat: there is no snapshot and no exact record of what ${unknown.join(', ')} held before the turn; not undone.`);
   if (dirty.length) {
     const choice = await vscode.window.showWarningMessage('Undo replaces unsaved changes?', { modal: true, detail: dirty.map((p) => `${p} (unsaved changes)`).join('\n') }, 'Undo anyway');
     if (choice !== 'Undo anyway') return [];
