@@ -122,3 +122,18 @@ test('the thread keeps the running turn\'s fs writes; turn_changes marks tool ca
   m.apply({ kind: 'file_written', path: '/w/y.txt', oldText: null, newText: 'y' });
   assert.deepEqual(m.writesOf('t1'), [], 'only the running turn\'s writes are kept');
 });
+
+test('a very large reported file is listed without its texts (no exact undo); a tool call finds its turn and its one diffed file', async () => {
+  const { diffItemPath, turnOfToolCall } = await import('../../../src/thread/reportedChanges.js');
+  const big = 'x'.repeat(600_000);
+  const [row] = reportedRowFiles(foldReported([{ path: '/w/big.txt', oldText: big, newText: big + 'y' }]), ['/w'], new Set());
+  assert.deepEqual([row!.source, row!.reported], ['reported', undefined]);
+  assert.deepEqual(reportedUndoPlan(row!, big + 'y'), { kind: 'unknown' });
+  const m = turn();
+  assert.equal(turnOfToolCall(m.entries, 'c3'), 't1');
+  assert.equal(turnOfToolCall(m.entries, 'nope'), undefined);
+  const c1 = m.entries.find((e): e is ToolCallEntry => e.type === 'tool_call' && e.toolCallId === 'c1')!;
+  const c3 = m.entries.find((e): e is ToolCallEntry => e.type === 'tool_call' && e.toolCallId === 'c3')!;
+  assert.equal(diffItemPath(c1, 0), '/w/x.txt');
+  assert.equal(diffItemPath(c3, 0), undefined, 'a v2 diff of several files keeps its own diff view');
+});
