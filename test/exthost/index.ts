@@ -12,6 +12,7 @@ import './permissionNotice.js';
 import './tabsRestore.js';
 import './fileChanges.js';
 import './reviewHunks.js';
+import './reportedUndo.js';
 import './backgroundQueue.js';
 import './inputNotice.js';
 
