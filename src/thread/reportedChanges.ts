@@ -4,7 +4,7 @@
  * fallback for a root that had no snapshot, the way to name files outside every root, and the
  * check that a tool call's diff matches what the disk ended with. Pure (no `vscode`, no DOM).
  */
-import { diffLines } from 'diff';
+import { diffLines, type StructuredPatch } from 'diff';
 import type { ChangedFile } from '../protocol/events.js';
 import { matchChanges, parseGitPatch } from './fileDiff.js';
 import type { FileWrite } from './state.js';
@@ -26,6 +26,8 @@ export interface ReportedEdit {
   deleted?: number;
   /** The tool call that reported it; undefined for an fs write the host served. */
   toolCallId?: string;
+  /** A v2 diff's patch section for the file: what the file should look like after, when no text is given. */
+  patch?: StructuredPatch;
 }
 
 /** One file after folding every edit of the turn to it. */
@@ -39,6 +41,8 @@ export interface ReportedFile {
   deleted: number;
   /** The tool call that reported the file's final text last (for the disk check). */
   lastToolCallId?: string;
+  /** The latest patch reported for the file when no later edit gave its text (for the disk check). */
+  lastPatch?: { toolCallId: string; patch: StructuredPatch };
 }
 
 /**
@@ -78,6 +82,7 @@ export function toolCallEdits(calls: readonly ToolCallEntry[]): ReportedEdit[] {
           if (!change || change.fileType === 'directory') continue;
           const counts = file ? { added: file.added, deleted: file.removed } : {};
           const edit: ReportedEdit = { path: change.path, toolCallId: call.toolCallId, ...counts };
+          if (file && file.patch.hunks.length && (change.operation === 'modify' || change.operation === 'move')) edit.patch = file.patch;
           if (change.operation === 'add' || change.operation === 'copy') edit.oldText = null;
           else if (change.operation === 'delete') edit.newText = null;
           else if (change.operation === 'move' && change.oldPath) edit.oldPath = change.oldPath;
@@ -117,7 +122,8 @@ export function foldReported(edits: readonly ReportedEdit[], writes: readonly Fi
     if (f.oldText === undefined && e.oldText !== undefined) f.oldText = e.oldText;
     if (e.newText !== undefined) f.newText = e.newText;
     if (e.added !== undefined || e.deleted !== undefined) { f.added += e.added ?? 0; f.deleted += e.deleted ?? 0; f.known = true; }
-    if (e.toolCallId && e.newText !== undefined) f.lastToolCallId = e.toolCallId;
+    if (e.toolCallId && e.newText !== undefined) { f.lastToolCallId = e.toolCallId; delete f.lastPatch; }
+    if (e.toolCallId && e.patch) f.lastPatch = { toolCallId: e.toolCallId, patch: e.patch };
     files.set(e.path, f);
   };
   for (const e of edits) fold(e);

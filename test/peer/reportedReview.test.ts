@@ -98,3 +98,26 @@ test('a reported diff that matches the disk is not flagged', async () => {
   assert.deepEqual(report.differs, []);
   assert.deepEqual(report.files.map((f) => [f.source, f.path]), [['outside', outside]], 'the root with a snapshot is left to the disk; the outside file is named');
 });
+
+test('a v2 patch (no texts) is checked against the disk: it agrees when it applies backwards to the file at the turn\'s end', async () => {
+  const { ThreadModel } = await import('../../src/thread/reducer.js');
+  const root = await tempDir('reported-v2-');
+  try {
+    await writeFile(join(root, 'p.txt'), 'keep\nold\n');
+    const s = new Snapshotter({ storageDir: storage });
+    await s.take(root, 'before');
+    await writeFile(join(root, 'p.txt'), 'keep\nnew\n');
+    await writeFile(join(root, 'q.txt'), 'keep\nsomething else\n');
+    const end = await s.take(root, 'after a turn');
+    const patch = (name: string) => [`diff --git ${root}/${name} ${root}/${name}`, `--- ${root}/${name}`, `+++ ${root}/${name}`, '@@ -1,2 +1,2 @@', ' keep', '-old', '+new', ''].join('\n');
+    const m = new ThreadModel();
+    m.apply({ kind: 'prompt_sent', turnId: 't', content: [] });
+    for (const name of ['p.txt', 'q.txt']) {
+      m.apply({ kind: 'tool_call', toolCallId: `v2-${name}`, replace: true, patch: { title: `Patch ${name}`, kind: 'edit', status: 'completed', content: [{ type: 'file_changes', changes: [{ operation: 'modify', path: join(root, name) }], patch: { format: 'git_patch', text: patch(name) } }] } });
+    }
+    const report = await turnReport(s, { entries: m.entries, turnId: 't', writes: [], roots: [root], after: [{ root, id: end.id }] });
+    assert.deepEqual(report.differs, [{ toolCallId: 'v2-q.txt', path: join(root, 'q.txt') }]);
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});

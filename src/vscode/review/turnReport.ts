@@ -5,6 +5,7 @@
  * disagrees with (the disk wins; the card says so). No `vscode` here, so peer tests run it
  * with the real snapshot engine.
  */
+import { applyPatch, reversePatch } from 'diff';
 import type { ChangedFile, ReportedMismatch, SnapshotRef } from '../../protocol/events.js';
 import type { Snapshotter } from '../../checkpoints/snapshotter.js';
 import type { FileWrite } from '../../thread/state.js';
@@ -36,15 +37,19 @@ export async function turnReport(snapshots: Pick<Snapshotter, 'readFile'>, input
   const differs: ReportedMismatch[] = [];
   const differing = new Set<string>();
   for (const f of reported) {
-    if (f.newText === undefined || !f.lastToolCallId) continue;
+    const by = f.newText !== undefined ? f.lastToolCallId : f.lastPatch?.toolCallId;
+    if (!by) continue;
     const root = rootOf(f.path, input.roots);
     const end = root === undefined ? undefined : snapshotted.get(root);
     if (root === undefined || end === undefined) continue;
     const rel = relativeTo(root, f.path);
     const bytes = await snapshots.readFile(root, end, rel).catch(() => undefined);
-    const same = f.newText === null ? bytes === undefined : bytes !== undefined && bytes.toString('utf8') === f.newText;
+    let same: boolean;
+    if (f.newText !== undefined) same = f.newText === null ? bytes === undefined : bytes !== undefined && bytes.toString('utf8') === f.newText;
+    // A v2 patch without texts: the disk agrees when the patch applies backwards to what it holds.
+    else same = bytes !== undefined && applyPatch(bytes.toString('utf8'), reversePatch(f.lastPatch!.patch)) !== false;
     if (same) continue;
-    differs.push({ toolCallId: f.lastToolCallId, path: f.path });
+    differs.push({ toolCallId: by, path: f.path });
     differing.add(root + '\0' + rel);
   }
   return { files, differs, differing };
