@@ -13,6 +13,7 @@ import './tabsRestore.js';
 import './fileChanges.js';
 import './reviewHunks.js';
 import './reportedUndo.js';
+import './reviewGone.js';
 import './backgroundQueue.js';
 import './inputNotice.js';
 
