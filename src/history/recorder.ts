@@ -19,7 +19,7 @@ export interface RecordingIds {
 }
 
 /** Events that say nothing worth keeping on their own; the next real change saves them anyway. */
-const TRANSIENT = new Set<SessionEvent['kind']>(['usage', 'state', 'unknown']);
+const TRANSIENT = new Set<SessionEvent['kind']>(['usage', 'state', 'unknown', 'file_written']);
 
 export function recordTranscript(store: TranscriptStore, ids: RecordingIds, thread: RecordedThread): { flush(): Promise<void>; dispose(): Promise<void> } {
   const read = () => ({ ...ids, ...thread.snapshot() });

@@ -373,8 +373,17 @@ export type LocalEvent =
   | { kind: 'auth_required'; methods: AuthRequiredMethod[]; message?: string }
   /** Snapshots of the session's roots taken before the prompt of `turnId` went out. */
   | { kind: 'checkpoint'; turnId: string; snapshots: SnapshotRef[] }
-  /** What the turn changed on disk, computed against its checkpoint (replaces the last one). */
-  | { kind: 'turn_changes'; turnId: string; files: ChangedFile[]; after?: SnapshotRef[] }
+  /**
+   * The host wrote a file for the agent (`fs/write_text_file`): what it held before (null: it
+   * did not exist) and what was written. Kept for the turn's review when no snapshot was taken.
+   */
+  | { kind: 'file_written'; path: string; oldText: string | null; newText: string }
+  /**
+   * What the turn changed (replaces the last one): on disk against its checkpoint, or as the
+   * agent reported it where no snapshot was taken. `differs` names tool calls whose reported
+   * diff of a file disagrees with the disk at the turn's end (absolute paths).
+   */
+  | { kind: 'turn_changes'; turnId: string; files: ChangedFile[]; after?: SnapshotRef[]; differs?: ReportedMismatch[] }
   /** The user kept or undid one changed file of a turn (or, without `path`, all of them). */
   | { kind: 'turn_file_settled'; turnId: string; path?: string; state: 'kept' | 'undone' }
   /** One file of a turn after a hunk of it was undone: its counts and remaining hunks now. */
@@ -404,6 +413,22 @@ export interface ChangedFile {
   hunks?: ChangedHunk[];
   /** Other tabs whose turns overlapped this one and changed the same file (titles). */
   alsoChangedBy?: string[];
+  /**
+   * Where the entry comes from when not from the disk: `reported` — the agent's tool calls and
+   * fs writes in a root that had no snapshot; `outside` — a file outside every workspace root
+   * (named, not tracked: `path` is absolute and `root` empty).
+   */
+  source?: 'reported' | 'outside';
+  /** For `reported`: the texts the agent reported (null: the file did not exist), when both are known. */
+  reported?: { oldText: string | null; newText: string | null };
+  /** A tool call's reported result for this file differs from the disk at the turn's end. */
+  diskDiffers?: true;
+}
+
+/** A tool call whose reported diff of `path` (absolute) is not what the disk held at the turn's end. */
+export interface ReportedMismatch {
+  toolCallId: string;
+  path: string;
 }
 
 /** One line of a hunk: ' ' context, '-' removed, '+' added (without its terminator). */

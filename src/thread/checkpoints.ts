@@ -34,7 +34,30 @@ export function applyCheckpoint(state: ThreadState, event: Ev<'checkpoint'>, out
   replaceRow(state, out, index, { ...entry, checkpoint: event.snapshots.map((s) => ({ ...s })) });
 }
 
+/** Only the running turn's writes are kept: a turn's changes are computed when it ends. */
+export function applyFileWritten(state: ThreadState, event: Ev<'file_written'>): void {
+  const turnId = state.session.currentTurnId;
+  if (!turnId) return;
+  for (const key of state.fileWrites.keys()) if (key !== turnId) state.fileWrites.delete(key);
+  const list = state.fileWrites.get(turnId) ?? [];
+  list.push({ path: event.path, oldText: event.oldText, newText: event.newText });
+  state.fileWrites.set(turnId, list);
+}
+
+/** Marks the tool calls whose reported diff disagrees with the disk (the card says the review shows the disk). */
+function markMismatches(state: ThreadState, event: Ev<'turn_changes'>, out: ApplyResult): void {
+  const byCall = new Map<string, string[]>();
+  for (const m of event.differs ?? []) byCall.set(m.toolCallId, [...(byCall.get(m.toolCallId) ?? []), m.path]);
+  for (const [toolCallId, paths] of byCall) {
+    const index = state.toolCalls.get(toolCallId);
+    const entry = index === undefined ? undefined : state.entries[index];
+    if (entry?.type !== 'tool_call') continue;
+    replaceRow(state, out, index!, { ...entry, diskDiffers: paths });
+  }
+}
+
 export function applyTurnChanges(state: ThreadState, event: Ev<'turn_changes'>, out: ApplyResult): void {
+  markMismatches(state, event, out);
   const index = changesRowOf(state, event.turnId);
   const files = event.files.map((f) => ({ ...f }));
   if (index === undefined) {
@@ -55,7 +78,8 @@ export function applyFileSettled(state: ThreadState, event: Ev<'turn_file_settle
   const index = changesRowOf(state, event.turnId);
   if (index === undefined) return;
   const old = state.entries[index] as ChangesEntry;
-  const files = old.files.map((f) => (event.path === undefined || f.path === event.path ? { ...f, state: event.state } : f));
+  // Files outside the workspace are named only: nothing to keep or undo.
+  const files = old.files.map((f) => (f.source !== 'outside' && (event.path === undefined || f.path === event.path) ? { ...f, state: event.state } : f));
   replaceRow(state, out, index, { ...old, files });
 }
 

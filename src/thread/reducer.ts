@@ -8,7 +8,7 @@
  */
 import type { SessionEvent } from '../protocol/events.js';
 import type { ApplyResult, SessionFacts, ThreadEntry } from './types.js';
-import { emptyState, flushStreaming, setSession, type ThreadState } from './state.js';
+import { emptyState, flushStreaming, setSession, type FileWrite, type ThreadState } from './state.js';
 import { applyMessageChunk, applyMessageUpsert, applyPromptAccepted, applyPromptSent } from './messages.js';
 import { applyTerminalOutput, applyToolCall, applyToolCallContentChunk } from './toolCalls.js';
 import { applyPermissionRequested, applyPermissionResolved } from './permissions.js';
@@ -17,7 +17,7 @@ import { applyPlan, applyPlanRemoved } from './plan.js';
 import { applyCompaction, applyCompactionChunk } from './compaction.js';
 import { applyAgentTerminal, applyAgentTerminalChunk } from './agentTerminals.js';
 import { applyStopRefused, applyStopRequested } from './stopRequests.js';
-import { applyCheckpoint, applyCheckpointRedone, applyCheckpointRestored, applyFileSettled, applyFileUpdated, applyTurnChanges } from './checkpoints.js';
+import { applyCheckpoint, applyCheckpointRedone, applyCheckpointRestored, applyFileSettled, applyFileUpdated, applyFileWritten, applyTurnChanges } from './checkpoints.js';
 import { applyCancelRequested, applyTurnEnded, applyTurnState } from './turns.js';
 import {
   applyAuthRequired,
@@ -59,6 +59,11 @@ export class ThreadModel {
   get entries(): ThreadEntry[] {
     flushStreaming(this.state);
     return this.state.entries;
+  }
+
+  /** The host's `fs/write_text_file` writes during `turnId` (only the latest turn's are kept). */
+  writesOf(turnId: string): readonly FileWrite[] {
+    return this.state.fileWrites.get(turnId) ?? [];
   }
 
   get session(): SessionFacts {
@@ -191,6 +196,9 @@ export class ThreadModel {
         break;
       case 'checkpoint':
         applyCheckpoint(s, event, out);
+        break;
+      case 'file_written':
+        applyFileWritten(s, event);
         break;
       case 'turn_changes':
         applyTurnChanges(s, event, out);

@@ -81,6 +81,18 @@ export interface ThreadState {
    */
   streamRow: number;
   streamText: string;
+  /**
+   * The host's `fs/write_text_file` writes per turn id (the turn running when each was made):
+   * the review's fallback when a root had no snapshot. Not rows, not restored: the turn's
+   * changes row is computed from them when it ends.
+   */
+  fileWrites: Map<string, FileWrite[]>;
+}
+
+export interface FileWrite {
+  path: string;
+  oldText: string | null;
+  newText: string;
 }
 
 export function emptyState(session: SessionFacts): ThreadState {
@@ -104,6 +116,7 @@ export function emptyState(session: SessionFacts): ThreadState {
     turn: { open: false, toolCallRows: [] },
     streamRow: -1,
     streamText: '',
+    fileWrites: new Map(),
   };
 }
 

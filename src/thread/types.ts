@@ -104,6 +104,8 @@ export interface ToolCallEntry extends Omit<ToolCallFields, 'rawInput' | 'rawOut
   /** The call advertises `capabilities.cancel` (v2 sessions only): the user may stop it alone. */
   cancellable?: true;
   stop?: StopState;
+  /** Absolute paths whose reported diff differs from the disk at the turn's end (the review shows the disk). */
+  diskDiffers?: string[];
 }
 
 export interface PlanThreadEntry {

@@ -5,6 +5,9 @@
  *   a.txt, creates b.txt, deletes c.txt;
  * - `write`: `fs/write_text_file` for a.txt;
  * - `sed`: `sed -i s/one/ONE/ a.txt` through a client terminal (`terminal/*`);
+ * - `reported <path>`: writes a.txt through `fs/write_text_file` and `<path>` (outside the cwd)
+ *   directly, and reports both in a completed edit tool call's diffs;
+ * - `disagree`: writes a.txt directly but reports other new text for it in its tool call;
  * - `stepwise`: edits a.txt directly, then keeps the turn running until a file `go` appears in
  *   the cwd (so a test can look at the changes while the turn runs), then creates b.txt;
  * - `which session`: answers with the session id and, for a fork, the session it came from;
@@ -68,6 +71,28 @@ const app = agent({ name: NAME })
       const { terminalId } = await client.request('terminal/create', { sessionId, command: 'sed', args: ['-i', 's/one/ONE/', 'a.txt'], cwd }) as { terminalId: string };
       await client.request('terminal/wait_for_exit', { sessionId, terminalId });
       await client.request('terminal/release', { sessionId, terminalId });
+    } else if (text.startsWith('reported ')) {
+      // Reports what it changes: a tool call with the diff of a.txt, written through the client,
+      // and one for a file outside the session's folder (the path after the word), written directly.
+      const a = join(cwd, 'a.txt');
+      const outside = text.slice('reported '.length);
+      const before = await readFile(a, 'utf8');
+      await client.request('fs/write_text_file', { sessionId, path: a, content: 'reported edit\n' });
+      await writeFile(outside, 'outside the roots\n');
+      await client.notify('session/update', { sessionId, update: {
+        sessionUpdate: 'tool_call', toolCallId: 'edit-1', title: 'Edit a.txt', kind: 'edit', status: 'completed',
+        content: [{ type: 'diff', path: a, oldText: before, newText: 'reported edit\n' }, { type: 'diff', path: outside, oldText: null, newText: 'outside the roots\n' }],
+        locations: [{ path: a }, { path: outside }],
+      } });
+    } else if (text === 'disagree') {
+      // Reports one content for a.txt and writes another: the disk must win.
+      const a = join(cwd, 'a.txt');
+      const before = await readFile(a, 'utf8');
+      await writeFile(a, 'what the disk got\n');
+      await client.notify('session/update', { sessionId, update: {
+        sessionUpdate: 'tool_call', toolCallId: 'edit-2', title: 'Edit a.txt', kind: 'edit', status: 'completed',
+        content: [{ type: 'diff', path: a, oldText: before, newText: 'what the agent says\n' }],
+      } });
     } else if (text === 'which session') {
       answer = `session ${sessionId}${forkedFrom.has(sessionId) ? ` forked from ${forkedFrom.get(sessionId)}` : ''}`;
     } else {

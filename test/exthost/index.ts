@@ -12,6 +12,8 @@ import './permissionNotice.js';
 import './tabsRestore.js';
 import './fileChanges.js';
 import './reviewHunks.js';
+import './reportedUndo.js';
+import './reviewGone.js';
 import './backgroundQueue.js';
 import './inputNotice.js';
 import './followAgent.js';

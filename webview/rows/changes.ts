@@ -37,8 +37,19 @@ export class ChangesRow implements RowView<ChangesEntry> {
       open.length ? actionButton('review-changes', 'Keep all', { icon: 'check-all', data: { reviewAction: 'keep', turnId } }) : '',
       open.length ? actionButton('review-changes', 'Undo all', { icon: 'discard', data: { reviewAction: 'undo', turnId } }) : '',
     ]);
-    const list = h('ul', { class: 'changes-files' }, entry.files.map((f) => this.file(turnId, f)));
-    this.el.replaceChildren(summary, list);
+    const tracked = entry.files.filter((f) => f.source !== 'outside');
+    const outside = entry.files.filter((f) => f.source === 'outside');
+    const list = h('ul', { class: 'changes-files' }, tracked.map((f) => this.file(turnId, f)));
+    const away = outside.length
+      ? h('div', { class: 'changes-outside' }, [
+        h('div', { class: 'changes-note', text: 'Outside the workspace — not tracked:' }),
+        h('ul', { class: 'changes-files outside-files', attrs: { 'aria-label': 'Files outside the workspace, not tracked' } }, outside.map((f) => h('li', { class: `changes-file outside status-${f.status}` }, [
+          h('span', { class: 'file-badge', text: (STATUS[f.status] ?? ['?'])[0], title: (STATUS[f.status] ?? ['', f.status])[1] }),
+          h('span', { class: 'file-path-text', text: f.path, title: `${f.path} is outside the workspace: not tracked, no undo` }),
+        ]))),
+      ])
+      : '';
+    this.el.replaceChildren(summary, list, away);
   }
 
   private file(turnId: string, f: ChangedFile): HTMLElement {
@@ -69,6 +80,8 @@ export class ChangesRow implements RowView<ChangesEntry> {
       actionButton('review-changes', f.path, { class: 'file-path', data: { ...data, reviewAction: 'review' } }),
       f.oldPath ? h('span', { class: 'file-old-path', text: `← ${f.oldPath}` }) : '',
       f.binary ? h('span', { class: 'file-binary', text: 'binary' }) : h('span', { class: 'file-counts', text: `+${f.added} −${f.deleted}` }),
+      f.source === 'reported' ? h('span', { class: 'file-source', text: 'reported by the agent (no snapshot)', title: 'No snapshot was taken of this folder: this is what the agent reported, not what was read from the disk.' }) : '',
+      f.diskDiffers ? h('span', { class: 'file-disk-differs', text: 'differs from the agent\'s diff', title: 'A tool call reported other content for this file than the disk held at the turn\'s end; this row shows the disk.' }) : '',
       f.alsoChangedBy?.length ? h('span', { class: 'file-also', text: `also changed by ${f.alsoChangedBy.join(', ')}`, title: 'Another tab changed this file while this turn ran: the diff may hold its edits too.' }) : '',
       f.state
         ? h('span', { class: 'file-state', text: f.state === 'kept' ? 'Kept' : 'Undone' })

@@ -2,6 +2,7 @@
  * What each webview message does. Thin: state changes go to the context, editor effects to
  * editorActions / diffDocuments, agent choice to the same commands the palette runs.
  */
+import { diffItemPath, turnOfToolCall } from '../../thread/reportedChanges.js';
 import * as vscode from 'vscode';
 import type { StopTarget } from '../../protocol/events.js';
 import type { WebviewToHost } from '../../shared/webviewProtocol.js';
@@ -125,6 +126,10 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
     case 'openDiff': {
       if (!isString(message.toolCallId) || !Number.isInteger(message.contentIndex)) return;
       const toolCall = context.findToolCall(message.toolCallId);
+      // A file the turn's changes row lists opens the review's diff (before the turn ↔ the disk now).
+      const path = toolCall ? diffItemPath(toolCall, message.contentIndex) : undefined;
+      const turnId = path ? turnOfToolCall(context.activeThread.entries, message.toolCallId) : undefined;
+      if (path && turnId && context.review && (await context.review.actions.openReviewDiff(context.activeThread, turnId, path))) return;
       if (!toolCall || !(await diffs.open(toolCall, message.contentIndex))) {
         log.warn(`openDiff: no diff at ${message.toolCallId}[${message.contentIndex}]`);
       }

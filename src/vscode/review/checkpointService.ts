@@ -14,6 +14,8 @@ import type { ChangeSet } from '../../checkpoints/types.js';
 import { attachHunks } from './hunkUndo.js';
 import { LiveTurnChanges } from './liveTurnChanges.js';
 import { TurnOverlaps, type TurnRecord } from './turnOverlap.js';
+import { turnReport } from './turnReport.js';
+import { goneMessage, goneRoots } from './snapshotGone.js';
 
 /** How long a prompt waits for its snapshot before going out without one. */
 const SNAPSHOT_WAIT_MS = 1_500;
@@ -54,7 +56,11 @@ export class CheckpointService {
     return refs;
   }
 
-  /** The turn's changes on disk: a snapshot of its end, compared with the one before it. */
+  /**
+   * The turn's changes on disk: a snapshot of its end, compared with the one before it. Roots
+   * without a snapshot (refused, timed out) list what the agent reported instead, files outside
+   * every root are named, and tool calls whose diff the disk disagrees with are marked.
+   */
   async afterTurn(thread: ChatThread, turnId: string, before: readonly SnapshotRef[], record?: TurnRecord): Promise<void> {
     const files: ChangedFile[] = [];
     const after: SnapshotRef[] = [];
@@ -66,7 +72,14 @@ export class CheckpointService {
       await attachHunks(this.snapshots, ofRoot, ref.id, end.id).catch(() => undefined);
       files.push(...ofRoot);
     }
-    thread.apply({ kind: 'turn_changes', turnId, files: record ? this.overlaps.update(record, files, true) : files, after });
+    const report = await turnReport(this.snapshots, { entries: thread.entries, turnId, writes: thread.writesOf(turnId), roots: this.roots(), after });
+    for (const f of files) if (report.differing.has(f.root + '\0' + f.path)) f.diskDiffers = true;
+    files.push(...report.files);
+    if (!before.length && !files.length && !report.differs.length) return;
+    thread.apply({
+      kind: 'turn_changes', turnId, files: record ? this.overlaps.update(record, files, true) : files,
+      ...(after.length ? { after } : {}), ...(report.differs.length ? { differs: report.differs } : {}),
+    });
   }
 
   /**
@@ -111,7 +124,7 @@ export class CheckpointService {
       return 'cancelled';
     }
     const refs = user.checkpoint;
-    const answer = await this.confirm(refs, question);
+    const answer = await this.confirm(refs, question, 'restore');
     if (answer === 'nothing-to-do') return 'unchanged';
     if (!answer) return 'cancelled';
     const redo: SnapshotRef[] = [];
@@ -127,19 +140,20 @@ export class CheckpointService {
   async redo(thread: ChatThread, turnId: string): Promise<void> {
     const user = findUser(thread, turnId);
     if (!user?.redo?.length) return;
-    if ((await this.confirm(user.redo, 'Put the files back as they were before the restore?')) !== true) return;
+    if ((await this.confirm(user.redo, 'Put the files back as they were before the restore?', 'redo')) !== true) return;
     for (const ref of user.redo) await restoreSnapshot(this.snapshots, ref.root, ref.id);
     thread.apply({ kind: 'checkpoint_redone', turnId });
   }
 
   // A modal listing the files a restore will write or remove (and unsaved editors it overrides).
-  private async confirm(refs: readonly SnapshotRef[], question: string): Promise<boolean | 'nothing-to-do'> {
+  private async confirm(refs: readonly SnapshotRef[], question: string, step: 'restore' | 'redo'): Promise<boolean | 'nothing-to-do'> {
     const paths: string[] = [];
+    const gone = await goneRoots(this.snapshots, refs);
+    if (gone.length) {
+      void vscode.window.showWarningMessage(goneMessage(step, gone));
+      return false;
+    }
     for (const ref of refs) {
-      if (!(await this.snapshots.exists(ref.root, ref.id))) {
-        void vscode.window.showWarningMessage(`Agent Chat: the snapshot of ${ref.root} is gone (collected or storage cleared); nothing was restored.`);
-        return false;
-      }
       const set = await this.snapshots.changes(ref.root, ref.id);
       for (const f of set.files) paths.push(f.oldPath && f.oldPath !== f.path ? `${f.path} → ${f.oldPath}` : `${f.path}${f.status === 'added' ? ' (removed)' : f.status === 'deleted' ? ' (recreated)' : ''}`);
     }

@@ -8,7 +8,9 @@ import type { ChangedFile } from '../../protocol/events.js';
 import type { ChatThread } from '../tabs/chatThread.js';
 import type { CheckpointService } from './checkpointService.js';
 import { findChanges, findUser } from './checkpointService.js';
-import { snapshotUri } from './snapshotDocuments.js';
+import { reportedUri, snapshotUri } from './snapshotDocuments.js';
+import { undoReported } from './reportedUndo.js';
+import { goneMessage } from './snapshotGone.js';
 import { conflicts, undoFiles, type UndoTarget } from './undoFile.js';
 import { undoHunkOf, type HunkTarget } from './hunkUndo.js';
 
@@ -29,9 +31,10 @@ export class ReviewActions {
   async run(thread: ChatThread, turnId: string, action: ReviewAction, root?: string, path?: string): Promise<void> {
     const changes = findChanges(thread, turnId);
     if (!changes) return;
-    const open = changes.files.filter((f) => !f.state);
+    // Files outside the workspace are only named: nothing to review against, keep or undo.
+    const open = changes.files.filter((f) => !f.state && f.source !== 'outside');
     const one = path !== undefined ? changes.files.find((f) => f.path === path && (root === undefined || f.root === root)) : undefined;
-    if (path !== undefined && !one) return;
+    if (path !== undefined && (!one || one.source === 'outside')) return;
     switch (action) {
       case 'review': {
         const file = one ?? (await this.pick(open));
@@ -53,7 +56,7 @@ export class ReviewActions {
     const before = findUser(thread, turnId)?.checkpoint?.find((r) => r.root === root)?.id;
     if (!file || file.state) return;
     if (!before || !(await this.checkpoints.snapshots.exists(root, before))) {
-      void vscode.window.showWarningMessage('Agent Chat: the snapshot from before this turn is gone; the hunk cannot be undone.');
+      void vscode.window.showWarningMessage(goneMessage('hunk'));
       return;
     }
     const r = await undoHunkOf(this.checkpoints.snapshots, file, before, target);
@@ -76,10 +79,22 @@ export class ReviewActions {
     return item?.file;
   }
 
+  /**
+   * The review's diff of one absolute path the turn changed (from a tool card's Open diff):
+   * false when the changes row does not list it, so the card's own diff opens instead.
+   */
+  async openReviewDiff(thread: ChatThread, turnId: string, absPath: string): Promise<boolean> {
+    const file = findChanges(thread, turnId)?.files.find((f) => f.source !== 'outside' && join(f.root, f.path) === absPath);
+    if (!file) return false;
+    await this.openDiff(thread, turnId, file);
+    return true;
+  }
+
   private async openDiff(thread: ChatThread, turnId: string, f: ChangedFile): Promise<void> {
+    if (f.source === 'reported') return this.openReportedDiff(f);
     const before = findUser(thread, turnId)?.checkpoint?.find((r) => r.root === f.root);
     if (!before || !(await this.checkpoints.snapshots.exists(f.root, before.id))) {
-      void vscode.window.showWarningMessage('Agent Chat: the snapshot from before this turn is gone; the diff cannot be shown.');
+      void vscode.window.showWarningMessage(goneMessage('diff'));
       return;
     }
     const left = snapshotUri(f.root, before.id, f.oldPath ?? f.path);
@@ -87,16 +102,39 @@ export class ReviewActions {
     await vscode.commands.executeCommand('vscode.diff', left, right, `${f.path} (before the turn ↔ now)`);
   }
 
+  /** Left: the text the agent reported the file held before; right: the file now. */
+  private async openReportedDiff(f: ChangedFile): Promise<void> {
+    const now = vscode.Uri.file(join(f.root, f.path));
+    if (!f.reported) {
+      // Only the name is known (a v2 change without texts): the file itself is what there is.
+      if (f.status !== 'deleted') await vscode.commands.executeCommand('vscode.open', now);
+      else void vscode.window.showInformationMessage(`Agent Chat: the agent reported deleting ${f.path}; there is no snapshot to show it from.`);
+      return;
+    }
+    const left = reportedUri(f.path, f.reported.oldText ?? '');
+    const right = f.reported.newText === null ? reportedUri(f.path, '') : now;
+    await vscode.commands.executeCommand('vscode.diff', left, right, `${f.path} (as the agent reported it ↔ now; no snapshot)`);
+  }
+
   private async undo(thread: ChatThread, turnId: string, files: readonly ChangedFile[]): Promise<void> {
+    const reported = files.filter((f) => f.source === 'reported');
+    if (reported.length) {
+      for (const path of await undoReported(reported)) thread.apply({ kind: 'turn_file_settled', turnId, path, state: 'undone' });
+    }
     const user = findUser(thread, turnId);
     const changes = findChanges(thread, turnId);
     const targets: UndoTarget[] = [];
+    const gone = new Set<string>();
     for (const file of files) {
+      if (file.source) continue;
       const before = user?.checkpoint?.find((r) => r.root === file.root)?.id;
       if (!before) continue;
+      // A reopened thread whose snapshot was collected: say so rather than mark it undone.
+      if (gone.has(file.root) || !(await this.checkpoints.snapshots.exists(file.root, before))) { gone.add(file.root); continue; }
       const after = changes?.after?.find((r) => r.root === file.root)?.id;
       targets.push({ file, before, ...(after ? { after } : {}) });
     }
+    if (gone.size) void vscode.window.showWarningMessage(goneMessage('undo', [...gone]) + (targets.length ? ' The files of the other folders are undone.' : ''));
     if (!targets.length) return;
     const risky = await conflicts(this.checkpoints.snapshots, targets);
     if (risky.length) {

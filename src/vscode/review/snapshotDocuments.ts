@@ -11,6 +11,18 @@ export function snapshotUri(root: string, id: string, path: string): vscode.Uri 
   return vscode.Uri.from({ scheme: SNAPSHOT_SCHEME, path: '/' + path, query: new URLSearchParams({ root, id }).toString() });
 }
 
+/**
+ * Texts an agent reported (no snapshot holds them): the left side of a reported file's diff.
+ * Kept in memory for this window only; the URI is made when the diff is opened.
+ */
+const reportedTexts = new Map<string, string>();
+
+export function reportedUri(path: string, text: string): vscode.Uri {
+  const key = String(reportedTexts.size + 1);
+  reportedTexts.set(key, text);
+  return vscode.Uri.from({ scheme: SNAPSHOT_SCHEME, path: '/' + path, query: new URLSearchParams({ reported: key }).toString() });
+}
+
 export class SnapshotDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly registration: vscode.Disposable;
 
@@ -20,6 +32,8 @@ export class SnapshotDocuments implements vscode.TextDocumentContentProvider, vs
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const q = new URLSearchParams(uri.query);
+    const reported = q.get('reported');
+    if (reported !== null) return reportedTexts.get(reported) ?? '';
     const bytes = await this.snapshots.readFile(q.get('root') ?? '', q.get('id') ?? '', uri.path.slice(1));
     return bytes ? new TextDecoder().decode(bytes) : '';
   }

@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import type { PermissionOption, SessionEvent } from '../../protocol/events.js';
 import type { ApplyResult, ElicitationEntry, SessionFacts, ThreadEntry, ToolCallEntry } from '../../thread/types.js';
+import type { FileWrite } from '../../thread/state.js';
 import { archivedThread } from '../history/archive.js';
 import { DisposableScope } from '../disposables.js';
 import { freshThread } from './threadStore.js';
@@ -57,6 +58,11 @@ export class ChatThread implements vscode.Disposable {
 
   get entries(): readonly ThreadEntry[] {
     return this.model.entries;
+  }
+
+  /** The host's fs writes during `turnId`, for the review where no snapshot was taken. */
+  writesOf(turnId: string): readonly FileWrite[] {
+    return this.model.writesOf(turnId);
   }
 
   get session(): SessionFacts {

@@ -87,7 +87,8 @@ export class TurnActions {
       } finally {
         await live?.stop();
       }
-      if (review && turnId && before.length) {
+      // Also without a snapshot: the changes row then lists what the agent reported.
+      if (review && turnId) {
         await review.checkpoints.afterTurn(thread, turnId, before, live?.record).catch((e: unknown) => this.core.deps.log.warn(`turn changes not computed: ${errorText(e)}`));
       }
     } catch (error) {

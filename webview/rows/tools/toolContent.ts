@@ -23,19 +23,19 @@ export function renderContentItem(entry: ToolCallEntry, item: ToolCallContent, i
     case 'diff': {
       const s = diffStats(item.oldText, item.newText);
       const approx = s.approximate ? '~' : '';
-      return h('div', { class: 'tool-diff' }, [
+      return withDiskNote(entry, [item.path], h('div', { class: 'tool-diff' }, [
         icon('diff'),
         h('span', { class: 'diff-path', title: item.path, text: basename(item.path) }),
         item.oldText === null ? h('span', { class: 'diff-new', text: 'new file' }) : '',
         h('span', { class: 'diff-added', attrs: { 'aria-label': `${s.added} lines added` }, text: `+${approx}${s.added}` }),
         h('span', { class: 'diff-removed', attrs: { 'aria-label': `${s.removed} lines removed` }, text: `−${approx}${s.removed}` }),
         actionButton('open-diff', 'Open diff', { icon: 'go-to-file', data: { toolCallId: entry.toolCallId, contentIndex: String(index) } }),
-      ]);
+      ]));
     }
     case 'terminal':
       return renderTerminal(item.terminalId, entry.terminals?.[item.terminalId]);
     case 'file_changes':
-      return renderFileChanges(item, { toolCallId: entry.toolCallId, contentIndex: index });
+      return withDiskNote(entry, item.changes.map((c) => c.path), renderFileChanges(item, { toolCallId: entry.toolCallId, contentIndex: index }));
     default:
       return h('span', { class: 'content-note', text: `[${(item as { type: string }).type}]` });
   }
@@ -47,12 +47,31 @@ export function contentSignature(entry: ToolCallEntry, item: ToolCallContent): s
     case 'content':
       return item.content.type === 'text' ? `t:${item.content.text}` : `b:${JSON.stringify(item.content).length}:${item.content.type}`;
     case 'diff':
-      return `d:${item.path}:${item.oldText?.length ?? -1}:${item.newText.length}:${item.newText.slice(-64)}`;
+      return `d:${differs(entry, [item.path]).length}:${item.path}:${item.oldText?.length ?? -1}:${item.newText.length}:${item.newText.slice(-64)}`;
     case 'terminal':
       return terminalSignature(item.terminalId, entry.terminals?.[item.terminalId]);
     case 'file_changes':
-      return fileChangesSignature(item);
+      return `${differs(entry, item.changes.map((c) => c.path)).length}:${fileChangesSignature(item)}`;
     default:
       return 'other';
   }
+}
+
+function differs(entry: ToolCallEntry, paths: readonly string[]): string[] {
+  return entry.diskDiffers ? paths.filter((p) => entry.diskDiffers!.includes(p)) : [];
+}
+
+/**
+ * At the turn's end the disk held something else than this diff says (a later edit, a
+ * formatter, the user): the review shows the disk, so the card says which to believe.
+ */
+function withDiskNote(entry: ToolCallEntry, paths: readonly string[], el: HTMLElement): HTMLElement {
+  const off = differs(entry, paths);
+  if (!off.length) return el;
+  const which = paths.length > 1 ? ` (${off.map((p) => basename(p)).join(', ')})` : '';
+  const note = h('div', { class: 'content-note disk-differs', attrs: { role: 'note' } }, [
+    icon('warning'),
+    h('span', { text: `The file on disk differs from this diff${which}; the review shows the disk.` }),
+  ]);
+  return h('div', { class: 'tool-diff-group' }, [el, note]);
 }

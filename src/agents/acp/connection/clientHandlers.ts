@@ -110,7 +110,10 @@ export function registerClientHandlers(connection: MessageConnection, deps: Clie
   handle('fs/write_text_file', async (p, session) => {
     const req = parsed(parseWriteTextFile(p));
     const target = await confine(req.path, session);
+    const before = await previousText(deps.fs, target.realPath);
     await deps.fs.writeTextFile(target.realPath, req.content);
+    // What the file held and now holds: the review's account where no snapshot was taken.
+    if (before !== undefined) session.emit({ kind: 'file_written', path: target.realPath, oldText: before, newText: req.content });
     return emptyResult();
   });
 
@@ -185,4 +188,13 @@ function toResponseError(err: unknown, method: string, session: AcpChatSession, 
 
 function isObject(value: unknown): value is Params {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The file's text before a write: null when it does not exist, undefined when it cannot be read as text. */
+async function previousText(fs: FileSystemHost, path: string): Promise<string | null | undefined> {
+  try {
+    return await fs.readTextFile(path);
+  } catch (error) {
+    return error instanceof HostServiceError && error.code === ErrorCode.notFound ? null : undefined;
+  }
 }
