@@ -132,7 +132,7 @@ test('slash commands: popup filters, arrows move, Tab/Enter accept, shows descri
   const input = panel.page.locator('textarea');
   await input.click();
   await panel.page.keyboard.type('/re');
-  assert.equal(await panel.page.locator('.slash-popup').isVisible(), true);
+  assert.equal(await panel.page.locator('.slash-popup:not(.mention-popup)').isVisible(), true);
   assert.deepEqual(await panel.page.locator('.slash-name').allTextContents(), ['/review', '/research']);
   assert.equal(await panel.text('.slash-item.active .slash-desc'), 'Review the current changes');
   assert.equal(await input.getAttribute('aria-activedescendant'), 'slash-opt-0');
@@ -142,7 +142,7 @@ test('slash commands: popup filters, arrows move, Tab/Enter accept, shows descri
   await panel.screenshot('slash');
   await panel.page.keyboard.press('Tab');
   assert.equal(await input.inputValue(), '/research ');
-  assert.equal(await panel.page.locator('.slash-popup').isVisible(), false);
+  assert.equal(await panel.page.locator('.slash-popup:not(.mention-popup)').isVisible(), false);
   await panel.page.keyboard.type('webviews');
   await panel.page.keyboard.press('Enter');
   assert.deepEqual((await panel.postedOf('send')).map((m) => m.text), ['/research webviews']);
@@ -243,10 +243,12 @@ test('focusComposer focuses the input; the thread is a labelled log reachable by
   assert.equal(await panel.page.locator('.thread').getAttribute('role'), 'log');
   assert.equal(await panel.page.locator('.thread').getAttribute('aria-live'), 'off', 'streamed text is not read chunk by chunk');
   assert.equal(await panel.count('.announcer [role="status"][aria-live="polite"]'), 1);
-  // Tab order: from the top, the picker, then new session, then the thread.
+  // Tab order: from the top, the picker, then new session, the Follow toggle, then the thread.
   await panel.page.locator('select.agent-picker').focus();
   await panel.page.keyboard.press('Tab');
   assert.equal((await focused(panel)).cls, 'btn icon-btn');
+  await panel.page.keyboard.press('Tab');
+  assert.match((await focused(panel)).cls, /\bfollow-toggle\b/);
   await panel.page.keyboard.press('Tab');
   assert.equal((await focused(panel)).cls.split(' ')[0], 'thread');
   // A finished turn is announced once, with the answer.
