@@ -2,7 +2,6 @@
  * Agent Chat's entry point: the table of contents. Each line wires one part; the parts own
  * their logic. Everything created here is registered for disposal with the extension.
  */
-import { DurableState } from './durableState.js';
 import { installGroupReaper, uninstallGroupReaper } from '../services/process/groupReaper.js';
 import { join } from 'node:path';
 import { Snapshotter } from '../checkpoints/snapshotter.js';
@@ -79,10 +78,6 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   // Services the agent layer calls back into.
   const log = own(new ProtocolLog());
   const store = own(new ThreadStore(extension.workspaceState));
-  // Small workspace values (open tabs, last agent, follow) also go to a file at once: see durableState.ts.
-  const state = extension.storageUri?.scheme === 'file'
-    ? new DurableState(extension.workspaceState, join(extension.storageUri.fsPath, 'state.json'), (m) => log.warn(m))
-    : extension.workspaceState;
   const fs = new VscodeFileSystem();
   // Every conversation, for the history list; in global storage so it outlives the workspace window.
   const transcripts = new TranscriptStore(extension.globalStorageUri.fsPath, {
@@ -118,7 +113,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   // The one owner of chat state (agent process, session, thread, permissions).
   const context = own(new AgentChatContext({
     extensionPath: extension.extensionPath,
-    state,
+    state: extension.workspaceState,
     launch: agentLauncher(extension.secrets),
     fs,
     log,
@@ -135,7 +130,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   const view = own(new ChatViewProvider(extension.extensionUri, context));
   own(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view));
   const diffs = own(new DiffDocuments());
-  const follow = own(new FollowAgent(context, state));
+  const follow = own(new FollowAgent(context, extension.workspaceState));
   view.setFollow(follow);
   view.setMessageHandler((message) => handleWebviewMessage(message, { context, view, diffs, log, mentions, follow }));
   const statusBar = own(new AgentStatusBar(context));
