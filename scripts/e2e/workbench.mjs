@@ -50,7 +50,9 @@ export async function runCommand(page, title, { timeout = 30000 } = {}) {
       await input.fill(`>${title}`, { timeout: 3000 });
       const row = quickInput(page).locator('.monaco-list-row', { hasText: title }).first();
       await row.waitFor({ state: 'visible', timeout: 2500 });
-      const label = (await row.getAttribute('aria-label')) ?? (await row.innerText());
+      // Bounded: the row can go away between being seen and being read (the palette re-lists as
+      // extensions register after a reload); a read that waits there must not eat the whole budget.
+      const label = (await row.getAttribute('aria-label', { timeout: 2000 })) ?? (await row.innerText({ timeout: 2000 }));
       if (!label.toLowerCase().includes(title.toLowerCase())) throw new Error(`row "${label}" is not "${title}"`);
       debug('row listed');
       await row.click({ timeout: 3000 });
