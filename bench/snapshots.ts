@@ -1,7 +1,8 @@
 /**
  * Snapshot bench: on a synthetic 10,000-file git repository, a snapshot plus the changed-file
  * computation (warm: the private index already knows the files) and a restore of 100 changed
- * files. Goals from the review feature: ≤ 200 ms median for the first, reported for the second.
+ * files. Goal from the review feature: snapshot + changed files ≤ 200 ms median (warm); the restore is
+ * reported. A median over the goal makes `npm run bench` exit non-zero.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
@@ -13,6 +14,8 @@ import { median, table } from './stats.js';
 
 const FILES = 10_000;
 const ROUNDS = 9;
+/** A prompt waits for its snapshot, and a turn's end for its changes row: together at most this. */
+const GOAL_MS = 200;
 
 async function makeRepo(root: string): Promise<void> {
   for (let d = 0; d < 100; d++) {
@@ -71,6 +74,7 @@ export async function run(): Promise<void> {
       process.stdout.write('.');
     }
     process.stdout.write('\n');
+    const both = snaps.map((v, i) => v + diffs[i]!);
     // The figures depend on how busy the machine is: say so next to them.
     console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' / ')} on ${cpus().length} cores`);
     const row = (label: string, ms: number[], goal?: number) =>
@@ -78,11 +82,12 @@ export async function run(): Promise<void> {
     console.log(table([
       ['10,000 files', 'median', 'best', ''],
       row('(one `git --version` process, for scale)', spawn),
-      row('snapshot at prompt send (warm)', snaps, 200),
-      row('changed files at turn end (fresh snapshot + diff, 5 changed)', diffs, 200),
-      row('snapshot + changed files', snaps.map((v, i) => v + diffs[i]!)),
+      row('snapshot at prompt send (warm)', snaps),
+      row('changed files at turn end (fresh snapshot + diff, 5 changed)', diffs),
+      row('snapshot + changed files', both, GOAL_MS),
       row('restore 100 changed files (incl. redo snapshot)', restores),
     ]));
+    if (median(both) > GOAL_MS) process.exitCode = 1;
   } finally {
     await rm(base, { recursive: true, force: true });
   }
