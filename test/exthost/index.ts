@@ -14,6 +14,7 @@ import './fileChanges.js';
 import './reviewHunks.js';
 import './reportedUndo.js';
 import './reviewGone.js';
+import './interruptedTurn.js';
 import './backgroundQueue.js';
 import './inputNotice.js';
 import './followAgent.js';

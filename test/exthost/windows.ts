@@ -9,6 +9,7 @@ import type { TranscriptStore } from '../../src/history/store.js';
 import type { ThreadEntry } from '../../src/thread/types.js';
 import { agentLauncher } from '../../src/vscode/agents/agentLauncher.js';
 import { AgentChatContext } from '../../src/vscode/context.js';
+import type { ReviewWiring } from '../../src/vscode/chatCore.js';
 import { ProtocolLog } from '../../src/vscode/protocolLog.js';
 import { ThreadStore } from '../../src/vscode/tabs/threadStore.js';
 import { api, textOf } from './agents.js';
@@ -38,11 +39,11 @@ export interface Window {
 }
 
 /** A window's chat context; `log` lets a test read what was logged. */
-export async function openWindow(state: vscode.Memento, transcripts: TranscriptStore, log = new ProtocolLog()): Promise<Window> {
+export async function openWindow(state: vscode.Memento, transcripts: TranscriptStore, log = new ProtocolLog(), review?: ReviewWiring): Promise<Window> {
   const chat = await api();
   const store = new ThreadStore(state);
   const extensionPath = vscode.extensions.getExtension('agent-chat.agent-chat')!.extensionPath;
-  const context = new AgentChatContext({ extensionPath, state, launch: agentLauncher(), fs: chat.fs, log, store, transcripts });
+  const context = new AgentChatContext({ extensionPath, state, launch: agentLauncher(), fs: chat.fs, log, store, transcripts, ...(review ? { review } : {}) });
   return { context, store, log };
 }
 

@@ -137,6 +137,7 @@ export class SessionHistory {
     tab.renewScope();
     tab.forgetConversation();
     tab.thread.show(thread);
+    void this.core.deps.review?.checkpoints.reviewInterruptedTurn(tab.thread).catch((e: unknown) => this.core.deps.log.warn(`Changes of an interrupted turn: ${String(e)}`));
     if (!opening) {
       tab.transcript = shows;
       this.core.fireStatus();

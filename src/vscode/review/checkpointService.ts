@@ -4,7 +4,7 @@
  * "Restore to here" / "Redo" with a preview of what will change.
  */
 import * as vscode from 'vscode';
-import type { ChangedFile, SnapshotRef } from '../../protocol/events.js';
+import type { ChangedFile, SessionEvent, SnapshotRef } from '../../protocol/events.js';
 import type { Snapshotter } from '../../checkpoints/snapshotter.js';
 import { restoreSnapshot } from '../../checkpoints/restore.js';
 import type { ChangesEntry, UserEntry } from '../../thread/types.js';
@@ -16,6 +16,9 @@ import { LiveTurnChanges } from './liveTurnChanges.js';
 import { TurnOverlaps, type TurnRecord } from './turnOverlap.js';
 import { turnReport } from './turnReport.js';
 import { goneMessage, goneRoots } from './snapshotGone.js';
+import { interruptedTurn } from '../../thread/interruptedTurn.js';
+
+type TurnChangesEvent = Extract<SessionEvent, { kind: 'turn_changes' }>;
 
 /** How long a prompt waits for its snapshot before going out without one. */
 const SNAPSHOT_WAIT_MS = 1_500;
@@ -62,6 +65,28 @@ export class CheckpointService {
    * every root are named, and tool calls whose diff the disk disagrees with are marked.
    */
   async afterTurn(thread: ChatThread, turnId: string, before: readonly SnapshotRef[], record?: TurnRecord): Promise<void> {
+    const event = await this.turnChanges(thread, turnId, before);
+    if (!event) return;
+    thread.apply(record ? { ...event, files: this.overlaps.update(record, event.files, true) } : event);
+  }
+
+  /**
+   * A thread brought back after a window reload (or from history) whose last turn was cut short
+   * with the old window: its changes row, from the message's checkpoint to the disk now, under
+   * a note that says so. Nothing when its snapshot is gone, nothing changed, or the user sent
+   * another message meanwhile.
+   */
+  async reviewInterruptedTurn(thread: ChatThread): Promise<void> {
+    const user = interruptedTurn(thread.entries);
+    if (!user || (await goneRoots(this.snapshots, user.checkpoint)).length) return;
+    const event = await this.turnChanges(thread, user.turnId, user.checkpoint);
+    if (!event?.files.length || interruptedTurn(thread.entries)?.turnId !== user.turnId) return;
+    thread.notice('info', 'This turn was cut short when the window closed',
+      'The files below are what changed on disk since its message (also by anything else that ran since). Review, keep or undo them as after any turn.');
+    thread.apply(event);
+  }
+
+  private async turnChanges(thread: ChatThread, turnId: string, before: readonly SnapshotRef[]): Promise<TurnChangesEvent | undefined> {
     const files: ChangedFile[] = [];
     const after: SnapshotRef[] = [];
     for (const ref of before) {
@@ -75,11 +100,8 @@ export class CheckpointService {
     const report = await turnReport(this.snapshots, { entries: thread.entries, turnId, writes: thread.writesOf(turnId), roots: this.roots(), after });
     for (const f of files) if (report.differing.has(f.root + '\0' + f.path)) f.diskDiffers = true;
     files.push(...report.files);
-    if (!before.length && !files.length && !report.differs.length) return;
-    thread.apply({
-      kind: 'turn_changes', turnId, files: record ? this.overlaps.update(record, files, true) : files,
-      ...(after.length ? { after } : {}), ...(report.differs.length ? { differs: report.differs } : {}),
-    });
+    if (!before.length && !files.length && !report.differs.length) return undefined;
+    return { kind: 'turn_changes', turnId, files, ...(after.length ? { after } : {}), ...(report.differs.length ? { differs: report.differs } : {}) };
   }
 
   /**

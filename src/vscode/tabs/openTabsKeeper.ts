@@ -9,6 +9,7 @@ import type { TranscriptStore } from '../../history/store.js';
 import { OPEN_TABS_KEY, parseSavedTabs, savedTabSet } from './openTabs.js';
 import type { SavedTab } from './openTabs.js';
 import type { ProtocolLog } from '../protocolLog.js';
+import type { ChatThread } from './chatThread.js';
 import { continuedThread } from './reopenThread.js';
 import type { SessionTabList } from './sessionTabList.js';
 import type { SessionTab } from './sessionTabs.js';
@@ -19,6 +20,8 @@ export interface OpenTabsDeps {
   store: ThreadStore;
   transcripts?: TranscriptStore;
   log: ProtocolLog;
+  /** Shows what a turn cut short by the reload changed (review/checkpointService.ts). */
+  review?: { checkpoints: { reviewInterruptedTurn(thread: ChatThread): Promise<void> } };
 }
 
 export class OpenTabsKeeper {
@@ -83,7 +86,10 @@ export class OpenTabsKeeper {
       const transcript = loaded && (!ref.cwd || loaded.cwd === ref.cwd) ? loaded : undefined;
       // The user got there first (a session opened, or the tab is gone).
       if (!tab.pickUp || tab.session || !this.tabs.all.includes(tab)) return;
-      if (transcript) tab.thread.show(continuedThread(transcript));
+      if (transcript) {
+        tab.thread.show(continuedThread(transcript));
+        void this.deps.review?.checkpoints.reviewInterruptedTurn(tab.thread).catch((e: unknown) => this.deps.log.warn(`Changes of an interrupted turn: ${String(e)}`));
+      }
       else if (saved[i]!.hasRows && tab.thread.entries.length === 0) tab.thread.notice('warning', 'The saved conversation of this tab was not found', 'It may have been deleted from history.');
     }));
     this.tabs.fireTabs();
