@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Snapshotter } from '../../src/checkpoints/snapshotter.js';
-import { reportedUndoPlan } from '../../src/thread/reportedChanges.js';
+import { reportedUndoPlan } from '../../src/thread/review/reportedChanges.js';
 import { turnReport } from '../../src/vscode/review/turnReport.js';
 import { record, startPeer, tempDir, testAgent, type Peer } from './support/harness.js';
 

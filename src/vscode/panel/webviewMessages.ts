@@ -2,7 +2,7 @@
  * What each webview message does. Thin: state changes go to the context, editor effects to
  * editorActions / diffDocuments, agent choice to the same commands the palette runs.
  */
-import { diffItemPath, turnOfToolCall } from '../../thread/reportedChanges.js';
+import { diffItemPath, turnOfToolCall } from '../../thread/review/reportedChanges.js';
 import * as vscode from 'vscode';
 import type { StopTarget } from '../../protocol/events.js';
 import type { WebviewToHost } from '../../shared/webviewProtocol.js';

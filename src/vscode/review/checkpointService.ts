@@ -16,7 +16,7 @@ import { LiveTurnChanges } from './liveTurnChanges.js';
 import { TurnOverlaps, type TurnRecord } from './turnOverlap.js';
 import { turnReport } from './turnReport.js';
 import { goneMessage, goneRoots } from './snapshotGone.js';
-import { interruptedTurn } from '../../thread/interruptedTurn.js';
+import { interruptedTurn } from '../../thread/review/interruptedTurn.js';
 
 type TurnChangesEvent = Extract<SessionEvent, { kind: 'turn_changes' }>;
 

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import type { ChangedFile } from '../../protocol/events.js';
-import { reportedUndoPlan } from '../../thread/reportedChanges.js';
+import { reportedUndoPlan } from '../../thread/review/reportedChanges.js';
 
 /** Undoes what it can; returns the paths it put back. */
 export async function undoReported(files: readonly ChangedFile[]): Promise<string[]> {

@@ -10,7 +10,7 @@ import type { ChangedFile, ReportedMismatch, SnapshotRef } from '../../protocol/
 import type { Snapshotter } from '../../checkpoints/snapshotter.js';
 import type { FileWrite } from '../../thread/state.js';
 import type { ThreadEntry } from '../../thread/types.js';
-import { foldReported, relativeTo, reportedRowFiles, rootOf, toolCallEdits, turnToolCalls } from '../../thread/reportedChanges.js';
+import { foldReported, relativeTo, reportedRowFiles, rootOf, toolCallEdits, turnToolCalls } from '../../thread/review/reportedChanges.js';
 
 export interface TurnReportInput {
   entries: readonly ThreadEntry[];

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ThreadModel } from '../../../src/thread/reducer.js';
-import { interruptedTurn } from '../../../src/thread/interruptedTurn.js';
+import { ThreadModel } from '../../../../src/thread/reducer.js';
+import { interruptedTurn } from '../../../../src/thread/review/interruptedTurn.js';
 
 function sent(m: ThreadModel, turnId: string, checkpoint = true): void {
   m.apply({ kind: 'prompt_sent', turnId, content: [{ type: 'text', text: turnId }] });

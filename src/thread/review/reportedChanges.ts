@@ -5,10 +5,10 @@
  * check that a tool call's diff matches what the disk ended with. Pure (no `vscode`, no DOM).
  */
 import { diffLines, type StructuredPatch } from 'diff';
-import type { ChangedFile } from '../protocol/events.js';
-import { matchChanges, parseGitPatch } from './fileDiff.js';
-import type { FileWrite } from './state.js';
-import type { ThreadEntry, ToolCallEntry } from './types.js';
+import type { ChangedFile } from '../../protocol/events.js';
+import { matchChanges, parseGitPatch } from '../fileDiff.js';
+import type { FileWrite } from '../state.js';
+import type { ThreadEntry, ToolCallEntry } from '../types.js';
 
 /**
  * One file edit as reported. For the texts, `undefined` means not told and `null` means the

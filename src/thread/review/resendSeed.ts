@@ -3,8 +3,8 @@
  * goes out after a plain-text copy of the conversation before the edited message (what the
  * user and the agent said, and which tools ran). Thoughts, plans and notices stay out.
  */
-import type { ContentBlock } from '../protocol/events.js';
-import type { ThreadEntry } from './types.js';
+import type { ContentBlock } from '../../protocol/events.js';
+import type { ThreadEntry } from '../types.js';
 
 /** Longest seed sent, characters; older lines are dropped first (the latest matter most). */
 export const MAX_SEED_CHARS = 60_000;

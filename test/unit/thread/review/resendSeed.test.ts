@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { conversationBefore, seededPrompt } from '../../../src/thread/resendSeed.js';
-import type { ThreadEntry } from '../../../src/thread/types.js';
+import { conversationBefore, seededPrompt } from '../../../../src/thread/review/resendSeed.js';
+import type { ThreadEntry } from '../../../../src/thread/types.js';
 
 const entries = [
   { type: 'user', id: 'e1', turnId: 't1', content: [{ type: 'text', text: 'rename foo to bar' }] },

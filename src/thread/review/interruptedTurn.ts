@@ -3,7 +3,7 @@
  * never saw it end nor computed its changes (the agent process died with the old window). Only
  * the last message can be such a turn — a later message means the thread went on past it.
  */
-import type { ThreadEntry, UserEntry } from './types.js';
+import type { ThreadEntry, UserEntry } from '../types.js';
 
 export type CheckpointedUser = UserEntry & { turnId: string; checkpoint: NonNullable<UserEntry['checkpoint']> };
 

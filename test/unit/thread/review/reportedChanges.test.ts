@@ -1,8 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ThreadModel } from '../../../src/thread/reducer.js';
-import type { ChangesEntry, ToolCallEntry } from '../../../src/thread/types.js';
-import { foldReported, reportedRowFiles, reportedUndoPlan, rootOf, toolCallEdits, turnToolCalls } from '../../../src/thread/reportedChanges.js';
+import { ThreadModel } from '../../../../src/thread/reducer.js';
+import type { ChangesEntry, ToolCallEntry } from '../../../../src/thread/types.js';
+import { foldReported, reportedRowFiles, reportedUndoPlan, rootOf, toolCallEdits, turnToolCalls } from '../../../../src/thread/review/reportedChanges.js';
 
 const PATCH = [
   'diff --git /w/src/a.ts /w/src/a.ts',
@@ -124,7 +124,7 @@ test('the thread keeps the running turn\'s fs writes; turn_changes marks tool ca
 });
 
 test('a very large reported file is listed without its texts (no exact undo); a tool call finds its turn and its one diffed file', async () => {
-  const { diffItemPath, turnOfToolCall } = await import('../../../src/thread/reportedChanges.js');
+  const { diffItemPath, turnOfToolCall } = await import('../../../../src/thread/review/reportedChanges.js');
   const big = 'x'.repeat(600_000);
   const [row] = reportedRowFiles(foldReported([{ path: '/w/big.txt', oldText: big, newText: big + 'y' }]), ['/w'], new Set());
   assert.deepEqual([row!.source, row!.reported], ['reported', undefined]);
