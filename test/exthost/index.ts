@@ -15,6 +15,7 @@ import './reviewHunks.js';
 import './reportedUndo.js';
 import './reviewGone.js';
 import './interruptedTurn.js';
+import './reviewFolders.js';
 import './backgroundQueue.js';
 import './inputNotice.js';
 import './followAgent.js';

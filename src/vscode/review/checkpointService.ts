@@ -97,7 +97,10 @@ export class CheckpointService {
       await attachHunks(this.snapshots, ofRoot, ref.id, end.id).catch(() => undefined);
       files.push(...ofRoot);
     }
-    const report = await turnReport(this.snapshots, { entries: thread.entries, turnId, writes: thread.writesOf(turnId), roots: this.roots(), after });
+    // A folder removed from the workspace mid-turn still had its snapshot: its files are the
+    // disk's to report, never "outside the workspace".
+    const roots = [...new Set([...this.roots(), ...before.map((r) => r.root)])];
+    const report = await turnReport(this.snapshots, { entries: thread.entries, turnId, writes: thread.writesOf(turnId), roots, after });
     for (const f of files) if (report.differing.has(f.root + '\0' + f.path)) f.diskDiffers = true;
     files.push(...report.files);
     if (!before.length && !files.length && !report.differs.length) return undefined;
