@@ -6,6 +6,8 @@ import { parseRegistry } from '../../../src/registry/parse.js';
 import { registryPlatform } from '../../../src/registry/platform.js';
 import { binaryExecutable, binaryInstallDir, plannedEntry } from '../../../src/registry/settingsEntry.js';
 import { archiveFormat } from '../../../src/registry/archiveFormat.js';
+import { describePlan } from '../../../src/registry/describePlan.js';
+import { configuredAs } from '../../../src/registry/configured.js';
 import { SHA_OF_NOTHING, binaryEntry, npxEntry, registry, uvxEntry } from '../../support/registryFixture.js';
 
 const agentOf = (entry: unknown) => parseRegistry(registry([entry])).agents[0]!;
@@ -88,5 +90,39 @@ describe('what a registry entry runs, per platform', () => {
     assert.equal(archiveFormat('https://x.invalid/a.tar.bz2?download=1'), 'tar.bz2');
     assert.equal(archiveFormat('https://x.invalid/releases/agent'), 'raw');
     assert.ok(typeof archiveFormat('https://x.invalid/a.tar.xz') === 'object');
+  });
+});
+
+describe('what the confirmation says, and what counts as configured', () => {
+  test('a binary names its archive, checksum, folder and command line', async () => {
+    const entry = binaryEntry({ 'linux-x86_64': { archive: 'https://example.invalid/echo.tar.gz', sha256: SHA_OF_NOTHING, args: ['acp', 'two words'] } });
+    const [plan] = plansOf(entry, 'linux-x86_64');
+    const dir = '/s/registry-agents/echo-bin/2.0.0';
+    assert.deepEqual(describePlan(plan!, plannedEntry(plan!, dir, path.posix), dir), [
+      'Downloads: https://example.invalid/echo.tar.gz',
+      `Checksum: sha256 ${SHA_OF_NOTHING} (checked before unpacking; a mismatch stops the install)`,
+      `Unpacks into: ${dir}`,
+      `Runs: ${dir}/echo-agent acp 'two words'`,
+    ]);
+  });
+
+  test('a package says nothing is downloaded now; no checksum is said plainly', () => {
+    const [npx] = plansOf(npxEntry(), 'linux-x86_64');
+    assert.deepEqual(describePlan(npx!, plannedEntry(npx!, ''), ''), [
+      'Package: @example/echo-acp@1.2.0 from npm, fetched by npx each time the agent starts (nothing is downloaded now)',
+      'Runs: npx -y @example/echo-acp@1.2.0 --acp',
+    ]);
+    const [bin] = plansOf(binaryEntry({ 'linux-x86_64': { archive: 'https://example.invalid/e.zip' } }), 'linux-x86_64');
+    assert.ok(describePlan(bin!, plannedEntry(bin!, '/d', path.posix), '/d').includes('Checksum: none given by the registry, so the download cannot be verified'));
+  });
+
+  test('configured: by name, by the same package, or by a program in the agent\'s folder', () => {
+    const npx = agentOf(npxEntry());
+    assert.equal(configuredAs(npx, { 'Echo (npx)': { command: 'x' } }, '/s'), 'Echo (npx)');
+    assert.equal(configuredAs(npx, { mine: { command: 'npx', args: ['-y', '@example/echo-acp@1.2.0'] } }, '/s'), 'mine');
+    assert.equal(configuredAs(npx, { other: { command: 'npx', args: ['-y', '@example/other'] } }, '/s'), undefined);
+    const bin = agentOf(binaryEntry({ 'linux-x86_64': { archive: 'https://example.invalid/e.zip' } }));
+    assert.equal(configuredAs(bin, { renamed: { command: path.join('/s', 'registry-agents', 'echo-bin', '2.0.0', 'echo-agent') } }, '/s'), 'renamed');
+    assert.equal(configuredAs(bin, { other: { command: path.join('/s', 'registry-agents', 'echo-binary', '1', 'x') } }, '/s'), undefined);
   });
 });
