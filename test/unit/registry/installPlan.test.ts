@@ -94,7 +94,7 @@ describe('what a registry entry runs, per platform', () => {
 });
 
 describe('what the confirmation says, and what counts as configured', () => {
-  test('a binary names its archive, checksum, folder and command line', async () => {
+  test('a binary names its archive, checksum, folder and command line', () => {
     const entry = binaryEntry({ 'linux-x86_64': { archive: 'https://example.invalid/echo.tar.gz', sha256: SHA_OF_NOTHING, args: ['acp', 'two words'] } });
     const [plan] = plansOf(entry, 'linux-x86_64');
     const dir = '/s/registry-agents/echo-bin/2.0.0';
