@@ -2,7 +2,7 @@
  * The registry for one Add Agent: fetched now (only ever on the user's action), else the last
  * good copy with the reason the fetch failed. A copy is only kept when it parsed as a registry.
  */
-import { httpGet, readText } from './httpGet.js';
+import { httpGet, readText } from './install/httpGet.js';
 import { parseRegistry } from './parse.js';
 import { readCachedRegistry, writeCachedRegistry } from './registryCache.js';
 import type { ParsedRegistry } from './types.js';

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { configuredAs } from '../../registry/configured.js';
-import { CancelledError } from '../../registry/httpGet.js';
+import { CancelledError } from '../../registry/install/httpGet.js';
 import { loadRegistry, type LoadedRegistry } from '../../registry/loadRegistry.js';
 import { installPlans } from '../../registry/installPlan.js';
 import { platformLabel, registryPlatform } from '../../registry/platform.js';

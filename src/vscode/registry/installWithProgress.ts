@@ -4,7 +4,7 @@
  * entry goes to the user's settings. No modal here, so the extension-host tests drive it as is.
  */
 import * as vscode from 'vscode';
-import { installBinary } from '../../registry/installBinary.js';
+import { installBinary } from '../../registry/install/installBinary.js';
 import type { InstallPlan } from '../../registry/installPlan.js';
 import { binaryEntry, packageEntry, type AgentSettingsEntry } from '../../registry/settingsEntry.js';
 import type { RegistryAgent } from '../../registry/types.js';

@@ -7,7 +7,7 @@
 import { execFile } from 'node:child_process';
 import { lstat, readdir, readlink } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { ArchiveFormat } from './archiveFormat.js';
+import type { ArchiveFormat } from '../archiveFormat.js';
 import { CancelledError } from './httpGet.js';
 
 export class UnsafeArchiveError extends Error {}

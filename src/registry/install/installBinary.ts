@@ -7,9 +7,9 @@
 import { chmod, mkdir, mkdtemp, realpath, rename, rm, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { downloadVerified, type DownloadProgress } from './download.js';
-import type { BinaryPlan } from './installPlan.js';
-import { binaryExecutable, binaryInstallDir } from './settingsEntry.js';
-import type { RegistryAgent } from './types.js';
+import type { BinaryPlan } from '../installPlan.js';
+import { binaryExecutable, binaryInstallDir } from '../settingsEntry.js';
+import type { RegistryAgent } from '../types.js';
 import { UnsafeArchiveError, unpack } from './unpack.js';
 
 export interface BinaryInstallOptions {
