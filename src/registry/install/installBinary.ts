@@ -10,6 +10,7 @@ import { downloadVerified, type DownloadProgress } from './download.js';
 import type { BinaryPlan } from '../installPlan.js';
 import { binaryExecutable, binaryInstallDir } from '../settingsEntry.js';
 import type { RegistryAgent } from '../types.js';
+import { CancelledError } from './httpGet.js';
 import { UnsafeArchiveError, unpack } from './unpack.js';
 
 export interface BinaryInstallOptions {
@@ -52,7 +53,7 @@ export async function installBinary(
       await unpack(plan.format, archive, staging, opts.signal);
     }
     await checkProgram(staging, stagedProgram, plan.cmd);
-    if (opts.signal?.aborted) throw new Error('Cancelled.');
+    if (opts.signal?.aborted) throw new CancelledError();
     await rm(finalDir, { recursive: true, force: true });
     await mkdir(path.dirname(finalDir), { recursive: true });
     await rename(staging, finalDir);
