@@ -12,6 +12,7 @@ export const CommandId = {
   reviewChanges: 'agentChat.reviewChanges',
   restoreCheckpoint: 'agentChat.restoreCheckpoint',
   toggleFollow: 'agentChat.toggleFollow',
+  addAgent: 'agentChat.addAgent',
 } as const;
 
 export const ContextKey = {

@@ -142,7 +142,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
 const PATH_WAIT_MS = 1_000;
 
 async function pickAgent(context: AgentChatContext): Promise<AgentConfig | undefined> {
-  type Item = vscode.QuickPickItem & { entry?: AgentEntry };
+  type Item = vscode.QuickPickItem & { entry?: AgentEntry; addAgent?: true };
   const pick = vscode.window.createQuickPick<Item>();
   pick.title = 'Agent Chat: Select Agent';
   pick.placeholder = 'Pick the agent to chat with';
@@ -167,6 +167,9 @@ async function pickAgent(context: AgentChatContext): Promise<AgentConfig | undef
         });
       }
     }
+    // Where a person looking for an agent they do not have yet will look.
+    items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
+    items.push({ label: '$(cloud-download) Add Agent from the ACP Registry…', detail: 'Browse the registry, see exactly what an agent runs, and add it to your agents', addAgent: true });
     return items;
   };
   // Preset hints ("not found on PATH") need the login-shell PATH, warmed at activation. The list
@@ -179,7 +182,9 @@ async function pickAgent(context: AgentChatContext): Promise<AgentConfig | undef
   try {
     return await new Promise<AgentConfig | undefined>((resolve) => {
       pick.onDidAccept(() => {
-        resolve(pick.selectedItems[0]?.entry?.config);
+        const chosen = pick.selectedItems[0];
+        if (chosen?.addAgent) void vscode.commands.executeCommand(CommandId.addAgent);
+        resolve(chosen?.entry?.config);
         pick.hide();
       });
       pick.onDidHide(() => resolve(undefined));

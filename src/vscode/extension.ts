@@ -13,6 +13,7 @@ import * as vscode from 'vscode';
 import { agentLauncher } from './agents/agentLauncher.js';
 import { ChatViewProvider, CHAT_VIEW_ID } from './panel/chatViewProvider.js';
 import { registerCommands } from './commands.js';
+import { registerAddAgent } from './registry/addAgentCommand.js';
 import { affectsAgentSettings } from './agents/config.js';
 import { AgentChatContext } from './context.js';
 import { DiffDocuments } from './editor/diffDocuments.js';
@@ -145,6 +146,8 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
 
   // User intents and editor events.
   own(registerCommands({ context, view, log, transcripts, follow }));
+  // Add Agent…: the registry is fetched, and binaries kept, in global storage (never the workspace).
+  own(registerAddAgent({ storageDir: extension.globalStorageUri.fsPath, log }));
   own(watchWorkspaceTrust(context));
   own(vscode.workspace.onDidChangeConfiguration((event) => {
     if (affectsAgentSettings(event)) context.settingsChanged();

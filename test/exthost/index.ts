@@ -20,6 +20,7 @@ import './backgroundQueue.js';
 import './inputNotice.js';
 import './followAgent.js';
 import './turnNotices.js';
+import './registry.js';
 
 export async function run(): Promise<void> {
   const lines: string[] = [];

@@ -23,6 +23,7 @@ const COMMANDS = [
   'agentChat.showLog',
   'agentChat.showHistory',
   'agentChat.toggleFollow',
+  'agentChat.addAgent',
 ];
 
 async function api(): Promise<AgentChatApi> {

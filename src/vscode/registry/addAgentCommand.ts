@@ -1,0 +1,125 @@
+/**
+ * Agent Chat: Add Agent… — browse the ACP registry, see exactly what an agent would run, and add
+ * it to the user's agents. The registry is fetched only here, on the user's action; offline, the
+ * last good copy is listed and the title says from when.
+ */
+import * as vscode from 'vscode';
+import { configuredAs } from '../../registry/configured.js';
+import { CancelledError } from '../../registry/install/httpGet.js';
+import { loadRegistry, type LoadedRegistry } from '../../registry/loadRegistry.js';
+import { installPlans } from '../../registry/installPlan.js';
+import { platformLabel, registryPlatform } from '../../registry/platform.js';
+import type { RegistryAgent, SkippedEntry } from '../../registry/types.js';
+import { CommandId } from '../commandIds.js';
+import type { ProtocolLog } from '../protocolLog.js';
+import { confirmPlan } from './confirmPlan.js';
+import { installRegistryAgent } from './installWithProgress.js';
+import { readRegistryUrl, userAgentEntries } from './registrySettings.js';
+
+export interface AddAgentDeps {
+  storageDir: string;
+  log: ProtocolLog;
+}
+
+export function registerAddAgent(deps: AddAgentDeps): vscode.Disposable {
+  return vscode.commands.registerCommand(CommandId.addAgent, () => addAgent(deps));
+}
+
+async function addAgent(deps: AddAgentDeps): Promise<void> {
+  const url = readRegistryUrl();
+  let loaded: LoadedRegistry | undefined;
+  try {
+    loaded = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: 'Agent Chat: reading the ACP registry…', cancellable: true },
+      (_progress, token) => {
+        const abort = new AbortController();
+        token.onCancellationRequested(() => abort.abort());
+        return loadRegistry(url, deps.storageDir, { signal: abort.signal });
+      },
+    );
+  } catch (error) {
+    if (error instanceof CancelledError) return;
+    void vscode.window.showErrorMessage(`Agent Chat: the ACP registry could not be read. ${messageOf(error)}`, 'Open Settings').then((pick) => {
+      if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', 'agentChat.registryUrl');
+    });
+    return;
+  }
+  if (loaded.origin.kind === 'cache') deps.log.warn(`ACP registry: offline, using the copy from ${loaded.origin.fetchedAt} (${loaded.origin.reason})`);
+  for (const skipped of loaded.registry.skipped) deps.log.warn(`ACP registry: left out "${skipped.label}": ${skipped.reason}`);
+
+  const agent = await pickRegistryAgent(loaded, deps.storageDir);
+  if (!agent) return;
+  const result = installPlans(agent, registryPlatform(), platformLabel());
+  if ('unavailable' in result) {
+    void vscode.window.showErrorMessage(`Agent Chat: ${result.unavailable}`);
+    return;
+  }
+  const userEntries = userAgentEntries();
+  const chosen = await confirmPlan(agent, result.plans, deps.storageDir, configuredAs(agent, userEntries, deps.storageDir));
+  if (!chosen) return;
+  try {
+    await installRegistryAgent(agent, chosen, deps.storageDir);
+  } catch (error) {
+    if (error instanceof CancelledError) {
+      void vscode.window.showInformationMessage(`Agent Chat: installing ${agent.name} was cancelled; nothing was installed.`);
+      return;
+    }
+    deps.log.warn(`ACP registry: installing ${agent.id} failed: ${messageOf(error)}`);
+    void vscode.window.showErrorMessage(`Agent Chat: ${agent.name} was not installed. ${messageOf(error)}`);
+    return;
+  }
+  const start = 'Start Chat';
+  const pick = await vscode.window.showInformationMessage(`Agent Chat: "${agent.name}" was added to your agents (user settings).`, start);
+  if (pick === start) await vscode.commands.executeCommand(CommandId.selectAgent, agent.name);
+}
+
+type Item = vscode.QuickPickItem & { agent?: RegistryAgent; skipped?: SkippedEntry };
+
+/** Agents by name; a configured one says so; left-out entries are listed last, with why. */
+async function pickRegistryAgent(loaded: LoadedRegistry, storageDir: string): Promise<RegistryAgent | undefined> {
+  const entries = userAgentEntries();
+  const items: Item[] = [...loaded.registry.agents]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((agent) => {
+      const configured = configuredAs(agent, entries, storageDir);
+      const ways = [agent.npx && 'npx', agent.uvx && 'uvx', agent.binary && 'binary'].filter(Boolean).join(', ');
+      return {
+        label: `${configured ? '$(check) ' : ''}${agent.name}`,
+        description: [agent.version, ways, configured ? (configured === agent.name ? 'already configured' : `already configured as "${configured}"`) : ''].filter(Boolean).join(' · '),
+        detail: agent.description,
+        agent,
+      };
+    });
+  if (loaded.registry.skipped.length) {
+    items.push({ label: 'Left out: entries the registry has in a form Agent Chat cannot read', kind: vscode.QuickPickItemKind.Separator });
+    for (const skipped of loaded.registry.skipped) items.push({ label: `$(warning) ${skipped.label}`, detail: skipped.reason, skipped });
+  }
+  const pick = vscode.window.createQuickPick<Item>();
+  pick.title = loaded.origin.kind === 'cache'
+    ? `Add Agent from the ACP Registry — offline, a cached copy from ${new Date(loaded.origin.fetchedAt).toLocaleString()}`
+    : 'Add Agent from the ACP Registry';
+  pick.placeholder = `${loaded.registry.agents.length} agents; pick one to see exactly what it runs before anything is added`;
+  pick.matchOnDescription = true;
+  pick.matchOnDetail = true;
+  pick.items = items;
+  try {
+    const chosen = await new Promise<Item | undefined>((resolve) => {
+      pick.onDidAccept(() => {
+        resolve(pick.selectedItems[0]);
+        pick.hide();
+      });
+      pick.onDidHide(() => resolve(undefined));
+      pick.show();
+    });
+    if (chosen?.skipped) {
+      void vscode.window.showWarningMessage(`Agent Chat: the registry entry "${chosen.skipped.label}" cannot be installed: ${chosen.skipped.reason}`);
+    }
+    return chosen?.agent;
+  } finally {
+    pick.dispose();
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
