@@ -27,9 +27,6 @@ export type PermissionAdvice =
   | { kind: 'answer'; optionId: string; rule: { id: string; title: string } }
   | { kind: 'ask'; offer?: RuleOffer };
 
-/** Asks the editor about one request; the agent layer calls it before showing a card. */
-export type PermissionAdvisor = (question: PermissionQuestion, options: readonly PermissionOption[]) => Promise<PermissionAdvice>;
-
 export interface AdvisorEnv {
   flavor: PathFlavor;
   roots: readonly string[];

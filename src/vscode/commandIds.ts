@@ -12,6 +12,10 @@ export const CommandId = {
   reviewChanges: 'agentChat.reviewChanges',
   restoreCheckpoint: 'agentChat.restoreCheckpoint',
   toggleFollow: 'agentChat.toggleFollow',
+  manageRules: 'agentChat.manageRules',
+  /** The rules view's inline actions (hidden from the palette: they need a rule). */
+  editRule: 'agentChat.editRule',
+  revokeRule: 'agentChat.revokeRule',
 } as const;
 
 export const ContextKey = {
