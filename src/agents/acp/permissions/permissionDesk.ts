@@ -60,9 +60,13 @@ export class PermissionDesk {
     }
     if (hooks.answerCancelled()) return { outcome: { outcome: 'cancelled' } };
     const { toolCallId, toolCall, options, title, command } = parsed.value;
-    const advice = await this.advise(toolCallId, toolCall, options, command, hooks.cwd);
-    if (token.isCancellationRequested) throw new ResponseError(ErrorCode.requestCancelled, 'Permission request cancelled.');
-    if (hooks.answerCancelled()) return { outcome: { outcome: 'cancelled' } };
+    // Without rules the card shows at once (no turn of the event loop in between).
+    let advice: SessionAdvice = { kind: 'ask' };
+    if (this.advisor) {
+      advice = await this.advise(this.advisor, toolCallId, toolCall, options, command, hooks.cwd);
+      if (token.isCancellationRequested) throw new ResponseError(ErrorCode.requestCancelled, 'Permission request cancelled.');
+      if (hooks.answerCancelled()) return { outcome: { outcome: 'cancelled' } };
+    }
     if (advice.kind === 'answer') {
       this.emit({ kind: 'permission_auto_approved', toolCallId, toolCall, options, optionId: advice.optionId, rule: advice.rule, ...(title ? { title } : {}) });
       return permissionResult({ outcome: 'selected', optionId: advice.optionId });
@@ -98,15 +102,15 @@ export class PermissionDesk {
    * into an answer. The answer is always an option this request offered.
    */
   private async advise(
+    advisor: PermissionAdvisor,
     toolCallId: string,
     toolCall: ToolCallPatch,
     options: PermissionOption[],
     command: { command: string; cwd: string } | undefined,
     cwd: string,
   ): Promise<SessionAdvice> {
-    if (!this.advisor) return { kind: 'ask' };
     try {
-      const advice = await this.advisor({ toolCall: this.facts.withRequest(toolCallId, toolCall), ...(command ? { command } : {}), cwd }, options);
+      const advice = await advisor({ toolCall: this.facts.withRequest(toolCallId, toolCall), ...(command ? { command } : {}), cwd }, options);
       if (advice.kind === 'answer' && !options.some((o) => o.optionId === advice.optionId && (o.kind === 'allow_once' || o.kind === 'allow_always'))) {
         return { kind: 'ask' };
       }
