@@ -39,14 +39,20 @@ journey(win, 'always allow from a card, the next edit auto-approved, a sensitive
   assert.equal(await chat.turnEnd(third), 'end_turn');
   await chat.expectLast('agent', /Rejected: reject/);
 
-  // 4. The rule is listed in one place.
+  // 4. The rule is listed in one place: the command, and the view in the Agent Chat container.
   await runCommand(page, 'Agent Chat: Manage Auto-Approve Rules…');
   await expectValueOf(() => quickPickShown(page, 'Auto-Approve Rules (this workspace)'), (labels) => labels.includes('Allow edits under src/'), { what: 'the rule in Manage Auto-Approve Rules' });
   await page.keyboard.press('Escape');
+  const rulesPane = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Auto-Approve Rules' }) });
+  const header = rulesPane.locator('.pane-header');
+  if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
+  const ruleRow = rulesPane.locator('.monaco-list-row', { hasText: 'Allow edits under src/' });
+  await expectCount(ruleRow, 1, { message: 'the rule in the Auto-Approve Rules view' });
 
   // 5. Revoked from the card it answered: the card says so, and the next edit asks again.
   await autoCard.locator('button.revoke-rule').click();
   await expectText(autoCard.locator('.rule-revoked'), 'Rule revoked', { message: 'the card after revoking' });
+  await expectCount(ruleRow, 0, { message: 'the rule gone from the view' });
   const fourth = await chat.send('write src/c.txt again');
   await chat.permissionButtons();
   await expectText(await chat.locator('.thread .permission .permission-rule button'), 'Always allow edits under src/', { message: 'the offer is back' });
