@@ -27,3 +27,11 @@ test('a later question on the same card is the user\'s: the rule mark goes', () 
   m.apply({ kind: 'permission_resolved', requestId: 'p1', outcome: { outcome: 'selected', optionId: 'no' } });
   assert.deepEqual([card(m).permissionLabel, card(m).autoApproved], ['Reject', undefined]);
 });
+
+test('a full re-announcement of the call keeps the rule mark (it is the client\'s, not the agent\'s)', () => {
+  const m = new ThreadModel();
+  m.apply({ kind: 'prompt_sent', turnId: 't1', content: [] });
+  m.apply({ kind: 'permission_auto_approved', toolCallId: 'c1', toolCall: { title: 'Read a', kind: 'read' }, options: OPTIONS, optionId: 'ok', rule: { id: 'r1', title: 'Allow reads inside this workspace' } });
+  m.apply({ kind: 'tool_call', toolCallId: 'c1', replace: true, patch: { title: 'Read a', kind: 'read', status: 'completed' } });
+  assert.deepEqual(card(m).autoApproved, { ruleId: 'r1', title: 'Allow reads inside this workspace' });
+});
