@@ -40,6 +40,9 @@ export function sensitiveReason(flavor: PathFlavor, roots: readonly string[], p:
   if (!place) return 'outside the workspace folders';
   for (const segment of place.below.slice(0, -1)) {
     if (GUARDED_FOLDERS.has(segment.toLowerCase())) return `inside ${segment}/`;
+    // A folder named like a secret (`.env/`, `credentials/`) is treated as one.
+    const secret = secretNameReason(segment);
+    if (secret) return `inside ${segment}/, ${secret}`;
   }
   const name = place.below[place.below.length - 1];
   if (name === undefined) return undefined;

@@ -26,6 +26,8 @@ const SENSITIVE: Array<[string, RegExp]> = [
   ['/ws/sub/.git/HEAD', /inside \.git\//],
   ['/ws/.vscode/settings.json', /inside \.vscode\//],
   ['/ws/.vscode/tasks.json', /inside \.vscode\//],
+  ['/ws/.env/values.json', /inside \.env\/, an environment file/],
+  ['/ws/.ssh/config', /inside \.ssh\//],
   ['/elsewhere/a.txt', /outside the workspace/],
   ['/ws-other/a.txt', /outside the workspace/],
   ['/', /outside the workspace/],
