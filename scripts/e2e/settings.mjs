@@ -100,16 +100,28 @@ export function trustEnabledUserSettings() {
  * removes them again. Journeys run one at a time, so the shared file is theirs meanwhile.
  */
 export function addUserAgents(agents) {
-  const file = join(process.env.E2E_USER_DATA ?? '', 'User/settings.json');
-  if (!process.env.E2E_USER_DATA || !existsSync(file)) throw new Error('run journeys through scripts/e2e/run.mjs (E2E_USER_DATA is not set)');
-  const edit = (change) => {
-    const settings = JSON.parse(readFileSync(file, 'utf8'));
-    settings['agentChat.agents'] = change({ ...settings['agentChat.agents'] });
-    writeFileSync(file, JSON.stringify(settings, null, 2) + '\n');
-  };
+  const edit = (change) => editUserSettings((settings) => { settings['agentChat.agents'] = change({ ...settings['agentChat.agents'] }); });
   edit((all) => ({ ...all, ...agents }));
   return () => edit((all) => {
     for (const name of Object.keys(agents)) delete all[name];
     return all;
   });
+}
+
+function userSettingsFile() {
+  const file = join(process.env.E2E_USER_DATA ?? '', 'User/settings.json');
+  if (!process.env.E2E_USER_DATA || !existsSync(file)) throw new Error('run journeys through scripts/e2e/run.mjs (E2E_USER_DATA is not set)');
+  return file;
+}
+
+/** The running code-server's user settings as the file holds them now. */
+export function readUserSettings() {
+  return JSON.parse(readFileSync(userSettingsFile(), 'utf8'));
+}
+
+/** Changes the running code-server's user settings.json in place (`change` edits the parsed object). */
+export function editUserSettings(change) {
+  const settings = readUserSettings();
+  change(settings);
+  writeFileSync(userSettingsFile(), JSON.stringify(settings, null, 2) + '\n');
 }
