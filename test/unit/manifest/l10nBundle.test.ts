@@ -38,3 +38,11 @@ test('every key of a translation exists in English, with the same placeholders',
     for (const [k, v] of Object.entries(t)) assert.deepEqual(placeholders(v), placeholders(k), `${file}: ${k}`);
   }
 });
+
+test('package.json points VS Code at the l10n folder, and the VSIX ships the translations', () => {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+  assert.equal(pkg.l10n, './l10n');
+  const ignore = readFileSync(join(root, '.vscodeignore'), 'utf8').split('\n');
+  assert.ok(ignore.includes('!l10n/bundle.l10n.*.json'), 'the bundles are allowed back into the VSIX');
+  assert.ok(ignore.includes('!package.nls*.json'), 'the manifest strings are allowed back into the VSIX');
+});
