@@ -47,10 +47,21 @@ function run(el: HTMLElement, host: Host): void {
       if (el.hasAttribute('aria-disabled')) return;
       host.post({ type: 'answerPermission', requestId: d.requestId ?? '', optionId: d.optionId ?? '' });
       // Until the host confirms, a second click must not send a second answer.
-      for (const b of Array.from(el.parentElement?.querySelectorAll('button') ?? [])) b.setAttribute('aria-disabled', 'true');
+      for (const b of Array.from((el.closest('.permission') ?? el.parentElement)?.querySelectorAll('button') ?? [])) b.setAttribute('aria-disabled', 'true');
       el.setAttribute('aria-pressed', 'true');
       return;
     }
+    case 'allow-always': {
+      if (el.hasAttribute('aria-disabled')) return;
+      host.post({ type: 'allowAlways', requestId: d.requestId ?? '' });
+      // Like an option: one answer per request, so every button of the card waits for the host.
+      for (const b of Array.from(el.closest('.permission')?.querySelectorAll('button') ?? [])) b.setAttribute('aria-disabled', 'true');
+      el.setAttribute('aria-pressed', 'true');
+      return;
+    }
+    case 'revoke-rule':
+      host.post({ type: 'revokeRule', ruleId: d.ruleId ?? '' });
+      return;
     case 'elicitation': {
       if (el.getAttribute('aria-disabled') === 'true') return;
       const requestId = d.requestId ?? '';

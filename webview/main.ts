@@ -2,6 +2,7 @@
  * Entry of the webview bundle: builds the panel, says `ready`, and routes host messages.
  * The host owns the truth; this page only projects it (and keeps view state across reloads).
  */
+import { setActiveRules } from './rows/autoApproved.js';
 import './styles/base.css';
 import './styles/thread.css';
 import './styles/tool.css';
@@ -145,6 +146,9 @@ function handle(msg: HostToWebview): void {
       return;
     case 'follow':
       header.setFollow(msg.on);
+      return;
+    case 'rules':
+      setActiveRules(msg.active);
       return;
     case 'queue':
       // A late answer about a tab no longer shown is stale.

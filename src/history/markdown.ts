@@ -78,7 +78,7 @@ function fileChanges(changes: FileChange[], patch: DiffPatch | undefined): strin
 }
 
 function toolCall(e: ToolCallEntry): string {
-  const lines = [`**${e.title}** — ${e.kind}, ${e.status}${e.permissionOutcome ? `, permission: ${e.permissionLabel ?? e.permissionOutcome}` : ''}`];
+  const lines = [`**${e.title}** — ${e.kind}, ${e.status}${e.permissionOutcome ? `, permission: ${e.permissionLabel ?? e.permissionOutcome}` : ''}${e.autoApproved ? ` (auto-approved by rule “${e.autoApproved.title}”)` : ''}`];
   for (const c of e.content) {
     switch (c.type) {
       case 'content':

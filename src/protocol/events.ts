@@ -206,6 +206,15 @@ export interface PermissionOption {
   kind: 'allow_once' | 'allow_always' | 'reject_once' | 'reject_always' | (string & {});
 }
 
+/** A rule the client offers on a permission card; the host keeps what it means under `id`. */
+export interface RuleOfferView {
+  id: string;
+  /** The rule in words: "Allow edits under src/". */
+  title: string;
+  /** The agent's allow option the request is answered with when the rule is made. */
+  optionId: string;
+}
+
 export type PermissionOutcome = { outcome: 'selected'; optionId: string } | { outcome: 'cancelled' };
 
 /** One field of an elicitation form (`elicitation/create`, mode "form"), normalised from its JSON-schema property. */
@@ -330,8 +339,23 @@ export type LocalEvent =
       toolCall: ToolCallPatch;
       options: PermissionOption[];
       title?: string;
+      /** The auto-approve rule the card may offer for this request ("Always allow …"). */
+      ruleOffer?: RuleOfferView;
     }
   | { kind: 'permission_resolved'; requestId: string; outcome: PermissionOutcome }
+  /**
+   * A `session/request_permission` the client answered by one of the user's auto-approve rules,
+   * choosing `optionId` (an allow option the agent offered). The user was not asked.
+   */
+  | {
+      kind: 'permission_auto_approved';
+      toolCallId: string;
+      toolCall: ToolCallPatch;
+      options: PermissionOption[];
+      optionId: string;
+      rule: { id: string; title: string };
+      title?: string;
+    }
   /** `elicitation/create`: the agent asks the user for input (a form, or a page to open). */
   | { kind: 'elicitation_requested'; requestId: string; prompt: ElicitationPrompt; toolCallId?: string }
   /** Answered by the user, or cancelled (turn cancelled, agent withdrew it, session ended). */

@@ -99,6 +99,14 @@ function unresolvable(raw: string, err: unknown): HostServiceError {
   return new HostServiceError(ErrorCode.invalidParams, `Cannot resolve ${raw}: ${why}.`, { path: raw });
 }
 
+/**
+ * Where an absolute path really is: every symlink on the way resolved, a missing tail appended
+ * to its deepest existing ancestor (where a write would land). Rejects on a link loop.
+ */
+export function realPathOf(p: string): Promise<string> {
+  return resolveReal(resolve(p), 0);
+}
+
 async function realOrSelf(p: string): Promise<string> {
   try {
     return await realpath(p);

@@ -135,7 +135,9 @@ export type HostToWebview =
    */
   | { type: 'revealEntry'; entryId: string }
   /** "Follow the agent" was turned on or off (header toggle, command, another window's state). */
-  | { type: 'follow'; on: boolean };
+  | { type: 'follow'; on: boolean }
+  /** The auto-approve rules in force (ids), after a snapshot and whenever they change. */
+  | { type: 'rules'; active: string[] };
 
 /**
  * Something the user attached or @-mentioned; the host turns it into prompt blocks
@@ -177,6 +179,10 @@ export type WebviewToHost =
   /** Stop button or Escape while a turn runs. */
   | { type: 'cancel' }
   | { type: 'answerPermission'; requestId: string; optionId: string }
+  /** "Always allow …" on a permission card: make the rule it offers and answer with its allow option. */
+  | { type: 'allowAlways'; requestId: string }
+  /** "Revoke rule" on a card a rule answered. */
+  | { type: 'revokeRule'; ruleId: string }
   /** The user's answer to an elicitation row: a filled-in form (accept), decline, or cancel; for a page, accept = open it. */
   | { type: 'answerElicitation'; requestId: string; action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }
   /** Open a tool call's diff (content index) in VS Code's diff editor. */

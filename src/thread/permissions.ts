@@ -9,27 +9,46 @@ import { createToolCall, patchToolCall, storeToolCall } from './toolCalls.js';
 
 type RequestedEvent = Extract<SessionEvent, { kind: 'permission_requested' }>;
 type ResolvedEvent = Extract<SessionEvent, { kind: 'permission_resolved' }>;
+type AutoApprovedEvent = Extract<SessionEvent, { kind: 'permission_auto_approved' }>;
 
-export function applyPermissionRequested(state: ThreadState, event: RequestedEvent, out: ApplyResult): void {
-  let index = state.toolCalls.get(event.toolCallId);
-  let row: ToolCallEntry;
+/** The card a request is about, created when the call was never announced, with the request's update applied. */
+function cardFor(state: ThreadState, event: RequestedEvent | AutoApprovedEvent, out: ApplyResult): { index: number; row: ToolCallEntry } {
+  const index = state.toolCalls.get(event.toolCallId);
   if (index === undefined) {
     // Asking about a call never announced is legal: the request's own update introduces it.
     const patch = { ...event.toolCall };
     if (patch.title === undefined || patch.title === null) patch.title = event.title ?? event.toolCallId;
-    index = createToolCall(state, out, event.toolCallId, patch, false);
-    row = state.entries[index] as ToolCallEntry;
-  } else {
-    row = patchToolCall(state.entries[index] as ToolCallEntry, event.toolCall);
+    const created = createToolCall(state, out, event.toolCallId, patch, false);
+    return { index: created, row: state.entries[created] as ToolCallEntry };
   }
+  return { index, row: patchToolCall(state.entries[index] as ToolCallEntry, event.toolCall) };
+}
+
+export function applyPermissionRequested(state: ThreadState, event: RequestedEvent, out: ApplyResult): void {
+  const { index, row } = cardFor(state, event, out);
   const permission: PendingPermission = { requestId: event.requestId, options: event.options };
   if (event.title !== undefined) permission.title = event.title;
-  storeToolCall(state, out, index, { ...row, permission });
+  if (event.ruleOffer !== undefined) permission.ruleOffer = event.ruleOffer;
+  const asked: ToolCallEntry = { ...row, permission };
+  // A later question on the same card is the user's again: an earlier rule's answer no longer describes it.
+  delete asked.autoApproved;
+  storeToolCall(state, out, index, asked);
   state.permissions.set(event.requestId, index);
   // While cancelling the session answers the request `cancelled` at once; the state stays.
   if (state.session.turnState !== 'cancelling' && state.session.turnState !== 'requires_action') {
     setSession(state, out, { turnState: 'requires_action' });
   }
+}
+
+/** Answered by a rule: the card records the option and the rule; the turn never waited. */
+export function applyPermissionAutoApproved(state: ThreadState, event: AutoApprovedEvent, out: ApplyResult): void {
+  const { index, row } = cardFor(state, event, out);
+  const next: ToolCallEntry = { ...row, permissionOutcome: event.optionId, autoApproved: { ruleId: event.rule.id, title: event.rule.title } };
+  delete next.permission;
+  const label = event.options.find((o) => o.optionId === event.optionId)?.name;
+  if (label) next.permissionLabel = label;
+  else delete next.permissionLabel;
+  storeToolCall(state, out, index, next);
 }
 
 export function applyPermissionResolved(state: ThreadState, event: ResolvedEvent, out: ApplyResult): void {

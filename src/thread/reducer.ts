@@ -11,7 +11,7 @@ import type { ApplyResult, SessionFacts, ThreadEntry } from './types.js';
 import { emptyState, flushStreaming, setSession, type FileWrite, type ThreadState } from './state.js';
 import { applyMessageChunk, applyMessageUpsert, applyPromptAccepted, applyPromptSent } from './messages.js';
 import { applyTerminalOutput, applyToolCall, applyToolCallContentChunk } from './toolCalls.js';
-import { applyPermissionRequested, applyPermissionResolved } from './permissions.js';
+import { applyPermissionRequested, applyPermissionResolved, applyPermissionAutoApproved } from './permissions.js';
 import { applyElicitationCompleted, applyElicitationRequested, applyElicitationResolved } from './elicitations.js';
 import { applyPlan, applyPlanRemoved } from './plan.js';
 import { applyCompaction, applyCompactionChunk } from './compaction.js';
@@ -163,6 +163,9 @@ export class ThreadModel {
         break;
       case 'permission_resolved':
         applyPermissionResolved(s, event, out);
+        break;
+      case 'permission_auto_approved':
+        applyPermissionAutoApproved(s, event, out);
         break;
       case 'elicitation_requested':
         applyElicitationRequested(s, event, out);

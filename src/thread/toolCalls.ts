@@ -25,6 +25,7 @@ export function applyToolCall(state: ThreadState, event: ToolCallEvent, out: App
     if (row.permission !== undefined) next.permission = row.permission;
     if (row.permissionOutcome !== undefined) next.permissionOutcome = row.permissionOutcome;
     if (row.permissionLabel !== undefined) next.permissionLabel = row.permissionLabel;
+    if (row.autoApproved !== undefined) next.autoApproved = row.autoApproved;
     if (row.terminals !== undefined) next.terminals = row.terminals;
     storeToolCall(state, out, index, next);
     return;

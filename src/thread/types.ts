@@ -10,6 +10,7 @@ import type {
   ContentBlock,
   PermissionOption,
   PlanBody,
+  RuleOfferView,
   PlanEntry,
   RemoteTaskRef,
   SessionConfigOption,
@@ -60,6 +61,8 @@ export interface PendingPermission {
   requestId: string;
   options: PermissionOption[];
   title?: string;
+  /** The auto-approve rule the card offers ("Always allow …"). */
+  ruleOffer?: RuleOfferView;
 }
 
 /**
@@ -97,6 +100,8 @@ export interface ToolCallEntry extends Omit<ToolCallFields, 'rawInput' | 'rawOut
   permissionOutcome?: string;
   /** That option's name as the agent offered it, for display. */
   permissionLabel?: string;
+  /** The request was answered by this auto-approve rule, not by the user. */
+  autoApproved?: { ruleId: string; title: string };
   /** Live terminals embedded in this call's content, by terminal id. */
   terminals?: Record<string, TerminalView>;
   /** Created from an update for a tool call never announced. */

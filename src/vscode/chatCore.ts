@@ -3,6 +3,7 @@
  * context wires from them (tabs, agent pool, session opener) with the few decisions every
  * part needs (the active tab's agent, which agent a start goes to, opening a tab's session).
  */
+import type { PermissionAdvisor } from '../agents/acp/permissions/permissionAdvice.js';
 import type { CheckpointService } from './review/checkpointService.js';
 import type { ReviewActions } from './review/reviewActions.js';
 import type * as vscode from 'vscode';
@@ -50,6 +51,8 @@ export interface ContextDeps {
   review?: ReviewWiring;
   /** Where @-mentions' text comes from (files, problems, terminal, git, threads); absent: attachments read through `fs` only. */
   mentionSources?: MentionSources;
+  /** The user's auto-approve rules, asked before each permission card (absent: every request asks). */
+  permissionAdvisor?: (agentName: string) => PermissionAdvisor;
 }
 
 export interface ReviewWiring {

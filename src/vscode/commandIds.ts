@@ -13,6 +13,10 @@ export const CommandId = {
   restoreCheckpoint: 'agentChat.restoreCheckpoint',
   toggleFollow: 'agentChat.toggleFollow',
   addAgent: 'agentChat.addAgent',
+  manageRules: 'agentChat.manageRules',
+  /** The rules view's inline actions (hidden from the palette: they need a rule). */
+  editRule: 'agentChat.editRule',
+  revokeRule: 'agentChat.revokeRule',
 } as const;
 
 export const ContextKey = {

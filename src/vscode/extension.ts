@@ -38,6 +38,7 @@ import { LastTerminalCommand } from './mentions/lastTerminalCommand.js';
 import { MentionService } from './mentions/mentionService.js';
 import { vscodeMentionSources } from './mentions/vscodeMentionSources.js';
 import { WorkspaceFileIndex } from './mentions/workspaceFileIndex.js';
+import { AutoApproveRules } from './permissions/registerRules.js';
 
 /** What `activate` returns: the extension-host test suite drives the real state through it. */
 export interface AgentChatApi {
@@ -111,6 +112,9 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   const mentions = own(new MentionService(mentionFiles, lastCommand, transcripts));
   const mentionSources = vscodeMentionSources({ fs, files: mentionFiles, terminal: lastCommand, transcripts });
 
+  // Auto-approve rules: the user's own, in global state (a repository cannot plant one).
+  const rules = own(new AutoApproveRules(extension.globalState));
+
   // The one owner of chat state (agent process, session, thread, permissions).
   const context = own(new AgentChatContext({
     extensionPath: extension.extensionPath,
@@ -124,6 +128,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
     mcpServers: readMcpServers,
     review,
     mentionSources,
+    permissionAdvisor: (agentName) => rules.advisor.forAgent(agentName),
   }));
   current = { context, store, transcripts };
 
@@ -133,7 +138,9 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   const diffs = own(new DiffDocuments());
   const follow = own(new FollowAgent(context, extension.workspaceState));
   view.setFollow(follow);
-  view.setMessageHandler((message) => handleWebviewMessage(message, { context, view, diffs, log, mentions, follow }));
+  view.setRules(rules);
+  const ruleActions = rules.actions(context);
+  view.setMessageHandler((message) => handleWebviewMessage(message, { context, view, diffs, log, mentions, follow, rules: ruleActions }));
   const statusBar = own(new AgentStatusBar(context));
 
   // Notifications for what the user does not see (each kind has its setting).
@@ -148,6 +155,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   own(registerCommands({ context, view, log, transcripts, follow }));
   // Add Agent…: the registry is fetched, and binaries kept, in global storage (never the workspace).
   own(registerAddAgent({ storageDir: extension.globalStorageUri.fsPath, log }));
+  rules.register();
   own(watchWorkspaceTrust(context));
   own(vscode.workspace.onDidChangeConfiguration((event) => {
     if (affectsAgentSettings(event)) context.settingsChanged();

@@ -17,6 +17,7 @@ const EXTENSION_ID = 'agent-chat.agent-chat';
 const COMMANDS = [
   'agentChat.open',
   'agentChat.newSession',
+  'agentChat.manageRules',
   'agentChat.selectAgent',
   'agentChat.cancel',
   'agentChat.restartAgent',

@@ -110,7 +110,13 @@ test('tool calls: title, name, text content, resources, diffs, terminals, raw in
 test('permission requests: option names, question, ids', async () => {
   await throughSnapshot('permissions', P.map((p, i) => tool(`t${i}`, {
     title: p,
-    permission: { requestId: p, title: p, options: [{ optionId: p, name: p, kind: 'allow_once' }, { optionId: `${p}2`, name: p, kind: p }] },
+    permission: { requestId: p, title: p, options: [{ optionId: p, name: p, kind: 'allow_once' }, { optionId: `${p}2`, name: p, kind: p }], ruleOffer: { id: p, title: p, optionId: p } },
+  })));
+});
+
+test('auto-approved cards: the rule\'s words (paths and command lines come from the agent) and ids', async () => {
+  await throughSnapshot('auto-approved', P.map((p, i) => tool(`t${i}`, {
+    title: p, permissionOutcome: p, permissionLabel: p, autoApproved: { ruleId: p, title: p },
   })));
 });
 

@@ -3,7 +3,7 @@
  * styled by kind. The first "allow" takes focus when the request appears so a keyboard user can
  * answer at once; the request is also announced.
  */
-import type { PermissionOption } from '../../src/protocol/events.js';
+import type { PermissionOption, RuleOfferView } from '../../src/protocol/events.js';
 import type { PendingPermission } from '../../src/thread/types.js';
 import { h, icon } from '../dom.js';
 
@@ -37,7 +37,25 @@ export function renderPermission(p: PendingPermission, toolTitle: string): HTMLE
   return h('div', { class: 'permission', attrs: { role: 'group', 'aria-labelledby': labelId } }, [
     h('div', { class: 'permission-question', attrs: { id: labelId } }, [icon('shield'), h('span', { text: question })]),
     h('div', { class: 'permission-options' }, buttons),
+    p.ruleOffer ? renderRuleOffer(p.requestId, p.ruleOffer) : null,
   ]);
+}
+
+/**
+ * "Always allow …" with the rule's exact scope in words, apart from the agent's own options:
+ * it answers this request with the agent's allow option and makes a rule for the next ones.
+ */
+function renderRuleOffer(requestId: string, offer: RuleOfferView): HTMLElement {
+  const words = offer.title.replace(/^Allow /, '');
+  const button = h('button', {
+    class: 'btn btn-secondary perm-rule',
+    attrs: { type: 'button' },
+    title: `Answers with the agent's own allow option and makes a rule for this agent in this workspace. `
+      + `Sensitive files (.env, keys, .git/, .vscode/) and anything outside the workspace still ask. `
+      + `Rules are listed in Agent Chat: Manage Auto-Approve Rules.`,
+    data: { action: 'allow-always', requestId },
+  }, [icon('check-all'), h('span', { class: 'btn-label', text: `Always allow ${words}` })]);
+  return h('div', { class: 'permission-rule' }, [button]);
 }
 
 /** The button to focus when a request appears: the first allow, else the first option. */

@@ -36,6 +36,7 @@ export const launchAgent = async (config: AcpAgentConfig, services: Parameters<L
     tap: (direction, message) => services.tap(direction, message),
     onStderr: stderrLog,
     log: services.log,
+    ...(services.permissionAdvisor ? { permissionAdvisor: services.permissionAdvisor } : {}),
     ...(backoff ? { backoff } : {}),
     ...services.login,
   });

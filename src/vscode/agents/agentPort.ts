@@ -3,6 +3,7 @@
  * host services, watch its lifecycle, open sessions. `agentLauncher.ts` implements it with the
  * real agent layer (`src/agent`); nothing else in `src/vscode` imports agent internals.
  */
+import type { PermissionAdvisor } from '../../agents/acp/permissions/permissionAdvice.js';
 import type { AgentConfig, AgentLifecycle, AgentSessionInfo, ChatSession, LaunchFailure, SessionSupport } from '../../agents/api.js';
 import type { RemoteTaskRef } from '../../protocol/events.js';
 import type { FileSystemHost } from '../../services/hostServices.js';
@@ -22,6 +23,8 @@ export interface LaunchServices {
   log(line: string): void;
   /** The editor's part of a login the agent asks for (method choice, terminal, API keys). */
   login: LoginCallbacks;
+  /** The user's auto-approve rules for this agent in this workspace. */
+  permissionAdvisor?: PermissionAdvisor;
 }
 
 /** A session as the editor uses it: turns, plus the pickers and an explicit end. */

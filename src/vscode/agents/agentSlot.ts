@@ -8,6 +8,7 @@ import { isA2aConfig, type AgentConfig } from '../../agents/api.js';
 import type { FileSystemHost } from '../../services/hostServices.js';
 import type { AgentStatus, ComposerCapabilities } from '../../shared/webviewProtocol.js';
 import type { AgentSecrets } from './agentSecrets.js';
+import type { PermissionAdvisor } from '../../agents/acp/permissions/permissionAdvice.js';
 import type { LaunchAgent, LaunchServices, RunningAgent } from './agentPort.js';
 import { commandLineOf } from './commandLine.js';
 import { DisposableScope } from '../disposables.js';
@@ -29,6 +30,8 @@ export interface AgentSlotDeps {
   log: ProtocolLog;
   /** Variables entered at an env-var login, set on the agent's environment at each start. */
   secrets?: AgentSecrets;
+  /** The user's auto-approve rules, per agent name. */
+  permissionAdvisor?: (agentName: string) => PermissionAdvisor;
 }
 
 export interface AgentSlotHooks {
@@ -214,6 +217,7 @@ export class AgentSlot {
       stderr: (line) => log.stderr(config.name, line),
       log: (line) => log.info(`[${config.name}] ${line}`),
       login: loginCallbacks(config.name, this.deps.secrets),
+      ...(this.deps.permissionAdvisor ? { permissionAdvisor: this.deps.permissionAdvisor(config.name) } : {}),
     };
   }
 }

@@ -24,6 +24,12 @@ export interface FollowState {
   readonly onDidChange: vscode.Event<boolean>;
 }
 
+/** The auto-approve rules in force, as the cards need them (ids only). */
+export interface RuleSource {
+  activeIds(): string[];
+  readonly onDidChange: vscode.Event<void>;
+}
+
 export type WebviewMessageHandler = (message: WebviewToHost) => Promise<void> | void;
 
 export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disposable {
@@ -77,6 +83,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   setFollow(follow: FollowState): void {
     this.follow = follow;
     this.lifetime.add(follow.onDidChange((on) => this.post({ type: 'follow', on })));
+  }
+
+  private rules: RuleSource | undefined;
+
+  /** Set once by the wiring: cards a rule answered offer "Revoke rule" while the rule stands. */
+  setRules(rules: RuleSource): void {
+    this.rules = rules;
+    this.lifetime.add(rules.onDidChange(() => this.post({ type: 'rules', active: rules.activeIds() })));
   }
 
   get visible(): boolean {
@@ -173,6 +187,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }
     this.post({ type: 'snapshot', snapshot: { ...this.context.snapshot(), follow: this.follow?.enabled ?? false } });
     this.pageReady = true;
+    if (this.rules) this.post({ type: 'rules', active: this.rules.activeIds() });
     this.sendReveal();
     if (this.focusWhenReady) this.focusComposer();
   }

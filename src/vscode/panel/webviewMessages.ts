@@ -17,6 +17,7 @@ import type { FollowAgent } from '../editor/followAgent.js';
 import type { ComposedPrompt } from '../tabs/promptBlocks.js';
 import { PromptQueue } from '../tabs/promptQueue.js';
 import type { QueueHost } from '../tabs/promptQueue.js';
+import type { RuleActions } from '../permissions/ruleActions.js';
 
 export interface MessageDeps {
   context: AgentChatContext;
@@ -26,6 +27,8 @@ export interface MessageDeps {
   /** @-mention completion and file drops (absent in tests that do not need them). */
   mentions?: MentionService;
   follow: Pick<FollowAgent, 'set' | 'typed'>;
+  /** "Always allow …" and "Revoke rule" (absent in tests that do not need them). */
+  rules?: Pick<RuleActions, 'alwaysAllow' | 'revoke'>;
 }
 
 /** Messages come from our own page, but carry agent-derived values: check shapes, not intent. */
@@ -115,6 +118,12 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
     }
     case 'answerPermission':
       if (isString(message.requestId) && isString(message.optionId)) context.answerPermission(message.requestId, message.optionId);
+      return;
+    case 'allowAlways':
+      if (isString(message.requestId)) await deps.rules?.alwaysAllow(message.requestId);
+      return;
+    case 'revokeRule':
+      if (isString(message.ruleId)) await deps.rules?.revoke(message.ruleId);
       return;
     case 'answerElicitation': {
       const action = message.action;

@@ -4,7 +4,7 @@
  * events; views listen to its row changes.
  */
 import * as vscode from 'vscode';
-import type { PermissionOption, SessionEvent } from '../../protocol/events.js';
+import type { RuleOfferView, PermissionOption, SessionEvent } from '../../protocol/events.js';
 import type { ApplyResult, ElicitationEntry, SessionFacts, ThreadEntry, ToolCallEntry } from '../../thread/types.js';
 import type { FileWrite } from '../../thread/state.js';
 import { archivedThread } from '../history/archive.js';
@@ -17,6 +17,8 @@ export interface PermissionRequest {
   toolCallId: string;
   title: string;
   options: PermissionOption[];
+  /** The auto-approve rule the card offers ("Always allow …"). */
+  ruleOffer?: RuleOfferView;
 }
 
 export class ChatThread implements vscode.Disposable {
@@ -147,6 +149,7 @@ export class ChatThread implements vscode.Disposable {
           toolCallId: event.toolCallId,
           title: event.title ?? this.findToolCall(event.toolCallId)?.title ?? 'The agent asks for permission',
           options: event.options,
+          ...(event.ruleOffer ? { ruleOffer: event.ruleOffer } : {}),
         };
         this.pending.set(event.requestId, requested);
         statusChanged = true;

@@ -54,6 +54,7 @@ test('what a person reads in the manifest is localisable', () => {
   for (const list of Object.values<any[]>(c.views)) for (const v of list) check(v.id, v.name);
   for (const vc of c.viewsContainers.activitybar) check(vc.id, vc.title);
   check('configuration', c.configuration.title);
+  for (const w of c.viewsWelcome ?? []) check(w.view, w.contents);
   for (const [k, p] of Object.entries<any>(c.configuration.properties)) check(k, p.description ?? p.markdownDescription);
   for (const w of c.walkthroughs) {
     check(w.id, w.title); check(w.id, w.description);

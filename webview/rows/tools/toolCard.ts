@@ -8,6 +8,7 @@ import type { ToolCallEntry } from '../../../src/thread/types.js';
 import { h, icon } from '../../dom.js';
 import { basename } from '../../links.js';
 import { firstAllowButton, renderPermission } from '../permission.js';
+import { renderAutoApproved } from '../autoApproved.js';
 import { keepingStopFocus, stopButton, stopRefusal, stopSignature } from './stopControl.js';
 import type { RowContext, RowView } from '../rowView.js';
 import { contentSignature, renderContentItem } from './toolContent.js';
@@ -146,7 +147,7 @@ export class ToolCard implements RowView<ToolCallEntry> {
 
   private renderPermission(entry: ToolCallEntry): void {
     const p = entry.permission;
-    const sig = p ? `p:${p.requestId}` : `o:${entry.permissionOutcome ?? ''}:${entry.permissionLabel ?? ''}`;
+    const sig = p ? `p:${p.requestId}` : `o:${entry.permissionOutcome ?? ''}:${entry.permissionLabel ?? ''}:${entry.autoApproved?.ruleId ?? ''}`;
     if (this.sigs.perm === sig) return;
     this.sigs.perm = sig;
     if (p) {
@@ -158,6 +159,8 @@ export class ToolCard implements RowView<ToolCallEntry> {
         // Taking focus is only right for a request that arrives now, not one replayed from a snapshot.
         if (this.ctx.live()) requestAnimationFrame(() => firstAllowButton(panel)?.focus());
       }
+    } else if (entry.autoApproved) {
+      this.permission.replaceChildren(renderAutoApproved({ ...entry, autoApproved: entry.autoApproved }));
     } else if (entry.permissionOutcome) {
       this.permission.replaceChildren(h('div', { class: 'permission-outcome', title: `Option: ${entry.permissionOutcome}` }, [icon('shield'), h('span', { text: answeredText(entry) })]));
     } else {

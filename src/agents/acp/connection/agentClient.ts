@@ -8,6 +8,7 @@
  * dispose()/restart() kill the whole process tree. What one started process carries (connection,
  * request handlers, terminals, session routing) is `runningProcess.ts`.
  */
+import type { PermissionAdvisor } from '../permissions/permissionAdvice.js';
 import { homedir } from 'node:os';
 import type { Message, MessageConnection } from 'vscode-jsonrpc/node';
 import type { AcpAgentConfig, AgentLifecycle, LaunchFailure } from '../../api.js';
@@ -56,6 +57,8 @@ export interface AgentClientOptions extends LoginCallbacks {
   onStderr?: (text: string) => void;
   /** Diagnostics: ignored input, late answers, unknown stop reasons. */
   log?: (line: string) => void;
+  /** The user's auto-approve rules, asked before each permission card (none: every request asks). */
+  permissionAdvisor?: PermissionAdvisor;
 }
 
 export const DEFAULT_INITIALIZE_TIMEOUT_MS = 30_000;
@@ -278,6 +281,7 @@ export class AgentClient {
         agentName: this.currentConfig.name,
         log: this.opts.log,
         onAuthRequired: (err) => this.login.forPrompt(err),
+        ...(this.opts.permissionAdvisor ? { permissionAdvisor: this.opts.permissionAdvisor } : {}),
       }, req, options);
     });
   }

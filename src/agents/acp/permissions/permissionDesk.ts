@@ -4,11 +4,13 @@
  * The session supplies only what depends on its turn (see PermissionHooks).
  */
 import { ResponseError, type CancellationToken } from 'vscode-jsonrpc/node';
-import type { PermissionOutcome, SessionEvent } from '../../../protocol/events.js';
+import type { PermissionOption, PermissionOutcome, SessionEvent, ToolCallPatch } from '../../../protocol/events.js';
 import { permissionResult } from '../../../protocol/outgoing.js';
 import { ErrorCode } from '../../../services/errorCodes.js';
 import { readPermissionParams } from './permissionParams.js';
 import { PendingPermissions } from './permissions.js';
+import type { PermissionAdvisor, SessionAdvice } from './permissionAdvice.js';
+import { ToolCallFacts } from './toolCallFacts.js';
 
 export interface PermissionHooks {
   /** Id for a v2 request with no tool call to attach to. */
@@ -17,12 +19,24 @@ export interface PermissionHooks {
   answerCancelled: () => boolean;
   opened: () => void;
   settled: () => void;
+  /** The session's working folder (a relative path or a command without cwd lands there). */
+  cwd: string;
 }
 
 export class PermissionDesk {
   private readonly pending = new PendingPermissions();
+  private readonly facts = new ToolCallFacts();
 
-  constructor(private readonly emit: (event: SessionEvent) => void) {}
+  constructor(
+    private readonly emit: (event: SessionEvent) => void,
+    /** The user's auto-approve rules; without it every request asks. */
+    private readonly advisor?: PermissionAdvisor,
+  ) {}
+
+  /** Every session event passes here, so a request is judged on the whole tool call. */
+  observe(event: SessionEvent): void {
+    this.facts.observe(event);
+  }
 
   get size(): number {
     return this.pending.size;
@@ -45,9 +59,28 @@ export class PermissionDesk {
       throw new ResponseError(ErrorCode.invalidParams, parsed.message);
     }
     if (hooks.answerCancelled()) return { outcome: { outcome: 'cancelled' } };
-    const { toolCallId, toolCall, options, title } = parsed.value;
+    const { toolCallId, toolCall, options, title, command } = parsed.value;
+    // Without rules the card shows at once (no turn of the event loop in between).
+    let advice: SessionAdvice = { kind: 'ask' };
+    if (this.advisor) {
+      advice = await this.advise(this.advisor, toolCallId, toolCall, options, command, hooks.cwd);
+      if (token.isCancellationRequested) throw new ResponseError(ErrorCode.requestCancelled, 'Permission request cancelled.');
+      if (hooks.answerCancelled()) return { outcome: { outcome: 'cancelled' } };
+    }
+    if (advice.kind === 'answer') {
+      this.emit({ kind: 'permission_auto_approved', toolCallId, toolCall, options, optionId: advice.optionId, rule: advice.rule, ...(title ? { title } : {}) });
+      return permissionResult({ outcome: 'selected', optionId: advice.optionId });
+    }
     const { requestId, settled } = this.pending.open(toolCallId, options);
-    this.emit({ kind: 'permission_requested', requestId, toolCallId, toolCall, options, ...(title ? { title } : {}) });
+    this.emit({
+      kind: 'permission_requested',
+      requestId,
+      toolCallId,
+      toolCall,
+      options,
+      ...(title ? { title } : {}),
+      ...(advice.offer ? { ruleOffer: advice.offer } : {}),
+    });
     hooks.opened();
     const withdraw = () => {
       if (this.pending.withdraw(requestId)) this.emit({ kind: 'permission_resolved', requestId, outcome: { outcome: 'cancelled' } });
@@ -61,6 +94,29 @@ export class PermissionDesk {
     } finally {
       sub.dispose();
       hooks.settled();
+    }
+  }
+
+  /**
+   * The rules' say. An advisor that fails asks the user: a broken rule check must never turn
+   * into an answer. The answer is always an option this request offered.
+   */
+  private async advise(
+    advisor: PermissionAdvisor,
+    toolCallId: string,
+    toolCall: ToolCallPatch,
+    options: PermissionOption[],
+    command: { command: string; cwd: string } | undefined,
+    cwd: string,
+  ): Promise<SessionAdvice> {
+    try {
+      const advice = await advisor({ toolCall: this.facts.withRequest(toolCallId, toolCall), ...(command ? { command } : {}), cwd }, options);
+      if (advice.kind === 'answer' && !options.some((o) => o.optionId === advice.optionId && (o.kind === 'allow_once' || o.kind === 'allow_always'))) {
+        return { kind: 'ask' };
+      }
+      return advice;
+    } catch {
+      return { kind: 'ask' };
     }
   }
 }

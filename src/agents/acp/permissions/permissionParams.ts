@@ -11,6 +11,8 @@ export interface PermissionRequestInfo {
   toolCall: ToolCallPatch;
   options: PermissionOption[];
   title?: string;
+  /** v2 command subject: the command line and where it runs. */
+  command?: { command: string; cwd: string };
 }
 
 export type PermissionParse = { ok: true; value: PermissionRequestInfo } | { ok: false; message: string };
@@ -30,6 +32,12 @@ export function readPermissionParams(params: unknown, fallbackToolCallId: string
   }
   return {
     ok: true,
-    value: { toolCallId: req.toolCallId ?? fallbackToolCallId, toolCall, options: req.options, ...(title ? { title } : {}) },
+    value: {
+      toolCallId: req.toolCallId ?? fallbackToolCallId,
+      toolCall,
+      options: req.options,
+      ...(title ? { title } : {}),
+      ...(req.command ? { command: { command: req.command.command, cwd: req.command.cwd } } : {}),
+    },
   };
 }

@@ -19,6 +19,7 @@ import type { PromptCapabilities } from '../connection/capabilities.js';
 import { EventHub } from '../connection/eventHub.js';
 import { filterPromptBlocks } from './promptFilter.js';
 import { PermissionDesk } from '../permissions/permissionDesk.js';
+import type { PermissionAdvisor } from '../permissions/permissionAdvice.js';
 import { ElicitationDesk } from '../elicitation/elicitationDesk.js';
 import type { Turn } from './turn.js';
 import { TurnLifecycle, type SessionTurnState } from './turnLifecycle.js';
@@ -45,6 +46,8 @@ export interface AcpSessionOptions {
    * on this connection, resend the prompt; `false` = no retry (the event says what to offer).
    */
   onAuthRequired?: (error: unknown) => Promise<{ retry: true } | { retry: false; event?: SessionEvent }>;
+  /** The user's auto-approve rules, asked before a permission card is shown. */
+  permissionAdvisor?: PermissionAdvisor;
   /** `session/close` (after gating and sending) — the client forgets the session. */
   close?: () => Promise<void>;
 }
@@ -60,7 +63,7 @@ export class AcpChatSession implements ChatSession {
   /** Set once the agent failed to confirm a cancel within the bounded wait. */
   unresponsive = false;
   private readonly hub = new EventHub<SessionEvent>((message) => this.log(message));
-  private readonly permissions = new PermissionDesk((event) => this.emit(event));
+  private readonly permissions: PermissionDesk;
   private readonly elicitations = new ElicitationDesk((event) => this.emit(event));
   private readonly turns: TurnLifecycle;
   private readonly stops: WorkStops;
@@ -69,6 +72,7 @@ export class AcpChatSession implements ChatSession {
   constructor(private readonly opts: AcpSessionOptions) {
     this.sessionId = opts.sessionId;
     this.protocolVersion = opts.protocolVersion;
+    this.permissions = new PermissionDesk((event) => this.emit(event), opts.permissionAdvisor);
     this.turns = new TurnLifecycle({
       protocolVersion: opts.protocolVersion,
       emit: (event) => this.emit(event),
@@ -149,6 +153,7 @@ export class AcpChatSession implements ChatSession {
   emit(event: SessionEvent): void {
     const shown = this.stops.follow(event);
     this.settings.observe(shown);
+    this.permissions.observe(shown);
     this.hub.emit(shown);
   }
 
@@ -275,6 +280,7 @@ export class AcpChatSession implements ChatSession {
   requestPermission(params: unknown, token: CancellationToken): Promise<unknown> {
     return this.permissions.serve(params, token, {
       fallbackToolCallId: `permission-${this.turns.started}-${this.permissions.size + 1}`,
+      cwd: this.cwd,
       ...this.waitingForUser(),
     });
   }

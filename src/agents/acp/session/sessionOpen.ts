@@ -40,6 +40,7 @@ export interface OpenContext {
   agentName: string;
   log?: (line: string) => void;
   onAuthRequired?: AcpSessionOptions['onAuthRequired'];
+  permissionAdvisor?: AcpSessionOptions['permissionAdvisor'];
 }
 
 export interface OpenOptions {
@@ -117,6 +118,7 @@ function create(ctx: OpenContext, support: SessionSupport, plan: SessionTargetPl
     cancelTimeoutMs: ctx.cancelTimeoutMs,
     log: ctx.log,
     onAuthRequired: ctx.onAuthRequired,
+    ...(ctx.permissionAdvisor ? { permissionAdvisor: ctx.permissionAdvisor } : {}),
     close: async () => {
       ctx.router.remove(session);
       // Without `session/close` the agent keeps the session; it is only forgotten here.

@@ -34,7 +34,8 @@ export class WorkStops {
   follow(event: SessionEvent): SessionEvent {
     switch (event.kind) {
       case 'tool_call':
-      case 'permission_requested': {
+      case 'permission_requested':
+      case 'permission_auto_approved': {
         const patch = event.kind === 'tool_call' ? event.patch : event.toolCall;
         if (patch.cancellable !== undefined && this.host.protocolVersion !== 2) {
           const { cancellable: _dropped, ...rest } = patch;

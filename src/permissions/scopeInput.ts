@@ -1,0 +1,48 @@
+/**
+ * A rule's scope as one line a person edits: a command line for `execute`; otherwise a path
+ * below the workspace folder (`src/` for a folder and everything in it, `notes.txt` for one
+ * file), or nothing for the whole workspace.
+ */
+import type { AutoApproveRule, RuleScope } from './rule.js';
+import { shownPath } from './rule.js';
+import { placeIn, type PathFlavor } from './platformPaths.js';
+import { sensitiveReason } from './sensitive.js';
+
+export function scopeInputOf(rule: Pick<AutoApproveRule, 'scope'>, roots: readonly string[], flavor: PathFlavor): string {
+  const scope = rule.scope;
+  if (scope.type === 'command') return scope.command;
+  if (scope.type === 'workspace') return '';
+  const shown = shownPath(scope.path, roots, flavor);
+  return scope.folder && !shown.endsWith('/') ? `${shown}/` : shown;
+}
+
+export function parseScopeInput(
+  text: string,
+  rule: Pick<AutoApproveRule, 'action' | 'scope'>,
+  roots: readonly string[],
+  flavor: PathFlavor,
+): { scope: RuleScope } | { error: string } {
+  const line = text.trim();
+  if (rule.action === 'execute') return line ? { scope: { type: 'command', command: line } } : { error: 'Type the exact command line the rule allows.' };
+  if (line === '' || line === '/' || line === '.') return { scope: { type: 'workspace' } };
+  if (roots.length === 0) return { error: 'No workspace folder is open.' };
+  const folder = /[\\/]$/.test(line);
+  const trimmed = line.replace(/[\\/]+$/, '');
+  const base = baseRoot(rule, roots, flavor, trimmed);
+  const path = flavor.path.resolve(base, ...trimmed.split(/[\\/]/).filter((s, i) => !(roots.length > 1 && i === 0 && s === flavor.path.basename(base))));
+  if (!placeIn(flavor, roots, path)) return { error: `${line} is outside the workspace folders.` };
+  const sensitive = sensitiveReason(flavor, roots, path);
+  if (sensitive) return { error: `${line} is ${sensitive}: it always asks, so a rule cannot cover it.` };
+  return { scope: { type: 'path', path, folder } };
+}
+
+/** The root a typed path is below: in a multi-root workspace its first segment names the root. */
+function baseRoot(rule: Pick<AutoApproveRule, 'scope'>, roots: readonly string[], flavor: PathFlavor, typed: string): string {
+  if (roots.length > 1) {
+    const first = typed.split(/[\\/]/)[0];
+    const named = roots.find((r) => flavor.path.basename(r) === first);
+    if (named) return named;
+  }
+  if (rule.scope.type === 'path') return placeIn(flavor, roots, rule.scope.path)?.root ?? roots[0]!;
+  return roots[0]!;
+}

@@ -1,0 +1,12 @@
+/** A rule as the rules list and view show it: its title, the agent, when it was made. */
+import { ruleTitle, type AutoApproveRule } from '../../permissions/rule.js';
+import { pathFlavor } from '../../permissions/platformPaths.js';
+import { workspaceRoots } from '../editor/workspaceRoots.js';
+
+export function titleOf(rule: AutoApproveRule): string {
+  return ruleTitle(rule, workspaceRoots(), pathFlavor(process.platform));
+}
+
+export function detailOf(rule: AutoApproveRule): string {
+  return `${rule.agent} · this workspace · made ${new Date(rule.created).toLocaleString()}`;
+}
