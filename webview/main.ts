@@ -26,6 +26,7 @@ import { ThreadStore, assertNever } from './store.js';
 import { ThreadView } from './threadView.js';
 import { ViewStateStore } from './viewState.js';
 import { connectHost } from './vscodeApi.js';
+import { t } from './l10n.js';
 import { TurnAnnouncer } from './turnAnnouncer.js';
 import { MessageActions } from './rows/messageActions.js';
 
@@ -124,7 +125,7 @@ function handle(msg: HostToWebview): void {
       header.setAgent(msg.agent, msg.agents);
       failure.set(msg.agent);
       composer.setCapabilities(msg.composer);
-      if (msg.agent.state === 'failed') announcer.say(`${msg.agent.agentName} failed to start: ${msg.agent.reason}`);
+      if (msg.agent.state === 'failed') announcer.say(t('{0} failed to start: {1}', msg.agent.agentName, msg.agent.reason));
       return;
     case 'attach':
       composer.attach(msg.attachment);

@@ -15,6 +15,7 @@
 import type { ThreadEntry } from '../src/thread/types.js';
 import type { Announcer } from './a11y.js';
 import { h } from './dom.js';
+import { t } from './l10n.js';
 import { FrameScheduler } from './frame.js';
 import { createRowView } from './rows/createRow.js';
 import type { RowContext, RowView } from './rows/rowView.js';
@@ -33,7 +34,7 @@ const BOTTOM_SLACK_PX = 40;
 export class ThreadView implements StoreListener {
   // A log is a live region by default; streamed text would be read out chunk by chunk, so it is
   // switched off here and the Announcer speaks finished turns instead.
-  readonly el = h('div', { class: 'thread', attrs: { role: 'log', 'aria-live': 'off', 'aria-label': 'Conversation', tabindex: '0' } });
+  readonly el = h('div', { class: 'thread', attrs: { role: 'log', 'aria-live': 'off', 'aria-label': t('Conversation'), tabindex: '0' } });
   private readonly views = new Map<string, RowView>();
   private readonly dirty = new Map<string, Dirty>();
   private readonly scheduler = new FrameScheduler((deadline) => this.drawUntil(deadline));
@@ -100,7 +101,7 @@ export class ThreadView implements StoreListener {
     void view.el.offsetWidth; // restart the highlight when the same row is revealed again
     view.el.classList.add('revealed');
     view.el.addEventListener('animationend', () => view.el.classList.remove('revealed'), { once: true });
-    this.ctx.announcer.say('Showing the matching message');
+    this.ctx.announcer.say(t('Showing the matching message'));
     if (this.dirty.size === 0) this.revealTarget = undefined;
   }
 

@@ -66,6 +66,8 @@ export function userSettings() {
     'workbench.secondarySideBar.defaultVisibility': 'hidden',
     'security.workspace.trust.enabled': false,
     'workbench.startupEditor': 'none',
+    // The extension contributes a walkthrough; it must not open over the journey's editors.
+    'workbench.welcomePage.walkthroughs.openOnInstall': false,
     'workbench.tips.enabled': false,
     'workbench.enableExperiments': false,
     'extensions.autoCheckUpdates': false,

@@ -48,7 +48,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
   register(CommandId.selectAgent, async (name?: unknown) => {
     const config = typeof name === 'string' ? context.agentEntries().find((e) => e.config.name === name)?.config : await pickAgent(context);
     if (typeof name === 'string' && !config) {
-      void vscode.window.showWarningMessage(`Agent Chat: no agent named "${name}".`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: no agent named "{0}".', name));
       return;
     }
     if (!config) return;
@@ -62,7 +62,7 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     const thread = context.activeThread;
     const turnId = review?.actions.latestTurn(thread);
     if (!review || !turnId) {
-      void vscode.window.showInformationMessage('Agent Chat: no turn in this chat has changed files yet.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: no turn in this chat has changed files yet.'));
       return;
     }
     await review.actions.run(thread, turnId, 'review');
@@ -71,17 +71,17 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     const review = context.review;
     const thread = context.activeThread;
     const items = thread.entries.flatMap((e) => (e.type === 'user' && e.turnId && e.checkpoint?.length ? [{
-      label: messageLabel(e.content), description: e.undone ? 'undone' : undefined, turnId: e.turnId,
+      label: messageLabel(e.content), description: e.undone ? vscode.l10n.t('undone') : undefined, turnId: e.turnId,
     }] : [])).reverse();
     if (!review || !items.length) {
-      void vscode.window.showInformationMessage('Agent Chat: no message in this chat has a checkpoint yet.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: no message in this chat has a checkpoint yet.'));
       return;
     }
-    const pick = await vscode.window.showQuickPick(items, { title: 'Restore the files to before a message', placeHolder: 'Pick the message' });
+    const pick = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Restore the files to before a message'), placeHolder: vscode.l10n.t('Pick the message') });
     if (pick) await review.checkpoints.restore(thread, pick.turnId);
   });
   register(CommandId.cancel, async () => {
-    if (!(await context.cancel())) void vscode.window.showInformationMessage('Agent Chat: no turn is running.');
+    if (!(await context.cancel())) void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: no turn is running.'));
   });
   register(CommandId.restartAgent, async () => {
     const name = context.agentName;
@@ -105,18 +105,20 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
   });
   register(CommandId.logout, async () => {
     const { outcome, agentName } = await context.logout().catch((error: unknown) => {
-      void vscode.window.showErrorMessage(`Agent Chat: logging out failed: ${error instanceof Error ? error.message : String(error)}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Agent Chat: logging out failed: {0}', error instanceof Error ? error.message : String(error)));
       return { outcome: 'failed' as const, agentName: undefined };
     });
     switch (outcome) {
       case 'logged_out':
-        void vscode.window.showInformationMessage(`Agent Chat: logged out of ${agentName}.`);
+        void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: logged out of {0}.', agentName ?? ''));
         return true;
       case 'unsupported':
-        void vscode.window.showInformationMessage(`Agent Chat: ${agentName} does not support logging out.`);
+        void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: {0} does not support logging out.', agentName ?? ''));
         return false;
       case 'no_agent':
-        void vscode.window.showInformationMessage(`Agent Chat: ${agentName ?? 'no agent'} is not running; nothing to log out of.`);
+        void vscode.window.showInformationMessage(agentName
+          ? vscode.l10n.t('Agent Chat: {0} is not running; nothing to log out of.', agentName)
+          : vscode.l10n.t('Agent Chat: no agent is running; nothing to log out of.'));
         return false;
       case 'failed':
         return false;
@@ -144,12 +146,14 @@ const PATH_WAIT_MS = 1_000;
 async function pickAgent(context: AgentChatContext): Promise<AgentConfig | undefined> {
   type Item = vscode.QuickPickItem & { entry?: AgentEntry; addAgent?: true };
   const pick = vscode.window.createQuickPick<Item>();
-  pick.title = 'Agent Chat: Select Agent';
-  pick.placeholder = 'Pick the agent to chat with';
+  pick.title = vscode.l10n.t('Agent Chat: Select Agent');
+  pick.placeholder = vscode.l10n.t('Pick the agent to chat with');
   pick.matchOnDescription = true;
   const toItems = (entries: AgentEntry[]): Item[] => {
     const current = context.agentName;
-    const groups: Array<[AgentEntry['source'], string]> = [['settings', 'Your agents'], ['example', 'Built in'], ['preset', 'Presets']];
+    const groups: Array<[AgentEntry['source'], string]> = [
+      ['settings', vscode.l10n.t('Your agents')], ['example', vscode.l10n.t('Built in')], ['preset', vscode.l10n.t('Presets')],
+    ];
     const items: Item[] = [];
     for (const [source, label] of groups) {
       const inGroup = entries.filter((e) => e.source === source);
@@ -169,7 +173,11 @@ async function pickAgent(context: AgentChatContext): Promise<AgentConfig | undef
     }
     // Where a person looking for an agent they do not have yet will look.
     items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
-    items.push({ label: '$(cloud-download) Add Agent from the ACP Registry…', detail: 'Browse the registry, see exactly what an agent runs, and add it to your agents', addAgent: true });
+    items.push({
+      label: `$(cloud-download) ${vscode.l10n.t('Add Agent from the ACP Registry…')}`,
+      detail: vscode.l10n.t('Browse the registry, see exactly what an agent runs, and add it to your agents'),
+      addAgent: true,
+    });
     return items;
   };
   // Preset hints ("not found on PATH") need the login-shell PATH, warmed at activation. The list
@@ -200,27 +208,27 @@ function stateWord(status: AgentStatus): string {
     case 'none':
       return '';
     case 'starting':
-      return 'starting';
+      return vscode.l10n.t('starting');
     case 'ready':
-      return 'running';
+      return vscode.l10n.t('running');
     case 'failed':
-      return 'failed';
+      return vscode.l10n.t('failed');
     case 'exited':
-      return 'stopped';
+      return vscode.l10n.t('stopped');
   }
 }
 
 async function startWithProgress(context: AgentChatContext, config: AgentConfig, log: ProtocolLog): Promise<void> {
   const status = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Starting ${config.name}…`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Starting {0}…', config.name), cancellable: true },
     (_progress, token) => context.start(config, token),
   );
   // Untrusted: trust.ts explains and offers the trust editor.
   if (status.state !== 'failed' || isUntrusted(status)) return;
-  const showLog = 'Show Log';
-  const settings = 'Open Settings';
+  const showLog = vscode.l10n.t('Show Log');
+  const settings = vscode.l10n.t('Open Settings');
   const answer = await vscode.window.showErrorMessage(
-    `${config.name} did not start: ${status.reason}${status.fix ? ` — ${status.fix}` : ''}`,
+    vscode.l10n.t('{0} did not start: {1}', config.name, status.reason) + (status.fix ? ` — ${status.fix}` : ''),
     showLog,
     settings,
   );
@@ -230,7 +238,7 @@ async function startWithProgress(context: AgentChatContext, config: AgentConfig,
 
 /** A message's first line, for pickers. */
 function messageLabel(content: readonly { type: string; text?: string }[]): string {
-  const text = content.find((b) => b.type === 'text')?.text ?? '(attachment)';
+  const text = content.find((b) => b.type === 'text')?.text ?? vscode.l10n.t('(attachment)');
   const line = text.split('\n')[0]!.trim();
-  return line.length > 80 ? line.slice(0, 79) + '…' : line || '(empty)';
+  return line.length > 80 ? line.slice(0, 79) + '…' : line || vscode.l10n.t('(empty)');
 }

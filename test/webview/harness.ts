@@ -173,8 +173,9 @@ const FAKE_HOST = `
  * so a looser policy there is a looser policy here; the harness only adds, under the nonce,
  * the theme's variables and the fake host.
  */
-function pageHtml(script = 'webview.js', theme: Theme = 'dark'): string {
+function pageHtml(script = 'webview.js', theme: Theme = 'dark', locale?: string): string {
   return chatPageHtml({
+    ...(locale ? { language: locale, l10n: localeBundle(locale) } : {}),
     cspSource: ORIGIN,
     nonce: NONCE,
     asset: (...parts) => `${ORIGIN}/${parts.join('/')}`,
@@ -184,12 +185,19 @@ function pageHtml(script = 'webview.js', theme: Theme = 'dark'): string {
   });
 }
 
+/** The extension's own bundle for a locale (l10n/bundle.l10n.<locale>.json), as VS Code hands it to the host. */
+function localeBundle(locale: string): Record<string, string> {
+  if (!/^[a-z]{2}(-[a-z]{2})?$/.test(locale)) throw new Error(`not a locale: ${locale}`);
+  return JSON.parse(readFileSync(join(root, 'l10n', `bundle.l10n.${locale}.json`), 'utf8'));
+}
+
 const TYPES: Record<string, string> = { js: 'text/javascript', css: 'text/css', ttf: 'font/ttf', html: 'text/html' };
 
 export interface Harness {
   context: BrowserContext;
   bundleDir: string;
-  open(opts?: { width?: number; height?: number; theme?: Theme }): Promise<Panel>;
+  /** `locale`: the page carries that language's bundle, as the extension's page does under a display language. */
+  open(opts?: { width?: number; height?: number; theme?: Theme; locale?: string }): Promise<Panel>;
   close(): Promise<void>;
 }
 
@@ -204,7 +212,8 @@ export async function launchHarness(bundleDir?: string): Promise<Harness> {
     if (url.origin !== ORIGIN) return route.abort();
     if (url.pathname === '/' || url.pathname === '/index.html') {
       const theme = (url.searchParams.get('theme') ?? 'dark') as Theme;
-      return route.fulfill({ status: 200, contentType: 'text/html', body: pageHtml('webview.js', theme in THEMES ? theme : 'dark') });
+      const locale = url.searchParams.get('locale') ?? undefined;
+      return route.fulfill({ status: 200, contentType: 'text/html', body: pageHtml('webview.js', theme in THEMES ? theme : 'dark', locale) });
     }
     // `/<name>.html`: the same page around another bundle entry (the benchmark's baseline).
     const page = /^\/(\w+)\.html$/.exec(url.pathname);
@@ -223,7 +232,7 @@ export async function launchHarness(bundleDir?: string): Promise<Harness> {
       const page = await context.newPage();
       page.setDefaultTimeout(5000);
       if (opts.width) await page.setViewportSize({ width: opts.width, height: opts.height ?? 760 });
-      const panel = new Panel(page, opts.theme ?? 'dark');
+      const panel = new Panel(page, opts.theme ?? 'dark', opts.locale);
       await panel.load();
       return panel;
     },
@@ -238,12 +247,13 @@ const LOAD_TIMEOUT = 30_000;
 
 /** One loaded panel page, seen from the host's side. */
 export class Panel {
-  constructor(readonly page: Page, readonly theme: Theme = 'dark') {}
+  constructor(readonly page: Page, readonly theme: Theme = 'dark', readonly locale?: string) {}
 
   async load(): Promise<void> {
     // Loading the page (parsing the bundle) is the one step that grows with machine load; the
     // 5 s default for checks is too tight for it on a busy machine.
-    await this.page.goto(`${ORIGIN}/?theme=${this.theme}`, { timeout: LOAD_TIMEOUT });
+    const locale = this.locale ? `&locale=${encodeURIComponent(this.locale)}` : '';
+    await this.page.goto(`${ORIGIN}/?theme=${this.theme}${locale}`, { timeout: LOAD_TIMEOUT });
     await this.page.waitForFunction(() => (globalThis as any).__posted?.some((m: { type: string }) => m.type === 'ready'), undefined, { timeout: LOAD_TIMEOUT });
   }
 

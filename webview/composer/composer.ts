@@ -9,6 +9,7 @@ import type { AvailableCommand } from '../../src/protocol/events.js';
 import type { Attachment, ComposerCapabilities, QueuedPrompt } from '../../src/shared/webviewProtocol.js';
 import type { TurnState } from '../../src/thread/types.js';
 import { actionButton, h, icon } from '../dom.js';
+import { t } from '../l10n.js';
 import type { Host } from '../vscodeApi.js';
 import type { ViewStateStore } from '../viewState.js';
 import { AttachmentChips, readPastedImages } from './attachments.js';
@@ -26,14 +27,14 @@ export class Composer {
   readonly el: HTMLElement;
   readonly input = h('textarea', {
     class: 'composer-input',
-    attrs: { rows: '2', 'aria-label': 'Message the agent', placeholder: 'Ask the agent… (/ for commands, @ to mention)' },
+    attrs: { rows: '2', 'aria-label': t('Message the agent'), placeholder: t('Ask the agent… (/ for commands, @ to mention)') },
   });
   private readonly sendButton = h('button', { class: 'btn btn-primary send', attrs: { type: 'button' } });
   private readonly queueButton = h('button', {
     class: 'btn queue-btn',
-    title: 'Queue this message: it is sent when the agent finishes (Enter)',
-    attrs: { type: 'button', 'aria-label': 'Queue message (Enter)' },
-  }, [icon('list-ordered'), h('span', { class: 'btn-label', text: 'Queue' })]);
+    title: t('Queue this message: it is sent when the agent finishes (Enter)'),
+    attrs: { type: 'button', 'aria-label': t('Queue message (Enter)') },
+  }, [icon('list-ordered'), h('span', { class: 'btn-label', text: t('Queue') })]);
   private readonly hint = h('div', { class: 'composer-hint', attrs: { 'aria-live': 'polite' } });
   readonly queue: QueueList;
   private readonly chips: AttachmentChips;
@@ -95,8 +96,8 @@ export class Composer {
       this.chips.el,
       h('div', { class: 'composer-box' }, [this.input]),
       h('div', { class: 'composer-actions' }, [
-        actionButton('attach-file', 'Attach active file', { icon: 'new-file', text: false, class: 'icon-btn' }),
-        actionButton('attach-selection', 'Attach selection', { icon: 'selection', text: false, class: 'icon-btn' }),
+        actionButton('attach-file', t('Attach active file'), { icon: 'new-file', text: false, class: 'icon-btn' }),
+        actionButton('attach-selection', t('Attach selection'), { icon: 'selection', text: false, class: 'icon-btn' }),
         this.hint,
         h('span', { class: 'spacer' }),
         this.queueButton,
@@ -125,8 +126,8 @@ export class Composer {
     const before = new Map(this.queue.all.map((i) => [i.id, i.state]));
     this.queue.set(items);
     const held = items.find((i) => i.state === 'held' && before.get(i.id) === 'queued');
-    if (held) this.hint.textContent = `Queued message not sent: ${held.heldReason ?? 'the turn did not finish'}. Send it or remove it.`;
-    else if (items.some((i) => !before.has(i.id))) this.hint.textContent = 'Message queued: it is sent when the agent finishes.';
+    if (held) this.hint.textContent = t('Queued message not sent: {0}. Send it or remove it.', held.heldReason ?? t('the turn did not finish'));
+    else if (items.some((i) => !before.has(i.id))) this.hint.textContent = t('Message queued: it is sent when the agent finishes.');
   }
 
   setCapabilities(caps: ComposerCapabilities): void {
@@ -264,7 +265,7 @@ export class Composer {
     const hasImage = Array.from(e.clipboardData?.items ?? []).some((i) => i.kind === 'file' && i.type.startsWith('image/'));
     if (!hasImage) return;
     if (!this.caps.image) {
-      this.hint.textContent = 'This agent does not accept images.';
+      this.hint.textContent = t('This agent does not accept images.');
       return;
     }
     if (!e.clipboardData?.types.includes('text/plain')) e.preventDefault();
@@ -277,14 +278,15 @@ export class Composer {
 
   private drawSendButton(): void {
     const running = this.running();
-    this.sendButton.replaceChildren(icon(running ? 'debug-stop' : 'send'), h('span', { class: 'btn-label', text: running ? 'Stop' : 'Send' }));
+    this.sendButton.replaceChildren(icon(running ? 'debug-stop' : 'send'), h('span', { class: 'btn-label', text: running ? t('Stop') : t('Send') }));
     this.sendButton.className = `btn send ${running ? 'btn-danger' : 'btn-primary'}`;
-    this.sendButton.setAttribute('aria-label', running ? 'Stop the agent (Escape)' : 'Send (Enter)');
-    this.sendButton.title = running ? 'Stop the agent (Escape)' : 'Send (Enter)';
+    const label = running ? t('Stop the agent (Escape)') : t('Send (Enter)');
+    this.sendButton.setAttribute('aria-label', label);
+    this.sendButton.title = label;
     this.queueButton.hidden = !running;
     this.el?.classList.toggle('running', running);
     if (!running) this.hint.textContent = '';
-    else if (!this.hint.textContent) this.hint.textContent = 'Agent is working — Enter queues your message, Esc stops.';
+    else if (!this.hint.textContent) this.hint.textContent = t('Agent is working — Enter queues your message, Esc stops.');
   }
 
   /** At most one `composerTyping` per 300 ms: the host's quiet window is longer, so none is missed. */

@@ -6,6 +6,7 @@
  */
 import type { Attachment } from '../../src/shared/webviewProtocol.js';
 import { h, icon } from '../dom.js';
+import { t } from '../l10n.js';
 import type { Host } from '../vscodeApi.js';
 import { mentionIcon, mentionKindWord } from './mentionKinds.js';
 
@@ -87,7 +88,7 @@ export class MentionPopup {
     const again = keep ? this.items.findIndex((i) => i.uri === keep.uri && i.kind === keep.kind && i.range?.startLine === keep.range?.startLine) : -1;
     this.active = again >= 0 ? again : 0;
     if (this.items.length === 0) {
-      this.el.replaceChildren(h('li', { class: 'slash-item mention-empty', attrs: { role: 'option', 'aria-disabled': 'true' } }, [h('span', { text: 'Nothing matches' })]));
+      this.el.replaceChildren(h('li', { class: 'slash-item mention-empty', attrs: { role: 'option', 'aria-disabled': 'true' } }, [h('span', { text: t('Nothing matches') })]));
       this.show();
       this.input.removeAttribute('aria-activedescendant');
       return;

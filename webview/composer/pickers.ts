@@ -11,6 +11,7 @@ import type { ConfigSelectGroup, ConfigSelectOption, SessionConfigOption, Sessio
 import type { SessionFacts } from '../../src/thread/types.js';
 import { h } from '../dom.js';
 import type { Host } from '../vscodeApi.js';
+import { t } from '../l10n.js';
 
 /** Model first (the choice users make most), then the agent's own priority order. */
 export function orderedOptions(options: readonly SessionConfigOption[]): SessionConfigOption[] {
@@ -31,7 +32,7 @@ function isGrouped(options: ConfigSelectOption[] | ConfigSelectGroup[]): options
 }
 
 export class SessionPickers {
-  readonly el = h('div', { class: 'session-pickers', attrs: { role: 'toolbar', 'aria-label': 'Session settings' } });
+  readonly el = h('div', { class: 'session-pickers', attrs: { role: 'toolbar', 'aria-label': t('Session settings') } });
   /** Last drawn key: redraw only when the facts changed, so an open dropdown is not torn down by unrelated updates. */
   private drawn = '';
   /** Puts each control back to the drawn value (a change the agent refused leaves the facts as they were). */
@@ -64,14 +65,14 @@ export class SessionPickers {
   }
 
   private modePicker(modes: SessionModeState): HTMLElement {
-    const select = h('select', { class: 'picker-select', attrs: { 'aria-label': 'Mode' }, data: { picker: 'mode' } });
+    const select = h('select', { class: 'picker-select', attrs: { 'aria-label': t('Mode') }, data: { picker: 'mode' } });
     for (const mode of modes.availableModes) {
       select.append(h('option', { text: mode.name, title: mode.description ?? undefined, attrs: { value: mode.id } }));
     }
     this.keep(() => (select.value = modes.currentModeId));
-    select.title = modes.availableModes.find((m) => m.id === modes.currentModeId)?.description ?? 'Mode';
+    select.title = modes.availableModes.find((m) => m.id === modes.currentModeId)?.description ?? t('Mode');
     select.addEventListener('change', () => this.host.post({ type: 'setMode', modeId: select.value }));
-    return h('label', { class: 'picker' }, [h('span', { class: 'picker-label', text: 'Mode' }), select]);
+    return h('label', { class: 'picker' }, [h('span', { class: 'picker-label', text: t('Mode') }), select]);
   }
 
   private selectPicker(option: Extract<SessionConfigOption, { type: 'select' }>): HTMLElement {

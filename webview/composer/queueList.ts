@@ -6,6 +6,7 @@
 import '../styles/queue.css';
 import type { PanelSnapshot, QueuedPrompt } from '../../src/shared/webviewProtocol.js';
 import { h, icon } from '../dom.js';
+import { t } from '../l10n.js';
 
 export interface QueueActions {
   edit(item: QueuedPrompt): void;
@@ -39,7 +40,7 @@ function preview(item: QueuedPrompt): string {
 }
 
 export class QueueList {
-  readonly el = h('section', { class: 'queue', attrs: { 'aria-label': 'Queued messages' } });
+  readonly el = h('section', { class: 'queue', attrs: { 'aria-label': t('Queued messages') } });
   private readonly list = h('ul', { class: 'queue-list' });
   private items: QueuedPrompt[] = [];
 
@@ -86,9 +87,9 @@ export class QueueList {
 
   private row(item: QueuedPrompt, index: number): HTMLElement {
     const held = item.state === 'held';
-    const status = held ? `Not sent: ${item.heldReason ?? 'waiting for you'}` : 'Queued: sent when the agent finishes';
+    const status = held ? t('Not sent: {0}', item.heldReason ?? t('waiting for you')) : t('Queued: sent when the agent finishes');
     const n = item.attachments.length + item.images.length;
-    const name = `Queued message ${index + 1}`;
+    const name = t('Queued message {0}', index + 1);
     const button = (action: string, label: string, glyph: string, extra = '') =>
       h('button', {
         class: `btn icon-btn ${extra}`.trim(),
@@ -98,20 +99,20 @@ export class QueueList {
       }, [icon(glyph)]);
     return h('li', {
       class: `queued-item state-${item.state}`,
-      attrs: { 'aria-label': `${name}, ${held ? 'held' : 'queued'}: ${preview(item)}` },
+      attrs: { 'aria-label': `${name}, ${held ? t('held') : t('queued')}: ${preview(item)}` },
       data: { queueId: item.id, state: item.state },
     }, [
       h('div', { class: 'queued-head' }, [
         icon(held ? 'debug-pause' : 'clock'),
-        h('span', { class: 'queued-badge', text: held ? 'Held' : 'Queued' }),
-        h('span', { class: 'queued-status', text: held ? (item.heldReason ?? '') : 'sent when the agent finishes' }),
+        h('span', { class: 'queued-badge', text: held ? t('Held') : t('Queued') }),
+        h('span', { class: 'queued-status', text: held ? (item.heldReason ?? '') : t('sent when the agent finishes') }),
         h('span', { class: 'spacer' }),
-        held ? button('send', 'Send now', 'send') : null,
-        button('edit', 'Edit', 'edit'),
-        button('remove', 'Remove', 'close'),
+        held ? button('send', t('Send now'), 'send') : null,
+        button('edit', t('Edit'), 'edit'),
+        button('remove', t('Remove'), 'close'),
       ]),
       h('div', { class: 'queued-text', title: item.text, text: preview(item) }),
-      n > 0 ? h('div', { class: 'queued-meta', text: n === 1 ? '1 attachment' : `${n} attachments` }) : null,
+      n > 0 ? h('div', { class: 'queued-meta', text: n === 1 ? t('1 attachment') : t('{0} attachments', n) }) : null,
       h('span', { class: 'sr-only', text: status }),
     ]);
   }

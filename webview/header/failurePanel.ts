@@ -5,9 +5,10 @@
  */
 import type { AgentStatus } from '../../src/shared/webviewProtocol.js';
 import { actionButton, h, icon } from '../dom.js';
+import { t } from '../l10n.js';
 
 export class FailurePanel {
-  readonly el = h('section', { class: 'failure-panel', attrs: { 'aria-label': 'Agent problem' } });
+  readonly el = h('section', { class: 'failure-panel', attrs: { 'aria-label': t('Agent problem') } });
   private sig = '';
 
   set(agent: AgentStatus): void {
@@ -22,23 +23,23 @@ export class FailurePanel {
     }
     this.el.hidden = false;
     this.el.setAttribute('role', 'alert');
-    const heading = agent.state === 'failed' ? `${agent.agentName} could not start` : `${agent.agentName} stopped`;
+    const heading = agent.state === 'failed' ? t('{0} could not start', agent.agentName) : t('{0} stopped', agent.agentName);
     const facts: Array<[string, Node | string]> = [];
-    if (agent.commandLine) facts.push(['Command', h('code', { class: 'failure-command', text: agent.commandLine })]);
-    if (agent.state === 'exited' && agent.signal) facts.push(['Signal', agent.signal]);
-    else if (agent.exitCode !== undefined) facts.push(['Exit code', agent.exitCode === null ? 'none (killed by a signal)' : String(agent.exitCode)]);
+    if (agent.commandLine) facts.push([t('Command'), h('code', { class: 'failure-command', text: agent.commandLine })]);
+    if (agent.state === 'exited' && agent.signal) facts.push([t('Signal'), agent.signal]);
+    else if (agent.exitCode !== undefined) facts.push([t('Exit code'), agent.exitCode === null ? t('none (killed by a signal)') : String(agent.exitCode)]);
     this.el.replaceChildren(
       h('div', { class: 'failure-head' }, [icon('error'), h('strong', { text: heading })]),
       h('p', { class: 'failure-reason', text: agent.reason }),
       agent.state === 'failed' && agent.fix ? h('p', { class: 'failure-fix' }, [icon('lightbulb'), h('span', { text: ` ${agent.fix}` })]) : '',
       facts.length ? h('dl', { class: 'failure-facts' }, facts.flatMap(([k, v]) => [h('dt', { text: k }), h('dd', {}, [v])])) : '',
-      agent.stderrTail ? h('details', { class: 'failure-stderr', attrs: { open: '' } }, [h('summary', { text: 'Agent output (stderr)' }), h('pre', { text: agent.stderrTail })]) : '',
+      agent.stderrTail ? h('details', { class: 'failure-stderr', attrs: { open: '' } }, [h('summary', { text: t('Agent output (stderr)') }), h('pre', { text: agent.stderrTail })]) : '',
       h('div', { class: 'failure-actions' }, [
-        agent.state === 'failed' && agent.needsLogin ? actionButton('log-in', 'Log in', { icon: 'key', class: 'btn-primary' }) : '',
-        agent.state === 'failed' && agent.untrusted ? actionButton('manage-trust', 'Manage Workspace Trust', { icon: 'shield', class: 'btn-primary' }) : '',
-        actionButton('restart-agent', 'Restart', { icon: 'debug-restart', class: agent.state === 'failed' && (agent.needsLogin || agent.untrusted) ? 'btn-secondary' : 'btn-primary' }),
-        actionButton('open-settings', 'Open settings', { icon: 'settings-gear', class: 'btn-secondary' }),
-        actionButton('show-log', 'Show log', { icon: 'output', class: 'btn-secondary' }),
+        agent.state === 'failed' && agent.needsLogin ? actionButton('log-in', t('Log in'), { icon: 'key', class: 'btn-primary' }) : '',
+        agent.state === 'failed' && agent.untrusted ? actionButton('manage-trust', t('Manage Workspace Trust'), { icon: 'shield', class: 'btn-primary' }) : '',
+        actionButton('restart-agent', t('Restart'), { icon: 'debug-restart', class: agent.state === 'failed' && (agent.needsLogin || agent.untrusted) ? 'btn-secondary' : 'btn-primary' }),
+        actionButton('open-settings', t('Open settings'), { icon: 'settings-gear', class: 'btn-secondary' }),
+        actionButton('show-log', t('Show log'), { icon: 'output', class: 'btn-secondary' }),
       ]),
     );
   }

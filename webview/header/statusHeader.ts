@@ -10,11 +10,12 @@ import type { AgentChoice, AgentStatus } from '../../src/shared/webviewProtocol.
 import type { SessionFacts } from '../../src/thread/types.js';
 import { actionButton, h, icon } from '../dom.js';
 import { formatUsage } from '../format.js';
+import { t } from '../l10n.js';
 import type { Host } from '../vscodeApi.js';
 
 export class StatusHeader {
   readonly el: HTMLElement;
-  private readonly picker = h('select', { class: 'agent-picker', attrs: { 'aria-label': 'Agent' } });
+  private readonly picker = h('select', { class: 'agent-picker', attrs: { 'aria-label': t('Agent') } });
   private readonly agentState = h('span', { class: 'agent-state', attrs: { role: 'status' } });
   // Not a live region: the turn announcer and the permission alert already speak these changes.
   private readonly turn = h('span', { class: 'turn-state' });
@@ -24,7 +25,7 @@ export class StatusHeader {
   private readonly protocol = h('span', { class: 'agent-protocol' });
   private readonly secondary: HTMLElement;
   /** "Follow the agent": tool-call locations open in the editor as they arrive (a toggle). */
-  private readonly followToggle = actionButton('toggle-follow', 'Follow the agent in the editor', { icon: 'eye', text: false, class: 'icon-btn follow-toggle' });
+  private readonly followToggle = actionButton('toggle-follow', t('Follow the agent in the editor'), { icon: 'eye', text: false, class: 'icon-btn follow-toggle' });
   private pickerSig = '';
   private currentIndex = 0;
 
@@ -41,7 +42,7 @@ export class StatusHeader {
         this.picker,
         // No spacer: the status itself grows, so the agent's name gets every pixel the picker leaves.
         this.agentState,
-        actionButton('new-session', 'New session', { icon: 'add', text: false, class: 'icon-btn' }),
+        actionButton('new-session', t('New session'), { icon: 'add', text: false, class: 'icon-btn' }),
       ]),
       // The follow toggle ends the second line: the first one has no room for it at 300 px.
       (this.secondary = h('div', { class: 'header-line secondary' }, [this.turn, this.title, h('span', { class: 'spacer' }), this.usage, this.protocol, this.followToggle])),
@@ -52,7 +53,7 @@ export class StatusHeader {
   /** Shows whether "Follow the agent" is on (the host's word, after a press or the command). */
   setFollow(on: boolean): void {
     this.followToggle.setAttribute('aria-pressed', String(on));
-    this.followToggle.title = on ? 'Following the agent in the editor (click to stop)' : 'Follow the agent in the editor';
+    this.followToggle.title = on ? t('Following the agent in the editor (click to stop)') : t('Follow the agent in the editor');
     this.showSecondary();
   }
 
@@ -67,33 +68,33 @@ export class StatusHeader {
         attrs: { value: a.name },
       }));
       if (!agents.some((a) => a.name === current)) {
-        options.unshift(h('option', { text: current || 'Select an agent…', attrs: { value: current } }));
+        options.unshift(h('option', { text: current || t('Select an agent…'), attrs: { value: current } }));
       }
-      options.push(h('option', { text: 'Other agent…', data: { pick: 'other' } }));
+      options.push(h('option', { text: t('Other agent…'), data: { pick: 'other' } }));
       this.picker.replaceChildren(...options);
       this.picker.value = current;
       this.currentIndex = this.picker.selectedIndex;
       const label = this.picker.selectedOptions[0]?.textContent ?? '';
       const description = agents.find((a) => a.name === current)?.description;
-      this.picker.title = label ? `Agent: ${label}${description ? ` — ${description}` : ''}` : 'Choose an agent';
+      this.picker.title = label ? `${t('Agent: {0}', label)}${description ? ` — ${description}` : ''}` : t('Choose an agent');
     }
     this.agentState.className = `agent-state state-${agent.state}`;
     this.el.dataset.agentState = agent.state;
     switch (agent.state) {
       case 'none':
-        this.agentState.replaceChildren(h('span', { text: 'No agent running' }));
+        this.agentState.replaceChildren(h('span', { text: t('No agent running') }));
         break;
       case 'starting':
-        this.agentState.replaceChildren(icon('loading', 'codicon-modifier-spin'), h('span', { text: ` Starting ${agent.agentName}…` }));
+        this.agentState.replaceChildren(icon('loading', 'codicon-modifier-spin'), h('span', { text: ` ${t('Starting {0}…', agent.agentName)}` }));
         break;
       case 'ready':
         this.agentState.replaceChildren(icon(agent.remote ? 'globe' : 'pass'), h('span', { class: 'agent-name', text: ` ${agent.agentTitle || agent.agentName}` }));
         break;
       case 'failed':
-        this.agentState.replaceChildren(icon('error'), h('span', { text: ` ${agent.agentName} failed to start` }));
+        this.agentState.replaceChildren(icon('error'), h('span', { text: ` ${t('{0} failed to start', agent.agentName)}` }));
         break;
       case 'exited':
-        this.agentState.replaceChildren(icon('warning'), h('span', { text: ` ${agent.agentName} exited` }));
+        this.agentState.replaceChildren(icon('warning'), h('span', { text: ` ${t('{0} exited', agent.agentName)}` }));
         break;
       default:
         assertNeverAgent(agent);
@@ -117,13 +118,13 @@ export class StatusHeader {
         this.turn.replaceChildren();
         break;
       case 'running':
-        this.turn.replaceChildren(icon('loading', 'codicon-modifier-spin'), h('span', { text: ' Working…' }));
+        this.turn.replaceChildren(icon('loading', 'codicon-modifier-spin'), h('span', { text: ` ${t('Working…')}` }));
         break;
       case 'requires_action':
-        this.turn.replaceChildren(icon('bell'), h('span', { class: 'attention', text: waitingFor === 'answer' ? ' Waiting for your answer' : ' Waiting for your approval' }));
+        this.turn.replaceChildren(icon('bell'), h('span', { class: 'attention', text: ` ${waitingFor === 'answer' ? t('Waiting for your answer') : t('Waiting for your approval')}` }));
         break;
       case 'cancelling':
-        this.turn.replaceChildren(icon('loading', 'codicon-modifier-spin'), h('span', { text: ' Stopping…' }));
+        this.turn.replaceChildren(icon('loading', 'codicon-modifier-spin'), h('span', { text: ` ${t('Stopping…')}` }));
         break;
       default:
         assertNeverTurn(s.turnState);

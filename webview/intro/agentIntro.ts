@@ -7,9 +7,10 @@
 import '../styles/intro.css';
 import type { AgentAbout, AgentStatus } from '../../src/shared/webviewProtocol.js';
 import { h, icon } from '../dom.js';
+import { t } from '../l10n.js';
 
 export class AgentIntro {
-  readonly el = h('section', { class: 'agent-intro', attrs: { 'aria-label': 'What this agent can do' } });
+  readonly el = h('section', { class: 'agent-intro', attrs: { 'aria-label': t('What this agent can do') } });
   private sig = '';
 
   /** `useExample` gets an example's text when its button is pressed. */
@@ -34,7 +35,7 @@ export class AgentIntro {
     const out: HTMLElement[] = [h('h2', { class: 'intro-title', text: title })];
     if (about.description) out.push(h('p', { class: 'intro-description', text: about.description }));
     if (about.skills.length === 0) return out;
-    out.push(h('h3', { class: 'intro-heading', text: 'What this agent can do' }));
+    out.push(h('h3', { class: 'intro-heading', text: t('What this agent can do') }));
     out.push(h('ul', { class: 'intro-skills' }, about.skills.map((skill) => h('li', { class: 'intro-skill' }, [
       h('div', { class: 'skill-name', text: skill.name }),
       skill.description ? h('div', { class: 'skill-description', text: skill.description }) : null,
@@ -46,8 +47,8 @@ export class AgentIntro {
   private exampleButton(text: string): HTMLButtonElement {
     const b = h('button', {
       class: 'btn intro-example',
-      title: 'Put this example into the message box',
-      attrs: { type: 'button', 'aria-label': `Use example: ${text}` },
+      title: t('Put this example into the message box'),
+      attrs: { type: 'button', 'aria-label': t('Use example: {0}', text) },
     }, [icon('lightbulb'), h('span', { class: 'btn-label', text })]);
     b.addEventListener('click', () => this.useExample(text));
     return b;

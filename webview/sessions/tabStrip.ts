@@ -9,19 +9,24 @@ import '../styles/tabs.css';
 import type { SessionTabInfo, SessionTabs } from '../../src/shared/webviewProtocol.js';
 import { h, icon } from '../dom.js';
 import type { Host } from '../vscodeApi.js';
+import { t } from '../l10n.js';
 import { middleTruncate } from '../format.js';
 
 /** About what a tab's 12em shows at the default font size. */
 const TAB_TITLE_CHARS = 22;
 
-const STATE_LABEL: Record<SessionTabInfo['state'], string> = {
-  idle: '',
-  running: 'working',
-  waiting: 'waiting for your approval',
-  answer: 'waiting for your answer',
-  closed: 'ended',
-  restored: 'Restored — continues when you send',
-};
+/** The words a tab's tooltip adds for its state; a function so they are looked up when drawn. */
+function stateLabel(state: SessionTabInfo['state']): string {
+  switch (state) {
+    case 'idle': return '';
+    case 'running': return t('working');
+    case 'waiting': return t('waiting for your approval');
+    case 'answer': return t('waiting for your answer');
+    case 'closed': return t('ended');
+    case 'restored': return t('Restored — continues when you send');
+    default: return '';
+  }
+}
 
 /** The state's icon beside the title (none for an idle or ended tab). */
 function stateIcon(state: SessionTabInfo['state']): HTMLElement | null {
@@ -46,11 +51,11 @@ function stateIcon(state: SessionTabInfo['state']): HTMLElement | null {
 
 export class TabStrip {
   readonly el = h('div', { class: 'session-tabs' });
-  private readonly list = h('div', { class: 'session-tab-list', attrs: { role: 'tablist', 'aria-label': 'Sessions' } });
+  private readonly list = h('div', { class: 'session-tab-list', attrs: { role: 'tablist', 'aria-label': t('Sessions') } });
   private tabs: SessionTabs = { tabs: [], activeId: '' };
 
   constructor(private readonly host: Host) {
-    const add = h('button', { class: 'btn icon-btn session-tab-new', title: 'New session', attrs: { type: 'button', 'aria-label': 'New session' } }, [icon('add')]);
+    const add = h('button', { class: 'btn icon-btn session-tab-new', title: t('New session'), attrs: { type: 'button', 'aria-label': t('New session') } }, [icon('add')]);
     add.addEventListener('click', () => this.host.post({ type: 'newSession' }));
     this.el.append(this.list, add);
     this.list.addEventListener('keydown', (e) => this.onKey(e));
@@ -78,7 +83,7 @@ export class TabStrip {
 
   private tab(info: SessionTabInfo): HTMLElement {
     const active = info.id === this.tabs.activeId;
-    const state = STATE_LABEL[info.state];
+    const state = stateLabel(info.state);
     // The tooltip names the agent too: tabs of different agents sit side by side.
     const named = info.agentName ? `${info.title} — ${info.agentName}` : info.title;
     const label = h('button', {
@@ -92,7 +97,7 @@ export class TabStrip {
       info.agentName ? h('span', { class: 'session-tab-agent', text: info.agentName }) : null,
     ]);
     label.addEventListener('click', () => this.switchTo(info.id));
-    const close = h('button', { class: 'session-tab-close', title: `Close ${info.title}`, attrs: { type: 'button', 'aria-label': `Close ${info.title}`, tabindex: '-1' } }, [icon('close')]);
+    const close = h('button', { class: 'session-tab-close', title: t('Close {0}', info.title), attrs: { type: 'button', 'aria-label': t('Close {0}', info.title), tabindex: '-1' } }, [icon('close')]);
     close.addEventListener('click', () => this.host.post({ type: 'closeTab', id: info.id }));
     return h('div', { class: `session-tab${active ? ' active' : ''} state-${info.state}`, data: { tabId: info.id } }, [label, close]);
   }

@@ -54,7 +54,7 @@ export class ElicitationNotifier implements vscode.Disposable {
       key: `${tabId}:${question.requestId}`,
       tabId,
       title: titleOf(agentName, question),
-      message: showTabLink('Answer in the chat', tabId, this.command),
+      message: showTabLink(vscode.l10n.t('Answer in the chat'), tabId, this.command),
     }));
     this.board.sync(waiting, (n) => wantsNotice('elicitation', settings, this.surroundings.attention(n.tabId)));
   }
@@ -66,9 +66,9 @@ export class ElicitationNotifier implements vscode.Disposable {
 }
 
 function titleOf(agentName: string | undefined, form: ElicitationEntry): string {
-  const agent = inertText(agentName ?? 'The agent');
+  const agent = inertText(agentName ?? vscode.l10n.t('The agent'));
   const prompt = form.prompt;
-  const what = prompt.mode === 'url' ? 'asks you to open a page' : 'asks you to fill in a form';
+  const asks = prompt.mode === 'url' ? vscode.l10n.t('{0} asks you to open a page', agent) : vscode.l10n.t('{0} asks you to fill in a form', agent);
   const words = inertText(prompt.mode === 'form' ? prompt.title || prompt.message : prompt.message).slice(0, 200);
-  return `${agent} ${what}${words ? `: ${words}` : ''}`;
+  return words ? `${asks}: ${words}` : asks;
 }

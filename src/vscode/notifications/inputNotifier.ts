@@ -51,14 +51,14 @@ export class InputNotifier implements vscode.Disposable {
   }
 
   private notice(tab: WaitingTab): Waiting {
-    const agent = inertText(tab.agentName ?? 'The agent');
-    const what = tab.kind === 'auth' ? 'needs you to sign in' : 'is waiting for your answer';
+    const agent = inertText(tab.agentName ?? vscode.l10n.t('The agent'));
+    const waits = tab.kind === 'auth' ? vscode.l10n.t('{0} needs you to sign in', agent) : vscode.l10n.t('{0} is waiting for your answer', agent);
     const question = inertText(tab.question).slice(0, 200);
     return {
       key: `${tab.tabId}:${tab.turnEndId}`,
       tabId: tab.tabId,
-      title: `${agent} ${what}${question ? `: ${question}` : ''}`,
-      message: showTabLink('Answer in the chat', tab.tabId, this.command),
+      title: question ? `${waits}: ${question}` : waits,
+      message: showTabLink(vscode.l10n.t('Answer in the chat'), tab.tabId, this.command),
     };
   }
 

@@ -65,7 +65,7 @@ export class PermissionNotifier implements vscode.Disposable {
     return {
       key: question.requestId,
       tabId,
-      title: `${inertText(agentName ?? 'The agent')} asks: ${inertText(question.title)}`,
+      title: vscode.l10n.t('{0} asks: {1}', inertText(agentName ?? vscode.l10n.t('The agent')), inertText(question.title)),
       message: answerLinks(question, this.command),
     };
   }

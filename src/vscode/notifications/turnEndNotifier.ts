@@ -40,7 +40,7 @@ export class TurnEndNotifier implements vscode.Disposable {
           if (entry.type !== 'turn_end') continue;
           this.unseen.delete(tabId);
           const title = turnEndTitle(this.context.agentNameOf(tabId), entry);
-          if (title) this.unseen.set(tabId, { key: `${tabId}:${entry.id}`, tabId, title: inertText(title), message: showTabLink('Open the chat', tabId, this.command) });
+          if (title) this.unseen.set(tabId, { key: `${tabId}:${entry.id}`, tabId, title: inertText(title), message: showTabLink(vscode.l10n.t('Open the chat'), tabId, this.command) });
           changed = true;
         }
         if (changed) this.refresh();

@@ -21,6 +21,28 @@ export interface ChatPageOptions {
   bodyClass?: string;
   /** Test harness only: another bundle entry instead of `webview.js`. */
   script?: string;
+  /** The editor's language (`<html lang>`, so screen readers pronounce the labels right); English when absent. */
+  language?: string;
+  /** The webview's strings in that language, keyed by their English text (webview/l10n.ts reads them). */
+  l10n?: Record<string, string>;
+}
+
+/** Must match `L10N_ELEMENT_ID` in webview/l10n.ts (the webview cannot import this file). */
+const L10N_ELEMENT_ID = 'agent-chat-l10n';
+
+/**
+ * The bundle as a JSON data block: never executed (so the policy has nothing to allow), and `<`
+ * escaped so no translated string can close the element and start markup of its own.
+ */
+function l10nBlock(nonce: string, strings: Record<string, string> | undefined): string {
+  if (!strings || Object.keys(strings).length === 0) return '';
+  const json = JSON.stringify(strings).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${L10N_ELEMENT_ID}" nonce="${nonce}">${json}</script>\n`;
+}
+
+/** A BCP 47 tag such as `de` or `zh-tw`; anything else is dropped rather than written into the page. */
+function langTag(language: string | undefined): string {
+  return language && /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/.test(language) ? language : 'en';
 }
 
 export function chatCsp(cspSource: string, nonce: string): string {
@@ -36,7 +58,7 @@ export function chatCsp(cspSource: string, nonce: string): string {
 export function chatPageHtml(o: ChatPageOptions): string {
   const { nonce } = o;
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${langTag(o.language)}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${chatCsp(o.cspSource, nonce)}">
@@ -44,7 +66,7 @@ export function chatPageHtml(o: ChatPageOptions): string {
 <link rel="stylesheet" nonce="${nonce}" href="${o.asset('codicons', 'codicon.css')}">
 <link rel="stylesheet" nonce="${nonce}" href="${o.asset('webview.css')}">
 <title>Agent Chat</title>
-${o.extraHead ?? ''}</head>
+${l10nBlock(nonce, o.l10n)}${o.extraHead ?? ''}</head>
 <body${o.bodyClass ? ` class="${o.bodyClass}"` : ''}>
 <div id="root"></div>
 <script nonce="${nonce}" src="${o.asset(o.script ?? 'webview.js')}"></script>

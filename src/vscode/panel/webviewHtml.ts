@@ -19,6 +19,10 @@ export function renderChatHtml(webview: vscode.Webview, extensionUri: vscode.Uri
   return chatPageHtml({
     cspSource: webview.cspSource,
     nonce,
+    // The host's bundle for the editor's language also holds the webview's strings; in English
+    // there is none and the page shows its own text.
+    language: vscode.env.language,
+    l10n: vscode.l10n.bundle,
     asset: (...parts) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', ...parts)).toString(),
   });
 }

@@ -1,0 +1,71 @@
+/**
+ * A second language changes what the panel shows: the page carries the German bundle
+ * (l10n/bundle.l10n.de.json, as the extension's page does under a German display language) and
+ * the chrome reads German, with `{0}` filled in and English for anything not translated.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { launchHarness, type Harness } from './harness.js';
+import { session, snapshot } from './fixtures.js';
+import type { ChangesEntry } from '../../src/thread/types.js';
+
+let harness: Harness;
+before(async () => { harness = await launchHarness(); });
+after(async () => { await harness?.close(); });
+
+const changes: ChangesEntry = {
+  type: 'changes', id: 'c1', turnId: 't1', files: [
+    { root: '/w', path: 'src/a.ts', status: 'modified', added: 2, deleted: 1, binary: false },
+    { root: '/w', path: 'README.md', status: 'added', added: 5, deleted: 0, binary: false },
+  ],
+};
+
+async function chrome(locale?: string) {
+  const panel = await harness.open({ theme: 'light', ...(locale ? { locale } : {}) });
+  await panel.send(snapshot([changes]));
+  await panel.page.locator('.changes-summary').waitFor();
+  return {
+    panel,
+    lang: await panel.page.locator('html').getAttribute('lang'),
+    send: (await panel.text('.composer .send .btn-label')).trim(),
+    placeholder: await panel.page.locator('.composer-input').getAttribute('placeholder'),
+    count: (await panel.text('.changes-count')).trim(),
+    buttons: (await panel.page.locator('.changes-summary button').allTextContents()).map((s) => s.trim()),
+    newSession: await panel.page.locator('.panel-header button[data-action="new-session"]').getAttribute('title'),
+  };
+}
+
+test('under German the header, composer and changes row read German; English is unchanged', async () => {
+  const de = await chrome('de');
+  assert.equal(de.lang, 'de');
+  assert.equal(de.send, 'Senden');
+  assert.equal(de.placeholder, 'Fragen Sie den Agenten… (/ für Befehle, @ zum Erwähnen)');
+  assert.equal(de.count, '2 Dateien geändert', 'the count is put into the translation');
+  assert.deepEqual(de.buttons, ['Prüfen', 'Alle behalten', 'Alle rückgängig']);
+  assert.equal(de.newSession, 'Neue Sitzung');
+  // The turn state is drawn later than the first frame: it reads German too.
+  await de.panel.send({ type: 'session', session: session({ turnState: 'running' }) });
+  assert.equal((await de.panel.text('.turn-state')).trim(), 'Arbeitet…');
+  assert.equal((await de.panel.text('.composer .send .btn-label')).trim(), 'Anhalten');
+  await de.panel.screenshot('locale-de');
+  assert.deepEqual(await de.panel.violations(), [], 'the bundle in the page needs nothing from the policy');
+
+  const en = await chrome();
+  assert.equal(en.lang, 'en');
+  assert.equal(en.send, 'Send');
+  assert.equal(en.count, '2 files changed');
+  assert.deepEqual(en.buttons, ['Review', 'Keep all', 'Undo all']);
+  assert.equal(en.newSession, 'New session');
+});
+
+test('a string the German bundle does not translate shows in English', async () => {
+  const german = JSON.parse(readFileSync(new URL('../../l10n/bundle.l10n.de.json', import.meta.url), 'utf8'));
+  const untranslated = 'reported by the agent (no snapshot)';
+  assert.ok(!(untranslated in german), 'once this is translated, pick another string German lacks');
+  const panel = await harness.open({ locale: 'de' });
+  await panel.send(snapshot([{ ...changes, files: [{ ...changes.files[0]!, source: 'reported' }] }]));
+  await panel.page.locator('.changes-summary').waitFor();
+  assert.equal((await panel.text('.changes-count')).trim(), '1 Datei geändert');
+  assert.equal((await panel.text('.file-source')).trim(), untranslated);
+});
