@@ -1,7 +1,9 @@
 /**
- * Keeps a live thread's transcript saved: every event schedules a debounced save, and the end
- * of a turn (or the end of a load replay) writes at once, so a crash loses at most the turn in
- * progress.
+ * Keeps a live thread's transcript saved: every event schedules a debounced save; the user's
+ * message (and its checkpoint) and the end of a turn (or of a load replay) write at once. A
+ * window that goes away mid-turn — a browser reload can end the extension host before its
+ * deactivation writes anything — so loses at most the agent's part of the turn in progress,
+ * never what the user sent nor the snapshot to go back to.
  */
 import type { SessionEvent } from '../protocol/events.js';
 import type { SessionFacts, ThreadEntry } from '../thread/types.js';
@@ -21,13 +23,16 @@ export interface RecordingIds {
 /** Events that say nothing worth keeping on their own; the next real change saves them anyway. */
 const TRANSIENT = new Set<SessionEvent['kind']>(['usage', 'state', 'unknown', 'file_written']);
 
+/** What must survive a window that goes away before the next debounced write. */
+const WRITE_AT_ONCE = new Set<SessionEvent['kind']>(['prompt_sent', 'checkpoint', 'turn_ended']);
+
 export function recordTranscript(store: TranscriptStore, ids: RecordingIds, thread: RecordedThread): { flush(): Promise<void>; dispose(): Promise<void> } {
   const read = () => ({ ...ids, ...thread.snapshot() });
   let disposed = false;
   const sub = thread.onEvent((event) => {
     if (disposed || TRANSIENT.has(event.kind)) return;
     store.schedule(ids.agentName, ids.sessionId, read);
-    if (event.kind === 'turn_ended') void store.flushOne(ids.agentName, ids.sessionId);
+    if (WRITE_AT_ONCE.has(event.kind)) void store.flushOne(ids.agentName, ids.sessionId);
   });
   return {
     flush: () => store.flushOne(ids.agentName, ids.sessionId),

@@ -83,8 +83,9 @@ journey(win, 'reloading the window mid-turn leaves no process the extension star
   // The old extension host deactivates as the window goes: everything it started goes with it.
   await waitUntil(() => survivors(sessions).length === 0, { timeout: 30000, message: 'nothing left after the reload' })
     .catch((e) => { throw new Error(`${e.message}; left:\n${list(survivors(sessions))}`); });
-  // The new window's extension works (the thread coming back is the other reload journeys' check).
+  // The new window brings the tab back with the message whose turn was cut short.
   await waitForActivityIcon(page, 'Agent Chat');
   await chat.open();
   await (await chat.locator('textarea.composer-input')).waitFor({ state: 'visible' });
+  await chat.waitForRow('user', 'terminal sh job.sh', { timeout: 60000 });
 }, { timeout: 150000 });

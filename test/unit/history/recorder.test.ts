@@ -26,14 +26,18 @@ function liveThread() {
   };
 }
 
-test('recordTranscript: debounced while streaming, written at turn end and on dispose', async () => {
+test('recordTranscript: the message and its checkpoint at once, debounced while streaming, written at turn end and on dispose', async () => {
   const store = new TranscriptStore(mkdtempSync(join(tmpdir(), 'recorder-')), { debounceMs: 60_000 });
   const thread = liveThread();
   const rec = recordTranscript(store, { agentName: 'a', sessionId: 's', cwd: '/w' }, thread);
   thread.emit({ kind: 'prompt_sent', turnId: 't1', content: [{ type: 'text', text: 'hello there' }] });
+  thread.emit({ kind: 'checkpoint', turnId: 't1', snapshots: [{ root: '/w', id: 'snap-1' }] });
   thread.emit({ kind: 'message_chunk', role: 'agent', content: { type: 'text', text: 'hi' } });
   thread.emit({ kind: 'usage', usage: { used: 1, size: 10 } });
-  assert.deepEqual(await store.list(), [], 'a long debounce: nothing yet');
+  // A window that goes away now (no deactivation) still has the user's message and its checkpoint.
+  const early = await store.loadSession('a', 's');
+  assert.deepEqual(early!.entries.map((e) => e.type), ['user'], 'a long debounce: the streaming answer is not written yet');
+  assert.deepEqual(early!.entries[0]!.type === 'user' && early!.entries[0]!.checkpoint, [{ root: '/w', id: 'snap-1' }]);
   thread.emit({ kind: 'turn_ended', turnId: 't1', stopReason: 'end_turn' });
   await store.flushOne('a', 's');
   const saved = await store.loadSession('a', 's');
