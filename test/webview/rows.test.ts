@@ -309,9 +309,10 @@ test('an agent stopped at its login offers "Log in" first (an untrusted one, the
     user('u1', 'hi'),
     { type: 'turn_end', id: 'e1', turnId: 't1', stopReason: 'auth_required', error: { code: -32000, message: 'The agent needs a login to answer (Authentication required).' } },
   ]));
-  const end = panel.page.locator('.row.turn-end').last();
-  assert.equal(await end.locator('.stop-label').innerText(), 'Needs a login');
-  assert.match(await end.locator('.stop-detail').innerText(), /needs a login to answer/);
+  // The snapshot is drawn in the panel's next frames: wait for the row this check is about.
+  const end = panel.page.locator('.row.turn-end[data-stop-reason="auth_required"]').last();
+  await end.locator('.stop-label', { hasText: /^Needs a login$/ }).waitFor();
+  await end.locator('.stop-detail', { hasText: /needs a login to answer/ }).waitFor();
   assert.doesNotMatch(await end.innerText(), /stopped during the turn/);
   await end.getByRole('button', { name: 'Log in' }).click();
   assert.deepEqual(await panel.postedOf('logIn'), [{ type: 'logIn' }]);
