@@ -1,9 +1,9 @@
 /**
  * Keeps a live thread's transcript saved: every event schedules a debounced save; the user's
- * message (and its checkpoint) and the end of a turn (or of a load replay) write at once. A
- * window that goes away mid-turn — a browser reload can end the extension host before its
- * deactivation writes anything — so loses at most the agent's part of the turn in progress,
- * never what the user sent nor the snapshot to go back to.
+ * message and the end of a turn (or of a load replay) are written at once. A window that goes
+ * away mid-turn — a browser reload can end the extension host before its deactivation writes
+ * anything — so loses at most the agent's part of the turn in progress, never what the user sent
+ * nor the checkpoint to go back to.
  */
 import type { SessionEvent } from '../protocol/events.js';
 import type { SessionFacts, ThreadEntry } from '../thread/types.js';
@@ -24,7 +24,7 @@ export interface RecordingIds {
 const TRANSIENT = new Set<SessionEvent['kind']>(['usage', 'state', 'unknown', 'file_written']);
 
 /** What must survive a window that goes away before the next debounced write. */
-const WRITE_AT_ONCE = new Set<SessionEvent['kind']>(['prompt_sent', 'checkpoint', 'turn_ended']);
+const WRITE_AT_ONCE = new Set<SessionEvent['kind']>(['prompt_sent', 'turn_ended']);
 
 export function recordTranscript(store: TranscriptStore, ids: RecordingIds, thread: RecordedThread): { flush(): Promise<void>; dispose(): Promise<void> } {
   const read = () => ({ ...ids, ...thread.snapshot() });
@@ -32,7 +32,9 @@ export function recordTranscript(store: TranscriptStore, ids: RecordingIds, thre
   const sub = thread.onEvent((event) => {
     if (disposed || TRANSIENT.has(event.kind)) return;
     store.schedule(ids.agentName, ids.sessionId, read);
-    if (WRITE_AT_ONCE.has(event.kind)) void store.flushOne(ids.agentName, ids.sessionId);
+    // Written once the sender's synchronous follow-up is in the thread too: the message's
+    // checkpoint is applied right after the prompt goes out, outside the session's events.
+    if (WRITE_AT_ONCE.has(event.kind)) queueMicrotask(() => void store.flushOne(ids.agentName, ids.sessionId));
   });
   return {
     flush: () => store.flushOne(ids.agentName, ids.sessionId),

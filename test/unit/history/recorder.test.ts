@@ -21,6 +21,10 @@ function liveThread() {
       listeners.add(l);
       return { dispose: () => listeners.delete(l) };
     },
+    /** A local event the thread applies but the session does not announce (the checkpoint). */
+    applyLocal(e: SessionEvent) {
+      model.apply(e);
+    },
     snapshot: () => model.snapshot(),
     listeners,
   };
@@ -31,7 +35,9 @@ test('recordTranscript: the message and its checkpoint at once, debounced while 
   const thread = liveThread();
   const rec = recordTranscript(store, { agentName: 'a', sessionId: 's', cwd: '/w' }, thread);
   thread.emit({ kind: 'prompt_sent', turnId: 't1', content: [{ type: 'text', text: 'hello there' }] });
-  thread.emit({ kind: 'checkpoint', turnId: 't1', snapshots: [{ root: '/w', id: 'snap-1' }] });
+  // As the turn actions do, in the same tick: the checkpoint is the thread's own event.
+  thread.applyLocal({ kind: 'checkpoint', turnId: 't1', snapshots: [{ root: '/w', id: 'snap-1' }] });
+  await new Promise((r) => setImmediate(r));
   thread.emit({ kind: 'message_chunk', role: 'agent', content: { type: 'text', text: 'hi' } });
   thread.emit({ kind: 'usage', usage: { used: 1, size: 10 } });
   // A window that goes away now (no deactivation) still has the user's message and its checkpoint.
