@@ -27,7 +27,13 @@ journey(win, 'closing the window mid-turn: once the extension host is ended, not
   if (hosts.size !== 1) throw new Error(`expected one extension host as the parent, found ${[...hosts].join(', ')}:\n${list(survivors(sessions))}`);
   const [host] = hosts;
   await page.close();
-  process.kill(host, 'SIGTERM');
+  try {
+    process.kill(host, 'SIGTERM');
+  } catch (e) {
+    // Already gone: code-server sometimes ends the host itself as the page closes (seen once in a
+    // clean-clone CI run). What this journey is about holds either way.
+    if (e.code !== 'ESRCH') throw e;
+  }
   await waitUntil(() => survivors(sessions).length === 0, { timeout: 30000, message: 'nothing left after the extension host ended' })
     .catch((e) => { throw new Error(`${e.message}; left:\n${list(survivors(sessions))}`); });
 }, { timeout: 120000 });
