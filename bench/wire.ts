@@ -3,8 +3,9 @@
  * each pipeline in turn (interleaved over several rounds; best and median reported).
  *
  * Absolute rates depend on the machine and its load; the ratios taken in one run are what
- * the targets are about: the full pipeline ≥ 2.5× the official SDK client and ≥ 25% of a raw
- * split + JSON.parse loop. The transport-only rows show where the time goes: vscode-jsonrpc
+ * the goals are about, as medians: the full pipeline ≥ 2.5× the official SDK client and ≥ 85% of
+ * a raw split + JSON.parse loop; a median below either makes `npm run bench` exit non-zero. The
+ * vscode-jsonrpc dispatch rows are references (the product dispatches session/update itself). The transport-only rows show where the time goes: vscode-jsonrpc
  * dispatches one message per event-loop turn, which caps throughput; the ordered synchronous
  * dispatch in transport.ts (`syncNotifications`) removes that cap.
  *
@@ -25,6 +26,10 @@ import type { Pipeline } from './pipelines.js';
 import { fmtRate, fmtRatio, median, table } from './stats.js';
 
 const PIPELINES: Pipeline[] = [rawLoop, transportQueued, transportSync, fullQueued, fullSync, sdkClient];
+/** The product's path against the official SDK client. */
+const SDK_GOAL = 2.5;
+/** The product's path against the parse floor (the performance issue's goal). */
+const RAW_GOAL = 0.85;
 
 export async function run(): Promise<void> {
   const count = Number(process.env.BENCH_COUNT ?? 100_000);
@@ -57,15 +62,18 @@ export async function run(): Promise<void> {
   }
   console.log(table(rows));
 
-  const sdk = best(sdkClient);
-  const check = (label: string, value: number, target: number, show: string) =>
-    [label, show, value >= target ? 'meets target' : 'BELOW target'];
+  // Ratios of medians (machines are noisy; a best alone flatters), each with the ratio of bests beside it.
+  const ratio = (a: Pipeline, b: Pipeline) => ({ median: median(rates.get(a)!) / median(rates.get(b)!), best: best(a) / best(b) });
+  const percent = (v: number) => `${(v * 100).toFixed(0)}%`;
+  const vsSdk = ratio(fullSync, sdkClient);
+  const vsRaw = ratio(fullSync, rawLoop);
+  const goal = (value: number, target: number, show: (v: number) => string) => `goal ≥ ${show(target)}: ${value >= target ? 'meets' : 'BELOW'}`;
   console.log('\n' + table([
-    ['ratio', 'value', ''],
-    check('full (sync dispatch) / SDK client   (target ≥ 2.5×)', best(fullSync) / sdk, 2.5, fmtRatio(best(fullSync) / sdk)),
-    check('full (sync dispatch) / raw loop     (target ≥ 25%)', best(fullSync) / raw, 0.25, `${((best(fullSync) / raw) * 100).toFixed(0)}%`),
-    check('full (vscode-jsonrpc dispatch) / SDK client', best(fullQueued) / sdk, 2.5, fmtRatio(best(fullQueued) / sdk)),
-    check('full (vscode-jsonrpc dispatch) / raw loop', best(fullQueued) / raw, 0.25, `${((best(fullQueued) / raw) * 100).toFixed(0)}%`),
-    ['transport sync / transport vscode-jsonrpc dispatch', fmtRatio(best(transportSync) / best(transportQueued)), ''],
+    ['ratio (the product\'s path: sync dispatch)', 'median', 'best', ''],
+    ['full / official SDK client', fmtRatio(vsSdk.median), fmtRatio(vsSdk.best), goal(vsSdk.median, SDK_GOAL, fmtRatio)],
+    ['full / raw split + JSON.parse', percent(vsRaw.median), percent(vsRaw.best), goal(vsRaw.median, RAW_GOAL, percent)],
+    ['reference, not used by the product: full with vscode-jsonrpc dispatch / SDK', fmtRatio(ratio(fullQueued, sdkClient).median), fmtRatio(ratio(fullQueued, sdkClient).best), ''],
+    ['reference: transport sync / vscode-jsonrpc dispatch', fmtRatio(ratio(transportSync, transportQueued).median), fmtRatio(ratio(transportSync, transportQueued).best), ''],
   ]));
+  if (vsSdk.median < SDK_GOAL || vsRaw.median < RAW_GOAL) process.exitCode = 1;
 }
