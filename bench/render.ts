@@ -123,7 +123,7 @@ export async function runRenderBench(opts: RenderBenchOptions = {}): Promise<Ren
   }
 }
 
-type Harness = Awaited<ReturnType<typeof launchHarness>>;
+export type Harness = Awaited<ReturnType<typeof launchHarness>>;
 
 async function checkShown(page: Page, bytes: number): Promise<void> {
   const shown = await page.evaluate(() => (globalThis as any).document.querySelector('.row.agent').textContent.length);
@@ -141,7 +141,7 @@ async function withControl(page: Page, long: LongTask[], cpuMs: number[]): Promi
   };
 }
 
-async function benchPerChunk(harness: Harness, pieces: string[], bytes: number): Promise<RenderBenchResult['streaming']['perChunk']> {
+export async function benchPerChunk(harness: Harness, pieces: string[], bytes: number): Promise<RenderBenchResult['streaming']['perChunk']> {
   const panel = await harness.open({ width: 480, height: 800 });
   await prepareStream(panel.page, pieces);
   await panel.page.evaluate(OBSERVE_LONG_TASKS);
@@ -164,7 +164,7 @@ async function benchPerChunk(harness: Harness, pieces: string[], bytes: number):
   };
 }
 
-async function benchPerFrame(harness: Harness, pieces: string[], bytes: number, perMessage: number): Promise<RenderBenchResult['streaming']['perFrame']> {
+export async function benchPerFrame(harness: Harness, pieces: string[], bytes: number, perMessage: number): Promise<RenderBenchResult['streaming']['perFrame']> {
   const panel = await harness.open({ width: 480, height: 800 });
   await prepareStream(panel.page, pieces);
   await panel.page.evaluate(OBSERVE_LONG_TASKS);

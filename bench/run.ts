@@ -24,6 +24,7 @@ const SUITES: Suite[] = [
   { name: 'a2a', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'threadSearch', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'mentions', run: async (m) => (m as { run(): Promise<void> }).run() },
+  { name: 'giant', run: async (m) => (m as { run(): Promise<void> }).run() },
 ];
 
 const wanted = process.argv.slice(2);
