@@ -318,8 +318,12 @@ test('an agent stopped at its login offers "Log in" first (an untrusted one, the
   assert.deepEqual(await panel.postedOf('logIn'), [{ type: 'logIn' }]);
 
   // A remote agent's own auth question (no error: it is answered in the composer) has no button.
-  await panel.send(snapshot([user('u1', 'hi'), { type: 'turn_end', id: 'e1', turnId: 't1', stopReason: 'auth_required' }]));
-  assert.equal(await panel.page.locator('.row.turn-end').last().getByRole('button', { name: 'Log in' }).count(), 0);
+  // A new row id, so the check waits for this snapshot's row rather than reading the previous one.
+  await panel.send(snapshot([user('u1', 'hi'), { type: 'turn_end', id: 'e2', turnId: 't1', stopReason: 'auth_required' }]));
+  const remoteEnd = panel.page.locator('.row.turn-end[data-entry-id="e2"]');
+  await remoteEnd.locator('.stop-label', { hasText: /^Needs a login$/ }).waitFor();
+  assert.equal(await panel.page.locator('.row.turn-end[data-entry-id="e1"]').count(), 0);
+  assert.equal(await remoteEnd.getByRole('button', { name: 'Log in' }).count(), 0);
 });
 
 test('a crash says once, wrapped: agent, command, signal and stderr, however long the path', async () => {
