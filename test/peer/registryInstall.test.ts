@@ -5,7 +5,7 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,7 @@ import { CancelledError } from '../../src/registry/install/httpGet.js';
 import type { RegistryAgent } from '../../src/registry/types.js';
 import { binaryEntry, npxEntry, registry } from '../support/registryFixture.js';
 import { startRegistryServer, type RegistryServer } from '../support/registryServer.js';
-import { launcherScript, tarGz } from '../support/agentArchive.js';
+import { buildArchive, launcherScript, tarGz } from '../support/agentArchive.js';
 import { record, say, startPeer, streamedText, tempDir } from './support/harness.js';
 import { HELLO_MARKDOWN } from '../agents/lib/texts.js';
 
@@ -121,6 +121,36 @@ describe('installing from the ACP registry', () => {
       await rm(storage, { recursive: true, force: true });
     }
   });
+
+  for (const format of ['tar.bz2', 'zip'] as const) {
+    test(`a .${format} is unpacked the same way (the program keeps its mode) and its agent answers`, async () => {
+      const storage = await tempDir('registry-storage-');
+      const archive = buildArchive(format, { 'echo-agent': scripted, 'docs/README.txt': 'an agent' });
+      const path = `/r-${format}/echo.${format}`;
+      server.serve(path, archive.bytes);
+      try {
+        server.serve(`/r-${format}/registry.json`, JSON.stringify(registry([binaryEntry({ [PLATFORM]: { archive: `${server.base}${path}`, sha256: archive.sha256, args: [] } })])));
+        const agent = (await loadRegistry(`${server.base}/r-${format}/registry.json`, storage)).registry.agents[0]!;
+        const plan = binaryPlanOf(agent);
+        assert.equal(plan.format, format);
+        const installed = await installBinary(agent, plan, storage, {});
+        assert.equal(readFileSync(join(installed.dir, 'docs', 'README.txt'), 'utf8'), 'an agent');
+        assert.deepEqual(leftovers(storage), []);
+        const entry = binaryEntryOf(plan, installed.executable);
+        const peer = await startPeer({ name: agent.name, command: entry.command, args: entry.args, env: entry.env ?? {}, protocolVersion: 1 });
+        try {
+          assert.equal((await peer.client.start()).state, 'ready');
+          const { session, events } = record(await peer.client.newSession());
+          await session.prompt(say('hello'));
+          assert.equal(streamedText(events), HELLO_MARKDOWN);
+        } finally {
+          await peer.close();
+        }
+      } finally {
+        await rm(storage, { recursive: true, force: true });
+      }
+    });
+  }
 
   test('a checksum that does not match is refused, naming both digests, and nothing is left behind', async () => {
     const storage = await tempDir('registry-storage-');

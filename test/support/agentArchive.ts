@@ -1,6 +1,7 @@
 /**
- * A real small .tar.gz, built with the system tar, whose `echo-agent` is a script that starts a
- * test agent speaking ACP — what a binary distribution in the registry looks like to us.
+ * Real small archives (.tar.gz, .tar.bz2, .zip), built with the system tar and zip, whose
+ * `echo-agent` is a script that starts a test agent speaking ACP — what a binary distribution in
+ * the registry looks like to us.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -13,8 +14,15 @@ export interface BuiltArchive {
   sha256: string;
 }
 
+export type BuiltFormat = 'tar.gz' | 'tar.bz2' | 'zip';
+
 /** `members`: path in the archive → content (mode 0755 for the program); `-P` keeps names as written, so "../x" can be tested. */
 export function tarGz(members: Record<string, string>, executable = 'echo-agent'): BuiltArchive {
+  return buildArchive('tar.gz', members, executable);
+}
+
+/** The same members in any format the registry's binaries come in (zip keeps the program's mode: `zip` stores Unix permissions). */
+export function buildArchive(format: BuiltFormat, members: Record<string, string>, executable = 'echo-agent'): BuiltArchive {
   const dir = mkdtempSync(join(tmpdir(), 'registry-archive-'));
   try {
     const root = join(dir, 'root');
@@ -25,9 +33,12 @@ export function tarGz(members: Record<string, string>, executable = 'echo-agent'
       writeFileSync(file, content);
       if (name === executable) chmodSync(file, 0o755);
     }
-    const out = join(dir, 'a.tar.gz');
-    const made = spawnSync('tar', ['-czPf', out, '-C', root, ...Object.keys(members)], { encoding: 'utf8' });
-    if (made.status !== 0) throw new Error(`tar failed: ${made.stderr}`);
+    const out = join(dir, `a.${format}`);
+    const made = format === 'zip'
+      ? spawnSync('zip', ['-q', '-X', out, ...Object.keys(members)], { cwd: root, encoding: 'utf8' })
+      : spawnSync('tar', [format === 'tar.gz' ? '-czPf' : '-cjPf', out, '-C', root, ...Object.keys(members)], { encoding: 'utf8' });
+    if (made.error) throw new Error(`${format === 'zip' ? 'zip' : 'tar'} could not run: ${made.error.message}`);
+    if (made.status !== 0) throw new Error(`building the ${format} failed: ${made.stderr}`);
     const bytes = readFileSync(out);
     return { bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
   } finally {
