@@ -211,6 +211,28 @@ describe('editor tools (v2 agent, MCP over stdio)', () => {
   });
 });
 
+describe('the bundled bridge (dist/editor-tools.cjs), run as the extension runs it', () => {
+  const bundle = join(repo, 'dist', 'editor-tools.cjs');
+  test('lists and calls through the bundle with ELECTRON_RUN_AS_NODE=1', { skip: !existsSync(bundle) && 'not built (node scripts/build.mjs)' }, async () => {
+    const host = new BufferedEditorHost();
+    const peer = await startPeer(testAgent('editor-tools', [], 2), {
+      editorTools: { host, bridge: { command: process.execPath, args: [bundle], env: { ELECTRON_RUN_AS_NODE: '1' } }, enabled: () => true },
+    });
+    try {
+      assert.equal((await peer.client.start()).state, 'ready');
+      const r = record(await peer.client.newSession());
+      const listed = (await ask(r, 'tools')) as { tools: Array<{ name: string }> };
+      assert.equal(listed.tools.length, 4);
+      const file = join(peer.dir, 'b.txt');
+      await writeFile(file, 'disk\n');
+      host.buffers.set(file, 'buffer\n');
+      assert.equal(textOf(await call(r, 'read_file', { path: file })), 'buffer\n');
+    } finally {
+      await peer.close();
+    }
+  });
+});
+
 describe('editor tools are offered only where they apply', () => {
   const host = new BufferedEditorHost();
   const serversOf = (peer: Peer) => (peer.wire.sent('session/new').at(-1)?.params as { mcpServers?: Array<{ name: string }> }).mcpServers?.map((s) => s.name) ?? [];

@@ -14,7 +14,7 @@ import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMessageConnection, ResponseError, SocketMessageReader, SocketMessageWriter } from 'vscode-jsonrpc/node';
+import { createMessageConnection, ResponseError, SocketMessageReader, SocketMessageWriter, type Message } from 'vscode-jsonrpc/node';
 import type { ToolResult } from './toolList.js';
 
 /** The environment variable that names the endpoint's folder to the bridge. */
@@ -58,11 +58,12 @@ export async function openEditorEndpoint(callTool: CallTool, log?: (line: string
       if (!trusted) socket.destroy();
     }, HELLO_TIMEOUT_MS);
     timer.unref();
-    const connection = createMessageConnection(new SocketMessageReader(socket), new SocketMessageWriter(socket));
+    const writer = new AnswerThenEnd(socket);
+    const connection = createMessageConnection(new SocketMessageReader(socket), writer);
     connection.onRequest(HELLO, (params: unknown) => {
       if (!sameToken(params, token)) {
         log?.('editor tools: a connection presented a wrong token and was dropped');
-        setImmediate(() => socket.destroy());
+        writer.endAfterNextWrite = true;
         throw new ResponseError(UNAUTHORISED, 'Wrong token.');
       }
       trusted = true;
@@ -98,6 +99,20 @@ export async function openEditorEndpoint(callTool: CallTool, log?: (line: string
         await rm(dir, { recursive: true, force: true });
       })()),
   };
+}
+
+/** Lets a refusal be written before the connection is ended (a destroy would drop the answer). */
+class AnswerThenEnd extends SocketMessageWriter {
+  endAfterNextWrite = false;
+
+  constructor(private readonly socketOf: Socket) {
+    super(socketOf);
+  }
+
+  override async write(message: Message): Promise<void> {
+    await super.write(message);
+    if (this.endAfterNextWrite) this.socketOf.end();
+  }
 }
 
 function sameToken(params: unknown, token: string): boolean {
