@@ -309,11 +309,16 @@ export class AgentClient {
   /** Stops the agent (whole process tree) and ends its sessions; the client can start again. */
   async stop(): Promise<void> {
     const running = this.running;
-    await this.closeEditorTools();
-    if (!running) return;
+    // Started, not awaited, before anything else: the process state must change synchronously.
+    const toolsClosed = this.closeEditorTools();
+    if (!running) {
+      await toolsClosed;
+      return;
+    }
     this.running = undefined;
     this.lastFaults = running.faults;
     this.lastStderr = await stopRunningProcess(running, this.opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS, this.stopNote);
+    await toolsClosed;
   }
 
   async dispose(): Promise<void> {
