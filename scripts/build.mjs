@@ -28,6 +28,11 @@ if (existsSync(at('src/vscode/extension.ts'))) {
   jobs.push(build({ ...common, entryPoints: [at('src/vscode/extension.ts')], outfile: at('dist/extension.cjs'),
     platform: 'node', format: 'cjs', target: 'node20', external: ['vscode'] }));
 }
+// The editor tools' MCP server: its own small process, run by the extension host's binary.
+if (existsSync(at('src/services/editorTools/bridgeMain.ts'))) {
+  jobs.push(build({ ...common, entryPoints: [at('src/services/editorTools/bridgeMain.ts')], outfile: at('dist/editor-tools.cjs'),
+    platform: 'node', format: 'cjs', target: 'node20' }));
+}
 if (existsSync(at('webview/main.ts'))) {
   jobs.push(build({ ...common, entryPoints: { webview: at('webview/main.ts') }, outdir: at('dist'),
     platform: 'browser', format: 'iife', target: 'es2022', loader: { '.css': 'css' } }));

@@ -4,6 +4,7 @@
  * part needs (the active tab's agent, which agent a start goes to, opening a tab's session).
  */
 import type { PermissionAdvisor } from '../agents/acp/permissions/permissionAdvice.js';
+import type { EditorToolsOptions } from '../agents/acp/editorTools/sessionEditorTools.js';
 import type { CheckpointService } from './review/checkpointService.js';
 import type { ReviewActions } from './review/reviewActions.js';
 import type * as vscode from 'vscode';
@@ -53,6 +54,8 @@ export interface ContextDeps {
   mentionSources?: MentionSources;
   /** The user's auto-approve rules, asked before each permission card (absent: every request asks). */
   permissionAdvisor?: (agentName: string) => PermissionAdvisor;
+  /** The editor tools MCP server for ACP v2 agents' sessions (absent: not offered). */
+  editorTools?: EditorToolsOptions;
 }
 
 export interface ReviewWiring {

@@ -8,7 +8,7 @@ import { Snapshotter } from '../checkpoints/snapshotter.js';
 import { SnapshotDocuments } from './review/snapshotDocuments.js';
 import { CheckpointService } from './review/checkpointService.js';
 import { ReviewActions } from './review/reviewActions.js';
-import { readCheckpointLimits } from './agents/config.js';
+import { editorToolsEnabled, readCheckpointLimits } from './agents/config.js';
 import * as vscode from 'vscode';
 import { agentLauncher } from './agents/agentLauncher.js';
 import { ChatViewProvider, CHAT_VIEW_ID } from './panel/chatViewProvider.js';
@@ -29,6 +29,7 @@ import { AgentStatusBar } from './status/statusBar.js';
 import { ThreadStore } from './tabs/threadStore.js';
 import { watchWorkspaceTrust } from './agents/trust.js';
 import { VscodeFileSystem } from './editor/vscodeFileSystem.js';
+import { VscodeEditorTools } from './editor/vscodeEditorTools.js';
 import { TranscriptStore } from '../history/store.js';
 import { readMcpServers } from './agents/mcpServers.js';
 import { AgentSecrets } from './agents/agentSecrets.js';
@@ -129,6 +130,13 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
     review,
     mentionSources,
     permissionAdvisor: (agentName) => rules.advisor.forAgent(agentName),
+    // ACP v2 agents have no fs/*: they reach the editor through this MCP server, which the
+    // extension host's own binary runs as plain Node.
+    editorTools: {
+      host: new VscodeEditorTools(),
+      bridge: { command: process.execPath, args: [join(extension.extensionPath, 'dist', 'editor-tools.cjs')], env: { ELECTRON_RUN_AS_NODE: '1' } },
+      enabled: editorToolsEnabled,
+    },
   }));
   current = { context, store, transcripts };
 

@@ -21,6 +21,7 @@ import './inputNotice.js';
 import './followAgent.js';
 import './turnNotices.js';
 import './registry.js';
+import './editorTools.js';
 
 export async function run(): Promise<void> {
   const lines: string[] = [];

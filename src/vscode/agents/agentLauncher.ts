@@ -37,6 +37,7 @@ export const launchAgent = async (config: AcpAgentConfig, services: Parameters<L
     onStderr: stderrLog,
     log: services.log,
     ...(services.permissionAdvisor ? { permissionAdvisor: services.permissionAdvisor } : {}),
+    ...(services.editorTools ? { editorTools: services.editorTools } : {}),
     ...(backoff ? { backoff } : {}),
     ...services.login,
   });

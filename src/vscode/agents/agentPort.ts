@@ -9,6 +9,7 @@ import type { RemoteTaskRef } from '../../protocol/events.js';
 import type { FileSystemHost } from '../../services/hostServices.js';
 import type { LoginCallbacks } from '../../agents/acp/auth/login.js';
 import type { McpServerSpec } from '../../agents/acp/mcp/types.js';
+import type { EditorToolsOptions } from '../../agents/acp/editorTools/sessionEditorTools.js';
 import type { AgentAbout, ComposerCapabilities } from '../../shared/webviewProtocol.js';
 
 export interface LaunchServices {
@@ -25,6 +26,8 @@ export interface LaunchServices {
   login: LoginCallbacks;
   /** The user's auto-approve rules for this agent in this workspace. */
   permissionAdvisor?: PermissionAdvisor;
+  /** The editor tools MCP server for ACP v2 agents' sessions (absent: not offered). */
+  editorTools?: EditorToolsOptions;
 }
 
 /** A session as the editor uses it: turns, plus the pickers and an explicit end. */

@@ -9,6 +9,7 @@ import type { FileSystemHost } from '../../services/hostServices.js';
 import type { AgentStatus, ComposerCapabilities } from '../../shared/webviewProtocol.js';
 import type { AgentSecrets } from './agentSecrets.js';
 import type { PermissionAdvisor } from '../../agents/acp/permissions/permissionAdvice.js';
+import type { EditorToolsOptions } from '../../agents/acp/editorTools/sessionEditorTools.js';
 import type { LaunchAgent, LaunchServices, RunningAgent } from './agentPort.js';
 import { commandLineOf } from './commandLine.js';
 import { DisposableScope } from '../disposables.js';
@@ -32,6 +33,8 @@ export interface AgentSlotDeps {
   secrets?: AgentSecrets;
   /** The user's auto-approve rules, per agent name. */
   permissionAdvisor?: (agentName: string) => PermissionAdvisor;
+  /** The editor tools MCP server for ACP v2 agents' sessions (absent: not offered). */
+  editorTools?: EditorToolsOptions;
 }
 
 export interface AgentSlotHooks {
@@ -218,6 +221,7 @@ export class AgentSlot {
       log: (line) => log.info(`[${config.name}] ${line}`),
       login: loginCallbacks(config.name, this.deps.secrets),
       ...(this.deps.permissionAdvisor ? { permissionAdvisor: this.deps.permissionAdvisor(config.name) } : {}),
+      ...(this.deps.editorTools ? { editorTools: this.deps.editorTools } : {}),
     };
   }
 }

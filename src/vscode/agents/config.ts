@@ -161,3 +161,13 @@ export function readNoticeSettings(): NoticeSettings {
   const config = vscode.workspace.getConfiguration('agentChat.notifications');
   return noticeSettings((kind) => config.get<unknown>(kind));
 }
+
+export const EDITOR_TOOLS_KEY = 'editorTools';
+
+/**
+ * `agentChat.editorTools` (on unless set to false) in a trusted workspace: ACP v2 agents get
+ * the editor tools MCP server. Read as each session opens, so a change applies to the next one.
+ */
+export function editorToolsEnabled(): boolean {
+  return vscode.workspace.isTrusted && vscode.workspace.getConfiguration(SECTION).get<unknown>(EDITOR_TOOLS_KEY) !== false;
+}

@@ -28,6 +28,7 @@ import type { LoginCallbacks } from '../auth/login.js';
 import type { AuthOutcome } from '../auth/flow.js';
 import { AgentLogin } from '../auth/agentLogin.js';
 import { openSession, supportOf, type OpenOptions, type OpenRequest } from '../session/sessionOpen.js';
+import type { EditorToolsOptions, SessionEditorTools } from '../editorTools/sessionEditorTools.js';
 import { buildDeleteRequest, listAgentSessions, sendEnd, type ListResult } from '../session/agentSessions.js';
 
 export interface AgentClientOptions extends LoginCallbacks {
@@ -59,6 +60,8 @@ export interface AgentClientOptions extends LoginCallbacks {
   log?: (line: string) => void;
   /** The user's auto-approve rules, asked before each permission card (none: every request asks). */
   permissionAdvisor?: PermissionAdvisor;
+  /** The editor tools MCP server given to v2 agents' sessions (none: not offered). */
+  editorTools?: EditorToolsOptions;
 }
 
 export const DEFAULT_INITIALIZE_TIMEOUT_MS = 30_000;
@@ -76,6 +79,8 @@ export class AgentClient {
   private disposed = false;
   private generation = 0;
   private latestStart: Promise<AgentLifecycle> | undefined;
+  /** Sessions' editor-tool endpoints of the running process, closed when it ends. */
+  private readonly editorTools = new Set<SessionEditorTools>();
   /** The launch config; an env-var login restarts the agent with the new variables in it. */
   private currentConfig: AcpAgentConfig;
   private readonly login: AgentLogin;
@@ -282,17 +287,38 @@ export class AgentClient {
         log: this.opts.log,
         onAuthRequired: (err) => this.login.forPrompt(err),
         ...(this.opts.permissionAdvisor ? { permissionAdvisor: this.opts.permissionAdvisor } : {}),
+        currentRoots: () => this.opts.workspace.roots(),
+        ...(this.opts.editorTools ? { editorTools: { options: this.opts.editorTools, track: (tools) => this.trackEditorTools(tools) } } : {}),
       }, req, options);
     });
+  }
+
+  private trackEditorTools(tools: SessionEditorTools): void {
+    this.editorTools.add(tools);
+    const close = tools.close;
+    tools.close = () => {
+      this.editorTools.delete(tools);
+      return close();
+    };
+  }
+
+  private closeEditorTools(): Promise<unknown> {
+    return Promise.allSettled([...this.editorTools].map((tools) => tools.close()));
   }
 
   /** Stops the agent (whole process tree) and ends its sessions; the client can start again. */
   async stop(): Promise<void> {
     const running = this.running;
-    if (!running) return;
+    // Started, not awaited, before anything else: the process state must change synchronously.
+    const toolsClosed = this.closeEditorTools();
+    if (!running) {
+      await toolsClosed;
+      return;
+    }
     this.running = undefined;
     this.lastFaults = running.faults;
     this.lastStderr = await stopRunningProcess(running, this.opts.killGraceMs ?? DEFAULT_KILL_GRACE_MS, this.stopNote);
+    await toolsClosed;
   }
 
   async dispose(): Promise<void> {
@@ -327,6 +353,7 @@ export class AgentClient {
       onCrash: (crashed, exit) => {
         this.lastStderr = exit.stderrTail;
         if (this.running !== crashed) return;
+        void this.closeEditorTools();
         this.lastFaults = crashed.faults;
         this.running = undefined;
         // During initialize the start() race reports the failure; afterwards it is an exit.

@@ -27,6 +27,7 @@ import { AcpChatSession, type AcpSessionOptions } from './session.js';
 import { boundedRequest } from './boundedRequest.js';
 import type { SessionRouter } from '../connection/sessionRouter.js';
 import { planSessionTarget, skippedMcpNotice, type McpServerInput, type SessionTargetPlan } from './sessionTarget.js';
+import { editorToolsSkipReason, openSessionEditorTools, type EditorToolsOptions, type SessionEditorTools } from '../editorTools/sessionEditorTools.js';
 
 export interface OpenContext {
   connection: MessageConnection;
@@ -41,6 +42,13 @@ export interface OpenContext {
   log?: (line: string) => void;
   onAuthRequired?: AcpSessionOptions['onAuthRequired'];
   permissionAdvisor?: AcpSessionOptions['permissionAdvisor'];
+  /**
+   * The editor tools MCP server for v2 agents; `track` lets the owner of the process close a
+   * session's endpoint when the process ends without the session being closed.
+   */
+  editorTools?: { options: EditorToolsOptions; track(tools: SessionEditorTools): void };
+  /** The workspace folders open now (editor tools refuse a root removed since the session started). */
+  currentRoots?: () => readonly string[];
 }
 
 export interface OpenOptions {
@@ -62,7 +70,29 @@ export function supportOf(facts: AgentFacts): SessionSupport {
 export async function openSession(ctx: OpenContext, req: OpenRequest, options: OpenOptions = {}): Promise<AcpChatSession> {
   const cwd = options.cwd ?? ctx.workspaceRoots[0] ?? homedir();
   if (!isAbsolute(cwd)) throw new Error(`The session folder must be an absolute path: ${cwd}`);
-  const plan = planSessionTarget(ctx.workspaceRoots, cwd, options.mcpServers ?? [], ctx.facts);
+  const tools = await editorToolsFor(ctx);
+  try {
+    return await openWith(ctx, req, options, cwd, tools);
+  } catch (err) {
+    await tools?.close();
+    throw err;
+  }
+}
+
+async function editorToolsFor(ctx: OpenContext): Promise<SessionEditorTools | undefined> {
+  const skip = editorToolsSkipReason(ctx.facts, ctx.editorTools?.options);
+  if (skip || !ctx.editorTools) {
+    if (ctx.editorTools) ctx.log?.(`editor tools not offered: ${skip}`);
+    return undefined;
+  }
+  const tools = await openSessionEditorTools(ctx.editorTools.options, ctx.log);
+  ctx.editorTools.track(tools);
+  return tools;
+}
+
+async function openWith(ctx: OpenContext, req: OpenRequest, options: OpenOptions, cwd: string, tools: SessionEditorTools | undefined): Promise<AcpChatSession> {
+  const servers = [...(options.mcpServers ?? []), ...(tools ? [tools.server] : [])];
+  const plan = planSessionTarget(ctx.workspaceRoots, cwd, servers, ctx.facts);
   const support = supportOf(ctx.facts);
   const target = { cwd, mcpServers: plan.mcpServers, additionalDirectories: plan.additionalDirectories };
   const gated: Gated<Record<string, unknown>> =
@@ -82,7 +112,7 @@ export async function openSession(ctx: OpenContext, req: OpenRequest, options: O
       const parsed = parseNewSessionResult(answer);
       if (!parsed.ok) throw new Error(`The agent's ${gated.method} answer is malformed: ${parsed.error}`);
       const { sessionId, ...setup } = parsed.value;
-      const session = create(ctx, support, plan, sessionId, setup);
+      const session = create(ctx, support, plan, sessionId, setup, tools);
       ctx.router.add(session);
       return session;
     } finally {
@@ -92,7 +122,7 @@ export async function openSession(ctx: OpenContext, req: OpenRequest, options: O
 
   // Reopening a session that is open here supersedes that object, unless the reopen fails.
   const previous = ctx.router.get(req.sessionId);
-  const session = create(ctx, support, plan, req.sessionId, {});
+  const session = create(ctx, support, plan, req.sessionId, {}, tools);
   ctx.router.add(session);
   try {
     const parsed = parseLoadSessionResult(await ctx.connection.sendRequest(gated.method, gated.params));
@@ -106,7 +136,7 @@ export async function openSession(ctx: OpenContext, req: OpenRequest, options: O
   }
 }
 
-function create(ctx: OpenContext, support: SessionSupport, plan: SessionTargetPlan, sessionId: string, setup: SessionSetup): AcpChatSession {
+function create(ctx: OpenContext, support: SessionSupport, plan: SessionTargetPlan, sessionId: string, setup: SessionSetup, tools?: SessionEditorTools): AcpChatSession {
   const session: AcpChatSession = new AcpChatSession({
     connection: ctx.connection,
     sessionId,
@@ -121,9 +151,18 @@ function create(ctx: OpenContext, support: SessionSupport, plan: SessionTargetPl
     ...(ctx.permissionAdvisor ? { permissionAdvisor: ctx.permissionAdvisor } : {}),
     close: async () => {
       ctx.router.remove(session);
+      await tools?.close();
       // Without `session/close` the agent keeps the session; it is only forgotten here.
       if (support.close) await sendEnd(ctx.connection, buildCloseRequest(support, sessionId));
     },
+  });
+  tools?.bind({
+    cwd: plan.cwd,
+    roots: plan.roots,
+    ...(ctx.currentRoots ? { workspaceRoots: ctx.currentRoots } : {}),
+    // The same account fs/write_text_file gives: the turn's review shows it and can undo it.
+    written: (path, oldText, newText) => session.emit({ kind: 'file_written', path, oldText, newText }),
+    refused: (tool, detail) => session.emit({ kind: 'notice_local', severity: 'warning', title: `Refused editor tool ${tool}`, detail }),
   });
   const notice = skippedMcpNotice(plan.skipped);
   if (notice) session.emit(notice);
