@@ -26,9 +26,9 @@ export async function editAndResend(core: ChatCore, send: (prompt: ComposedPromp
   const index = thread.entries.findIndex((e) => e.type === 'user' && e.turnId === turnId);
   const user = thread.entries[index] as UserEntry | undefined;
   if (!user) return undefined;
-  const control = resendControl({ agent: core.slot.agent, tabState: undefined, turnState: thread.session.turnState, latestTurnId: undefined }, turnId);
+  const control = resendControl({ agent: core.slot.agent, tabState: undefined, turnState: thread.session.turnState, latestTurnId: undefined }, turnId, vscode.l10n.t);
   if (control.shown && !control.enabled) {
-    void vscode.window.showInformationMessage(`Agent Chat: ${control.tooltip}.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: {0}.', control.tooltip));
     return undefined;
   }
   if (thread.turnRunning) {

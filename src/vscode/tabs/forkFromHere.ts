@@ -16,12 +16,12 @@ export async function forkFromHere(core: ChatCore, turnId: string): Promise<Sess
   const origin = core.tabs.active;
   const thread = origin.thread;
   const info = origin.info();
-  const control = forkControl({ agent: core.slot.agent, tabState: info.state, turnState: thread.session.turnState, latestTurnId: latestTurnId(thread.entries) }, turnId);
+  const control = forkControl({ agent: core.slot.agent, tabState: info.state, turnState: thread.session.turnState, latestTurnId: latestTurnId(thread.entries) }, turnId, vscode.l10n.t);
   const running = core.slot.ready;
   const session = origin.session;
   if (!control.shown || !control.enabled || !running || !session || session.isClosed) {
-    const reason = control.shown && !control.enabled ? control.tooltip : 'Cannot fork: only the latest turn of an open conversation can be forked';
-    void vscode.window.showInformationMessage(`Agent Chat: ${reason}.`);
+    const reason = control.shown && !control.enabled ? control.tooltip : vscode.l10n.t('Cannot fork: only the latest turn of an open conversation can be forked');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: {0}.', reason));
     return undefined;
   }
   const model = forkedThread(thread.snapshot(), turnId, info.title);
