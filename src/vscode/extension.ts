@@ -86,7 +86,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
     onError: (error, id) => {
       const reason = error instanceof Error ? error.message : String(error);
       log.warn(`Transcript ${id} not saved: ${reason}`);
-      void vscode.window.showWarningMessage(`Agent Chat: conversations cannot be saved to history (${reason}). Open chats stay as they are; saving resumes once writing works again.`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: conversations cannot be saved to history ({0}). Open chats stay as they are; saving resumes once writing works again.', reason));
     },
   });
   // Bounded: history is for picking recent work up again, not an archive that grows forever.

@@ -136,8 +136,8 @@ export async function startToList(context: AgentChatContext, config: AgentConfig
 
 async function pickRow(context: AgentChatContext, transcripts: TranscriptStore, log: ProtocolLog, rows: Row[], empty: boolean): Promise<Row | undefined> {
   const quickPick = vscode.window.createQuickPick<Row>();
-  quickPick.title = 'Agent Chat: History';
-  quickPick.placeholder = empty ? 'No saved conversations yet; list an agent\'s own sessions' : 'Reopen a conversation';
+  quickPick.title = vscode.l10n.t('Agent Chat: History');
+  quickPick.placeholder = empty ? vscode.l10n.t("No saved conversations yet; list an agent's own sessions") : vscode.l10n.t('Reopen a conversation');
   quickPick.matchOnDescription = true;
   quickPick.matchOnDetail = true;
   quickPick.items = rows;

@@ -32,8 +32,8 @@ export async function forkFromHere(core: ChatCore, turnId: string): Promise<Sess
   tab.thread.show(model);
   core.tabs.activate(tab);
   if (!(await core.opener.open(running, scope, { kind: 'fork', sessionId: session.sessionId }, tab))) {
-    tab.thread.notice('warning', 'The session could not be forked',
-      `${running.config.name} refused session/fork (the protocol log has its answer). A message sent here starts a new session that does not remember the conversation above.`);
+    tab.thread.notice('warning', vscode.l10n.t('The session could not be forked'),
+      vscode.l10n.t('{0} refused session/fork (the protocol log has its answer). A message sent here starts a new session that does not remember the conversation above.', running.config.name));
   }
   return tab;
 }
