@@ -39,6 +39,7 @@ import { MentionService } from './mentions/mentionService.js';
 import { vscodeMentionSources } from './mentions/vscodeMentionSources.js';
 import { WorkspaceFileIndex } from './mentions/workspaceFileIndex.js';
 import { AutoApproveRules } from './permissions/registerRules.js';
+import { useTranslate } from './translate.js';
 
 /** What `activate` returns: the extension-host test suite drives the real state through it. */
 export interface AgentChatApi {
@@ -68,6 +69,8 @@ const MAX_TRANSCRIPTS = 200;
 let current: { context: AgentChatContext; store: ThreadStore; transcripts: TranscriptStore } | undefined;
 
 export function activate(extension: vscode.ExtensionContext): AgentChatApi {
+  // Host code without `vscode` (thread notices, notification titles) speaks the editor's language too.
+  useTranslate(vscode.l10n.t);
   const own = <T extends vscode.Disposable>(d: T): T => {
     extension.subscriptions.push(d);
     return d;
