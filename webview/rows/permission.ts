@@ -53,7 +53,7 @@ function renderRuleOffer(requestId: string, offer: RuleOfferView): HTMLElement {
     attrs: { type: 'button' },
     title: t("Answers with the agent's own allow option and makes a rule for this agent in this workspace. Sensitive files (.env, keys, .git/, .vscode/) and anything outside the workspace still ask. Rules are listed in Agent Chat: Manage Auto-Approve Rules."),
     data: { action: 'allow-always', requestId },
-  }, [icon('check-all'), h('span', { class: 'btn-label', text: `Always allow ${words}` })]);
+  }, [icon('check-all'), h('span', { class: 'btn-label', text: t('Always allow {0}', words) })]);
   return h('div', { class: 'permission-rule' }, [button]);
 }
 
