@@ -209,7 +209,7 @@ export function readElicitationForm(form: HTMLFormElement): Record<string, Elici
     const text = String(raw[f.name] ?? '').trim();
     raw[f.name] = text === '' ? undefined : Number(text);
   }
-  const check = checkElicitationAnswer(known.fields, raw);
+  const check = checkElicitationAnswer(known.fields, raw, t);
   let firstBad: HTMLElement | undefined;
   for (const f of known.fields) {
     const wrap = form.querySelector<HTMLElement>(`.elicitation-field[data-name="${CSS.escape(f.name)}"]`);
