@@ -12,7 +12,6 @@ import type { AgentChatContext } from '../context.js';
 import { DisposableScope } from '../disposables.js';
 import { isUntrusted } from './statusText.js';
 
-
 export function watchWorkspaceTrust(context: AgentChatContext): vscode.Disposable {
   const scope = new DisposableScope();
   let explained = false;

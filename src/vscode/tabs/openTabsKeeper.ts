@@ -4,7 +4,7 @@
  * its saved transcript a moment later. No agent is started for it; a tab picks its session up
  * again when the user sends there (tabActions.ts `attach`).
  */
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import type { TranscriptStore } from '../../history/store.js';
 import { OPEN_TABS_KEY, parseSavedTabs, savedTabSet } from './openTabs.js';
 import type { SavedTab } from './openTabs.js';
@@ -14,6 +14,7 @@ import { continuedThread } from './reopenThread.js';
 import type { SessionTabList } from './sessionTabList.js';
 import type { SessionTab } from './sessionTabs.js';
 import type { ThreadStore } from './threadStore.js';
+import { t } from '../translate.js';
 
 export interface OpenTabsDeps {
   state: vscode.Memento;
@@ -90,7 +91,7 @@ export class OpenTabsKeeper {
         tab.thread.show(continuedThread(transcript));
         void this.deps.review?.checkpoints.reviewInterruptedTurn(tab.thread).catch((e: unknown) => this.deps.log.warn(`Changes of an interrupted turn: ${String(e)}`));
       }
-      else if (saved[i]!.hasRows && tab.thread.entries.length === 0) tab.thread.notice('warning', vscode.l10n.t('The saved conversation of this tab was not found'), vscode.l10n.t('It may have been deleted from history.'));
+      else if (saved[i]!.hasRows && tab.thread.entries.length === 0) tab.thread.notice('warning', t('The saved conversation of this tab was not found'), t('It may have been deleted from history.'));
     }));
     this.tabs.fireTabs();
     this.save();
