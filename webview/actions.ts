@@ -4,6 +4,7 @@
  */
 import type { Host } from './vscodeApi.js';
 import { readElicitationForm } from './rows/elicitation.js';
+import { t } from './l10n.js';
 
 export function installActions(root: HTMLElement, host: Host): void {
   root.addEventListener('click', (e) => {
@@ -34,7 +35,7 @@ function run(el: HTMLElement, host: Host): void {
     case 'insert-code': {
       const code = el.closest('.code-block')?.querySelector('code')?.textContent ?? '';
       host.post(d.action === 'copy-code' ? { type: 'copy', text: code } : { type: 'insertAtCursor', text: code });
-      if (d.action === 'copy-code') flash(el, 'Copied');
+      if (d.action === 'copy-code') flash(el, t('Copied'));
       return;
     }
     case 'open-diff':

@@ -6,6 +6,7 @@
 import type { Usage } from '../src/protocol/events.js';
 import type { TurnEndEntry } from '../src/thread/types.js';
 import { describeStopReason, formatUsage as formatUsageShared, type StopTone } from '../src/thread/present.js';
+import { t } from './l10n.js';
 
 export function formatUsage(u: Usage): string {
   return formatUsageShared(u).replace(' (', ' tokens (');
@@ -27,13 +28,13 @@ const ICONS: Record<string, string> = {
 
 /** Each stop reason reads differently, so the user knows whether to retry, rephrase or wait. */
 export function describeStop(entry: Pick<TurnEndEntry, 'stopReason' | 'error' | 'timedOut'>): StopDescription {
-  const base = describeStopReason(entry.stopReason);
-  const err = entry.error ? `${entry.error.message}${entry.error.code !== undefined ? ` (code ${entry.error.code})` : ''}` : undefined;
+  const base = describeStopReason(entry.stopReason, t);
+  const err = entry.error ? (entry.error.code !== undefined ? t('{0} (code {1})', entry.error.message, entry.error.code) : entry.error.message) : undefined;
   if (entry.stopReason === 'end_turn') {
-    return err ? { tone: 'error', icon: 'error', label: 'Turn ended with an error', detail: err } : { tone: 'quiet', icon: '', label: base.label };
+    return err ? { tone: 'error', icon: 'error', label: t('Turn ended with an error'), detail: err } : { tone: 'quiet', icon: '', label: base.label };
   }
   if (entry.stopReason === 'cancelled' && entry.timedOut) {
-    return { tone: 'info', icon: 'debug-stop', label: base.label, detail: 'The agent did not confirm in time; control was taken back.' };
+    return { tone: 'info', icon: 'debug-stop', label: base.label, detail: t('The agent did not confirm in time; control was taken back.') };
   }
   const icon = ICONS[entry.stopReason] ?? (entry.stopReason.startsWith('_') ? 'info' : 'question');
   return { tone: base.tone, icon, label: base.label, detail: err ?? base.detail, ...(base.raw ? { raw: base.raw } : {}) };

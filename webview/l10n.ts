@@ -15,7 +15,8 @@ let bundle: Record<string, string> | undefined;
 function loaded(): Record<string, string> {
   if (bundle) return bundle;
   bundle = {};
-  const text = document.getElementById(L10N_ELEMENT_ID)?.textContent;
+  // Outside a page (the Node tests that drive the panel's pure helpers) there is no bundle: English.
+  const text = typeof document === 'undefined' ? undefined : document.getElementById(L10N_ELEMENT_ID)?.textContent;
   if (!text) return bundle;
   try {
     const parsed: unknown = JSON.parse(text);

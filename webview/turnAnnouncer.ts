@@ -5,6 +5,7 @@
 import type { TurnState } from '../src/thread/types.js';
 import type { Announcer } from './a11y.js';
 import type { ThreadStore } from './store.js';
+import { t } from './l10n.js';
 
 export class TurnAnnouncer {
   private state: TurnState = 'idle';
@@ -19,8 +20,8 @@ export class TurnAnnouncer {
     const was = this.state;
     this.state = next;
     if (was === next) return;
-    if (next === 'running' && was === 'idle') this.announcer.say('Agent is working');
-    if (next === 'idle' && was !== 'idle') this.announcer.say(`Agent finished. ${this.lastAgentText()}`);
+    if (next === 'running' && was === 'idle') this.announcer.say(t('Agent is working'));
+    if (next === 'idle' && was !== 'idle') this.announcer.say(t('Agent finished. {0}', this.lastAgentText()));
   }
 
   private lastAgentText(): string {

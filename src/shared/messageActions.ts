@@ -9,6 +9,7 @@
  * and the agent's answer to it), where the new tab shows exactly what the agent remembers.
  */
 import type { TurnState } from '../thread/types.js';
+import { english, type Translate } from '../thread/translate.js';
 import type { AgentStatus, SessionTabInfo } from './webviewProtocol.js';
 
 /** What decides the controls: the shown tab's agent, session and turn. */
@@ -24,6 +25,7 @@ export interface MessageActionFacts {
 /** Hidden, or shown (disabled with the reason as its tooltip, or enabled with what it does). */
 export type ControlState = { shown: false } | { shown: true; enabled: boolean; tooltip: string };
 
+/** The enabled controls' tooltips in English (what `t` is asked for; tests compare with them). */
 export const FORK_TOOLTIP = 'Fork from here: a new tab continues this conversation from the end of this turn (the agent copies its session); this tab stays as it is';
 export const RESEND_TOOLTIP = 'Edit and resend';
 
@@ -31,23 +33,24 @@ function disabled(tooltip: string): ControlState {
   return { shown: true, enabled: false, tooltip };
 }
 
-export function forkControl(f: MessageActionFacts, turnId: string): ControlState {
+/** `t` gives the tooltip in the user's language (the panel's bundle, `vscode.l10n.t` on the host); English by default. */
+export function forkControl(f: MessageActionFacts, turnId: string, t: Translate = english): ControlState {
   if (!turnId || turnId !== f.latestTurnId) return { shown: false };
   const agent = f.agent;
-  if (agent.state === 'ready' && agent.remote) return disabled('Cannot fork: remote (A2A) agents cannot copy a conversation');
-  if (agent.state === 'ready' && !agent.forks) return disabled(`Cannot fork: ${agent.agentTitle || agent.agentName} does not offer session/fork, so it cannot copy this conversation`);
-  if (agent.state !== 'ready') return disabled('Cannot fork: the agent is not running');
-  if (f.tabState === 'closed' || f.tabState === 'restored') return disabled('Cannot fork: this conversation has no open session; send a message here first to reopen it');
-  if (f.turnState !== 'idle' || f.tabState === 'running' || f.tabState === 'waiting') return disabled('Cannot fork yet: wait for the turn to end (or stop it)');
-  return { shown: true, enabled: true, tooltip: FORK_TOOLTIP };
+  if (agent.state === 'ready' && agent.remote) return disabled(t('Cannot fork: remote (A2A) agents cannot copy a conversation'));
+  if (agent.state === 'ready' && !agent.forks) return disabled(t('Cannot fork: {0} does not offer session/fork, so it cannot copy this conversation', agent.agentTitle || agent.agentName));
+  if (agent.state !== 'ready') return disabled(t('Cannot fork: the agent is not running'));
+  if (f.tabState === 'closed' || f.tabState === 'restored') return disabled(t('Cannot fork: this conversation has no open session; send a message here first to reopen it'));
+  if (f.turnState !== 'idle' || f.tabState === 'running' || f.tabState === 'waiting') return disabled(t('Cannot fork yet: wait for the turn to end (or stop it)'));
+  return { shown: true, enabled: true, tooltip: t('Fork from here: a new tab continues this conversation from the end of this turn (the agent copies its session); this tab stays as it is') };
 }
 
-export function resendControl(f: MessageActionFacts, turnId: string): ControlState {
+export function resendControl(f: MessageActionFacts, turnId: string, t: Translate = english): ControlState {
   if (!turnId) return { shown: false };
   if (f.agent.state === 'ready' && f.agent.remote) {
-    return disabled('Cannot edit and resend: a remote (A2A) agent\'s conversation lives on its server, which keeps everything said after this message');
+    return disabled(t("Cannot edit and resend: a remote (A2A) agent's conversation lives on its server, which keeps everything said after this message"));
   }
-  return { shown: true, enabled: true, tooltip: RESEND_TOOLTIP };
+  return { shown: true, enabled: true, tooltip: t('Edit and resend') };
 }
 
 /** The turn of the last sent message, scanning from the end (cheap on long threads). */

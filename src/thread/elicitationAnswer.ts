@@ -4,6 +4,7 @@
  * reaches the agent (a webview message is input like any other).
  */
 import type { ElicitationField, ElicitationValue } from '../protocol/events.js';
+import { english, type Translate } from './translate.js';
 
 export type ElicitationCheck =
   | { ok: true; content: Record<string, ElicitationValue> }
@@ -13,63 +14,68 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/;
 
-export function checkElicitationAnswer(fields: readonly ElicitationField[], answer: Record<string, unknown>): ElicitationCheck {
+/** `t` words the problems in the user's language (the panel passes its lookup); English by default. */
+export function checkElicitationAnswer(fields: readonly ElicitationField[], answer: Record<string, unknown>, t: Translate = english): ElicitationCheck {
   const content: Record<string, ElicitationValue> = {};
   const errors: Record<string, string> = {};
   for (const field of fields) {
     const value = answer[field.name];
     const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
     if (empty) {
-      if (field.required) errors[field.name] = 'Required.';
+      if (field.required) errors[field.name] = t('Required.');
       continue;
     }
-    const problem = problemWith(field, value);
+    const problem = problemWith(field, value, t);
     if (problem) errors[field.name] = problem;
     else content[field.name] = value as ElicitationValue;
   }
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, content };
 }
 
-function problemWith(field: ElicitationField, value: unknown): string | undefined {
+function problemWith(field: ElicitationField, value: unknown, t: Translate): string | undefined {
   switch (field.kind) {
     case 'text': {
-      if (typeof value !== 'string') return 'Expected text.';
+      if (typeof value !== 'string') return t('Expected text.');
       const length = [...value].length;
-      if (field.minLength !== undefined && length < field.minLength) return `At least ${field.minLength} characters.`;
-      if (field.maxLength !== undefined && length > field.maxLength) return `At most ${field.maxLength} characters.`;
-      if (field.format && !formatHolds(field.format, value)) return FORMAT_HINT[field.format];
-      if (field.pattern !== undefined && !patternHolds(field.pattern, value)) return 'Does not have the expected form.';
+      if (field.minLength !== undefined && length < field.minLength) return t('At least {0} characters.', field.minLength);
+      if (field.maxLength !== undefined && length > field.maxLength) return t('At most {0} characters.', field.maxLength);
+      if (field.format && !formatHolds(field.format, value)) return formatHint(field.format, t);
+      if (field.pattern !== undefined && !patternHolds(field.pattern, value)) return t('Does not have the expected form.');
       return undefined;
     }
     case 'number': {
-      if (typeof value !== 'number' || !Number.isFinite(value)) return 'Expected a number.';
-      if (field.integer && !Number.isInteger(value)) return 'Expected a whole number.';
-      if (field.minimum !== undefined && value < field.minimum) return `At least ${field.minimum}.`;
-      if (field.maximum !== undefined && value > field.maximum) return `At most ${field.maximum}.`;
+      if (typeof value !== 'number' || !Number.isFinite(value)) return t('Expected a number.');
+      if (field.integer && !Number.isInteger(value)) return t('Expected a whole number.');
+      if (field.minimum !== undefined && value < field.minimum) return t('At least {0}.', field.minimum);
+      if (field.maximum !== undefined && value > field.maximum) return t('At most {0}.', field.maximum);
       return undefined;
     }
     case 'boolean':
-      return typeof value === 'boolean' ? undefined : 'Expected yes or no.';
+      return typeof value === 'boolean' ? undefined : t('Expected yes or no.');
     case 'choice':
-      return typeof value === 'string' && field.options.some((o) => o.value === value) ? undefined : 'Pick one of the choices.';
+      return typeof value === 'string' && field.options.some((o) => o.value === value) ? undefined : t('Pick one of the choices.');
     case 'multi': {
-      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && field.options.some((o) => o.value === v))) return 'Pick from the choices.';
-      if (new Set(value).size !== value.length) return 'A choice is picked twice.';
-      if (field.minItems !== undefined && value.length < field.minItems) return `Pick at least ${field.minItems}.`;
-      if (field.maxItems !== undefined && value.length > field.maxItems) return `Pick at most ${field.maxItems}.`;
+      if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && field.options.some((o) => o.value === v))) return t('Pick from the choices.');
+      if (new Set(value).size !== value.length) return t('A choice is picked twice.');
+      if (field.minItems !== undefined && value.length < field.minItems) return t('Pick at least {0}.', field.minItems);
+      if (field.maxItems !== undefined && value.length > field.maxItems) return t('Pick at most {0}.', field.maxItems);
       return undefined;
     }
   }
 }
 
-const FORMAT_HINT: Record<'email' | 'uri' | 'date' | 'date-time', string> = {
-  email: 'Expected an email address.',
-  uri: 'Expected a URL (https://…).',
-  date: 'Expected a date (YYYY-MM-DD).',
-  'date-time': 'Expected a date and time (YYYY-MM-DDThh:mm).',
-};
+type TextFormat = 'email' | 'uri' | 'date' | 'date-time';
 
-function formatHolds(format: keyof typeof FORMAT_HINT, value: string): boolean {
+function formatHint(format: TextFormat, t: Translate): string {
+  switch (format) {
+    case 'email': return t('Expected an email address.');
+    case 'uri': return t('Expected a URL (https://…).');
+    case 'date': return t('Expected a date (YYYY-MM-DD).');
+    case 'date-time': return t('Expected a date and time (YYYY-MM-DDThh:mm).');
+  }
+}
+
+function formatHolds(format: TextFormat, value: string): boolean {
   switch (format) {
     case 'email':
       return EMAIL.test(value);

@@ -3,6 +3,7 @@
  * same thing the same way.
  */
 import type { StopReason, Usage } from '../protocol/events.js';
+import { english, type Translate } from './translate.js';
 
 const UNITS: ReadonlyArray<readonly [number, string]> = [
   [1e9, 'B'],
@@ -79,42 +80,43 @@ export function humaneReason(reason: string): string {
   return words.length ? words.join(' ') : reason;
 }
 
-export function describeStopReason(reason: StopReason): StopDescription {
+/** `t` says it in the user's language (the webview passes its bundle's lookup); English by default. */
+export function describeStopReason(reason: StopReason, t: Translate = english): StopDescription {
   switch (reason) {
     case 'end_turn':
-      return { label: 'Done', tone: 'quiet', detail: 'The agent finished its turn.' };
+      return { label: t('Done'), tone: 'quiet', detail: t('The agent finished its turn.') };
     case 'max_tokens':
       return {
-        label: 'Stopped: token limit',
+        label: t('Stopped: token limit'),
         tone: 'warning',
-        detail: 'The model reached its token limit; the answer may be cut short.',
+        detail: t('The model reached its token limit; the answer may be cut short.'),
       };
     case 'max_turn_requests':
       return {
-        label: 'Stopped: request limit',
+        label: t('Stopped: request limit'),
         tone: 'warning',
-        detail: 'The agent reached its limit of model requests for one turn.',
+        detail: t('The agent reached its limit of model requests for one turn.'),
       };
     case 'refusal':
       return {
-        label: 'Refused',
+        label: t('Refused'),
         tone: 'warning',
-        detail: 'The agent refused to continue. The prompt is not part of the conversation any more.',
+        detail: t('The agent refused to continue. The prompt is not part of the conversation any more.'),
       };
     case 'cancelled':
-      return { label: 'Cancelled', tone: 'info', detail: 'The turn was cancelled.' };
+      return { label: t('Cancelled'), tone: 'info', detail: t('The turn was cancelled.') };
     case 'input_required':
-      return { label: 'Waiting for your answer', tone: 'warning', detail: 'The agent asked a question above; your next message answers it and the task goes on.' };
+      return { label: t('Waiting for your answer'), tone: 'warning', detail: t('The agent asked a question above; your next message answers it and the task goes on.') };
     case 'auth_required':
-      return { label: 'Needs a login', tone: 'warning', detail: 'The agent needs you to log in before it can go on.' };
+      return { label: t('Needs a login'), tone: 'warning', detail: t('The agent needs you to log in before it can go on.') };
     case 'error':
-      return { label: 'Stopped by an error', tone: 'error', detail: 'The agent ended the turn with an error.' };
+      return { label: t('Stopped by an error'), tone: 'error', detail: t('The agent ended the turn with an error.') };
     default:
       if (reason.startsWith('_')) {
         // An agent's own reason (`_paused_for_review`): readable words; the raw value is `raw`.
-        return { label: `Stopped: ${humaneReason(reason)}`, tone: 'info', detail: 'The agent stopped for a reason of its own.', raw: reason };
+        return { label: t('Stopped: {0}', humaneReason(reason)), tone: 'info', detail: t('The agent stopped for a reason of its own.'), raw: reason };
       }
       // Reserved for future protocol versions: show a plain stop rather than guess.
-      return { label: 'Stopped', tone: 'info', detail: `The agent stopped (reason: ${reason}).` };
+      return { label: t('Stopped'), tone: 'info', detail: t('The agent stopped (reason: {0}).', reason) };
   }
 }

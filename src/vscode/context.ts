@@ -336,7 +336,7 @@ export class AgentChatContext implements vscode.Disposable {
       // An entry we cannot use is said where the user looks, once per window, with the way to fix it.
       if (this.shownProblems.has(problem)) continue;
       this.shownProblems.add(problem);
-      void vscode.window.showWarningMessage(`Agent Chat: ${problem}`, 'Open Settings').then((pick) => {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: {0}', problem), vscode.l10n.t('Open Settings')).then((pick) => {
         if (pick) void vscode.commands.executeCommand('workbench.action.openSettingsJson');
       });
     }
@@ -345,9 +345,10 @@ export class AgentChatContext implements vscode.Disposable {
     if (!chosen || this.slot.agent.state === 'none') return;
     const now = this.agentEntries().find((e) => e.config.name === chosen.name)?.config;
     if (now && !sameAgentConfig(now, chosen)) {
+      const restart = vscode.l10n.t('Restart Agent');
       void vscode.window
-        .showInformationMessage(`The settings of ${chosen.name} changed. Restart it to use them?`, 'Restart Agent')
-        .then((answer) => (answer === 'Restart Agent' ? this.start(now) : undefined));
+        .showInformationMessage(vscode.l10n.t('The settings of {0} changed. Restart it to use them?', chosen.name), restart)
+        .then((answer) => (answer === restart ? this.start(now) : undefined));
     }
   }
 

@@ -40,6 +40,7 @@ import { MentionService } from './mentions/mentionService.js';
 import { vscodeMentionSources } from './mentions/vscodeMentionSources.js';
 import { WorkspaceFileIndex } from './mentions/workspaceFileIndex.js';
 import { AutoApproveRules } from './permissions/registerRules.js';
+import { useTranslate } from './translate.js';
 
 /** What `activate` returns: the extension-host test suite drives the real state through it. */
 export interface AgentChatApi {
@@ -69,6 +70,8 @@ const MAX_TRANSCRIPTS = 200;
 let current: { context: AgentChatContext; store: ThreadStore; transcripts: TranscriptStore } | undefined;
 
 export function activate(extension: vscode.ExtensionContext): AgentChatApi {
+  // Host code without `vscode` (thread notices, notification titles) speaks the editor's language too.
+  useTranslate(vscode.l10n.t);
   const own = <T extends vscode.Disposable>(d: T): T => {
     extension.subscriptions.push(d);
     return d;
@@ -87,7 +90,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
     onError: (error, id) => {
       const reason = error instanceof Error ? error.message : String(error);
       log.warn(`Transcript ${id} not saved: ${reason}`);
-      void vscode.window.showWarningMessage(`Agent Chat: conversations cannot be saved to history (${reason}). Open chats stay as they are; saving resumes once writing works again.`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: conversations cannot be saved to history ({0}). Open chats stay as they are; saving resumes once writing works again.', reason));
     },
   });
   // Bounded: history is for picking recent work up again, not an archive that grows forever.

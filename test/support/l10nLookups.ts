@@ -1,6 +1,7 @@
 /**
  * The strings the sources look up at run time, by their English text: `t('…')` in webview/
- * (webview/l10n.ts) and `vscode.l10n.t('…')` in src/. Keys must be plain string literals so a
+ * (webview/l10n.ts), `vscode.l10n.t('…')` in src/, and `t('…')` in the shared helpers of src/
+ * that take a `Translate` (src/thread/translate.ts). Keys must be plain string literals so a
  * translator can find them; a call with anything else is listed as `computed`.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -23,10 +24,11 @@ function literal(quoted: string): string {
 export function l10nLookups(root: string): { keys: Map<string, string>; computed: string[] } {
   const keys = new Map<string, string>();
   const computed: string[] = [];
-  const scan = (dir: string, call: RegExp) => {
+  const scan = (dir: string, call: RegExp, only: (text: string) => boolean = () => true) => {
     for (const file of tsFiles(root, dir)) {
       if (file === 'webview/l10n.ts') continue; // the lookup itself (its doc comment shows a call)
       const text = readFileSync(join(root, file), 'utf8');
+      if (!only(text)) continue;
       for (const m of text.matchAll(call)) {
         const arg = /^\s*('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")\s*[,)]/.exec(text.slice(m.index! + m[0].length));
         if (arg) keys.set(literal(arg[1]!), relative(root, join(root, file)));
@@ -36,5 +38,6 @@ export function l10nLookups(root: string): { keys: Map<string, string>; computed
   };
   scan('webview', /(?<![\w.$])t\(/g);
   scan('src', /\bl10n\.t\(/g);
+  scan('src', /(?<![\w.$])t\(/g, (text) => /from '[./]*(?:thread\/)?translate\.js'/.test(text));
   return { keys, computed };
 }

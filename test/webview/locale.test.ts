@@ -7,8 +7,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { launchHarness, type Harness } from './harness.js';
-import { session, snapshot } from './fixtures.js';
-import type { ChangesEntry } from '../../src/thread/types.js';
+import { session, snapshot, tool, turnEnd } from './fixtures.js';
+import type { ChangesEntry, ToolCallEntry } from '../../src/thread/types.js';
 
 let harness: Harness;
 before(async () => { harness = await launchHarness(); });
@@ -68,4 +68,58 @@ test('a string the German bundle does not translate shows in English', async () 
   await panel.page.locator('.changes-summary').waitFor();
   assert.equal((await panel.text('.changes-count')).trim(), '1 Datei geändert');
   assert.equal((await panel.text('.file-source')).trim(), untranslated);
+});
+
+const asking: ToolCallEntry = tool('t1', {
+  kind: 'execute', title: 'Run npm install', status: 'pending',
+  permission: {
+    requestId: 'req-1', title: '',
+    options: [{ optionId: 'once', name: 'Allow once', kind: 'allow_once' }, { optionId: 'no', name: 'Reject', kind: 'reject_once' }],
+  },
+});
+const done: ToolCallEntry = tool('t2', { kind: 'read', title: 'Read README.md', status: 'completed', permissionOutcome: 'once', permissionLabel: 'Allow once' });
+
+/** The words of the permission card, a finished tool card and a turn that hit the token limit. */
+async function cards(locale?: string) {
+  const panel = await harness.open(locale ? { locale } : {});
+  await panel.send(snapshot([asking, done, turnEnd('e1', 'max_tokens')]));
+  await panel.page.locator('.permission-question').waitFor();
+  await panel.page.locator('.turn-end .stop-label').waitFor();
+  const alert = panel.page.locator('.announcer [role="alert"]');
+  await alert.filter({ hasText: /\S/ }).waitFor();
+  return {
+    question: (await panel.text('.permission-question')).trim(),
+    waiting: (await panel.text('.row.tool.awaiting .tool-status')).trim(),
+    answered: (await panel.text('.row.tool.status-completed .permission-outcome')).trim(),
+    finished: (await panel.text('.row.tool.status-completed .tool-status')).trim(),
+    collapse: await panel.page.locator('.row.tool.status-completed .tool-toggle').getAttribute('aria-label'),
+    stop: (await panel.text('.turn-end .stop-label')).trim(),
+    detail: (await panel.text('.turn-end .stop-detail')).trim(),
+    announced: ((await alert.textContent()) ?? '').trim(),
+    panel,
+  };
+}
+
+test('under German the permission card, a tool card and the turn end read German; English is unchanged', async () => {
+  const de = await cards('de');
+  assert.equal(de.question, '„Run npm install“ erlauben?', 'the tool title is put into the translation');
+  assert.equal(de.waiting, 'Wartet auf Zustimmung');
+  assert.equal(de.answered, 'Beantwortet: Allow once', "the agent's own option name stays as the agent wrote it");
+  assert.equal(de.finished, 'Fertig');
+  assert.equal(de.collapse, 'Details einklappen');
+  assert.equal(de.stop, 'Angehalten: Token-Limit', 'the shared stop-reason words (src/thread/present.ts) are translated');
+  assert.equal(de.detail, 'Das Modell hat sein Token-Limit erreicht; die Antwort ist womöglich abgeschnitten.');
+  assert.equal(de.announced, 'Zustimmung nötig: Run npm install. Optionen: Allow once, Reject.', 'screen readers hear German too');
+  await de.panel.screenshot('locale-de-cards');
+  assert.deepEqual(await de.panel.violations(), []);
+
+  const en = await cards();
+  assert.equal(en.question, 'Allow “Run npm install”?');
+  assert.equal(en.waiting, 'Waiting for approval');
+  assert.equal(en.answered, 'Answered: Allow once');
+  assert.equal(en.finished, 'Done');
+  assert.equal(en.collapse, 'Collapse details');
+  assert.equal(en.stop, 'Stopped: token limit');
+  assert.equal(en.detail, 'The model reached its token limit; the answer may be cut short.');
+  assert.equal(en.announced, 'Permission needed: Run npm install. Options: Allow once, Reject.');
 });

@@ -8,9 +8,10 @@ import { h, icon } from '../dom.js';
 import { imageDataUri } from '../links.js';
 import type { PastedImage } from '../viewState.js';
 import { mentionIcon, mentionKindWord, mentionTooltip } from './mentionKinds.js';
+import { t } from '../l10n.js';
 
 export class AttachmentChips {
-  readonly el = h('div', { class: 'chips', attrs: { role: 'list', 'aria-label': 'Attachments' } });
+  readonly el = h('div', { class: 'chips', attrs: { role: 'list', 'aria-label': t('Attachments') } });
   attachments: Attachment[] = [];
   images: PastedImage[] = [];
 
@@ -58,18 +59,18 @@ export class AttachmentChips {
     const files = this.attachments.map((a, i) => {
       // A selection shows its lines; a symbol its name (its lines are in the tooltip).
       const label = a.range && !a.kind ? `${a.name}:${a.range.startLine}-${a.range.endLine}` : a.name;
-      return h('span', { class: 'chip', title: mentionTooltip(a), attrs: { role: 'listitem', 'aria-label': `${mentionKindWord(a)}: ${label}` }, data: { kind: a.kind ?? 'file' } }, [
+      return h('span', { class: 'chip', title: mentionTooltip(a), attrs: { role: 'listitem', 'aria-label': t('{0}: {1}', mentionKindWord(a), label) }, data: { kind: a.kind ?? 'file' } }, [
         icon(mentionIcon(a)),
         h('span', { class: 'chip-label', text: label }),
-        h('button', { class: 'chip-remove', title: `Remove ${label}`, attrs: { type: 'button', 'aria-label': `Remove ${label}` }, data: { remove: `file:${i}` } }, [icon('close')]),
+        h('button', { class: 'chip-remove', title: t('Remove {0}', label), attrs: { type: 'button', 'aria-label': t('Remove {0}', label) }, data: { remove: `file:${i}` } }, [icon('close')]),
       ]);
     });
     const images = this.images.map((img, i) => {
       const src = imageDataUri(img.mimeType, img.data);
       return h('span', { class: 'chip image-chip', attrs: { role: 'listitem' } }, [
-        src ? h('img', { class: 'chip-thumb', attrs: { src, alt: `Pasted image ${i + 1}` } }) : icon('file-media'),
-        h('span', { class: 'chip-label', text: `Image ${i + 1}` }),
-        h('button', { class: 'chip-remove', title: `Remove image ${i + 1}`, attrs: { type: 'button', 'aria-label': `Remove image ${i + 1}` }, data: { remove: `image:${i}` } }, [icon('close')]),
+        src ? h('img', { class: 'chip-thumb', attrs: { src, alt: t('Pasted image {0}', i + 1) } }) : icon('file-media'),
+        h('span', { class: 'chip-label', text: t('Image {0}', i + 1) }),
+        h('button', { class: 'chip-remove', title: t('Remove image {0}', i + 1), attrs: { type: 'button', 'aria-label': t('Remove image {0}', i + 1) }, data: { remove: `image:${i}` } }, [icon('close')]),
       ]);
     });
     this.el.replaceChildren(...files, ...images);

@@ -193,7 +193,7 @@ export class Composer {
     const prompt = { text, attachments: this.chips.attachments.slice(), images: this.chips.images.slice() };
     if (this.running()) {
       if (this.queue.length >= MAX_QUEUED) {
-        this.hint.textContent = `${MAX_QUEUED} messages are queued already; your draft is kept.`;
+        this.hint.textContent = t('{0} messages are queued already; your draft is kept.', MAX_QUEUED);
         return;
       }
       this.host.post({ type: 'queuePrompt', ...prompt });

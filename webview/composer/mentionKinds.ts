@@ -1,5 +1,6 @@
 /** How each mention kind looks: its codicon and the word a person reads for it. */
 import type { Attachment, MentionKind } from '../../src/shared/webviewProtocol.js';
+import { t } from '../l10n.js';
 
 const ICONS: Record<MentionKind, string> = {
   file: 'file',
@@ -12,16 +13,17 @@ const ICONS: Record<MentionKind, string> = {
   thread: 'comment-discussion',
 };
 
-const WORDS: Record<MentionKind, string> = {
-  file: 'File',
-  folder: 'Folder',
-  symbol: 'Symbol',
-  problems: 'Problems',
-  editor: 'Open editor',
-  terminal: 'Terminal',
-  git: 'Git',
-  thread: 'Past conversation',
-};
+/** A function so the words are looked up when drawn, in the panel's language. */
+const WORDS = (): Record<MentionKind, string> => ({
+  file: t('File'),
+  folder: t('Folder'),
+  symbol: t('Symbol'),
+  problems: t('Problems'),
+  editor: t('Open editor'),
+  terminal: t('Terminal'),
+  git: t('Git'),
+  thread: t('Past conversation'),
+});
 
 export function mentionIcon(a: Attachment): string {
   if (a.kind) return ICONS[a.kind] ?? 'file';
@@ -29,7 +31,7 @@ export function mentionIcon(a: Attachment): string {
 }
 
 export function mentionKindWord(a: Attachment): string {
-  return a.kind ? WORDS[a.kind] ?? 'Attachment' : a.range ? 'Selection' : 'File';
+  return a.kind ? WORDS()[a.kind] ?? t('Attachment') : a.range ? t('Selection') : t('File');
 }
 
 /** The chip's tooltip: the full path of anything on disk, with where a symbol is; else the detail. */

@@ -29,7 +29,7 @@ export function mentionTokenAt(value: string, caret: number): MentionToken | nul
 }
 
 export class MentionPopup {
-  readonly el = h('ul', { class: 'slash-popup mention-popup', attrs: { role: 'listbox', id: LIST_ID, 'aria-label': 'Mention a file, symbol or more' } });
+  readonly el = h('ul', { class: 'slash-popup mention-popup', attrs: { role: 'listbox', id: LIST_ID, 'aria-label': t('Mention a file, symbol or more') } });
   private items: Attachment[] = [];
   private active = 0;
   private seq = 0;
@@ -139,7 +139,7 @@ export class MentionPopup {
   private draw(): void {
     this.el.replaceChildren(...this.items.map((item, i) => h('li', {
       class: `slash-item mention-item${i === this.active ? ' active' : ''}`,
-      attrs: { role: 'option', id: `mention-opt-${i}`, 'aria-selected': String(i === this.active), 'aria-label': `${mentionKindWord(item)}: ${item.name}${item.detail ? `, ${item.detail}` : ''}` },
+      attrs: { role: 'option', id: `mention-opt-${i}`, 'aria-selected': String(i === this.active), 'aria-label': item.detail ? t('{0}: {1}, {2}', mentionKindWord(item), item.name, item.detail) : t('{0}: {1}', mentionKindWord(item), item.name) },
       data: { index: String(i), kind: item.kind ?? 'file' },
     }, [
       icon(mentionIcon(item)),

@@ -4,9 +4,10 @@
  */
 import type { AvailableCommand } from '../../src/protocol/events.js';
 import { h } from '../dom.js';
+import { t } from '../l10n.js';
 
 export class SlashPopup {
-  readonly el = h('ul', { class: 'slash-popup', attrs: { role: 'listbox', id: 'slash-list', 'aria-label': 'Commands' } });
+  readonly el = h('ul', { class: 'slash-popup', attrs: { role: 'listbox', id: 'slash-list', 'aria-label': t('Commands') } });
   private matches: AvailableCommand[] = [];
   private active = 0;
   private commands: readonly AvailableCommand[] = [];

@@ -63,7 +63,7 @@ export class StatusHeader {
     if (sig !== this.pickerSig) {
       this.pickerSig = sig;
       const options = agents.map((a) => h('option', {
-        text: a.source === 'settings' ? a.name : `${a.name} (${a.source})`,
+        text: a.source === 'preset' ? t('{0} (preset)', a.name) : a.source === 'example' ? t('{0} (example)', a.name) : a.name,
         ...(a.description ? { title: a.description } : {}),
         attrs: { value: a.name },
       }));

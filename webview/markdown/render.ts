@@ -8,6 +8,7 @@ import { splitCode } from './codeParts.js';
 import { PENDING_CLASS, queueHighlight } from './idleHighlight.js';
 import { sanitizeToFragment } from './sanitize.js';
 import { h, actionButton } from '../dom.js';
+import { t } from '../l10n.js';
 
 const md = new MarkdownIt({ html: false, linkify: true, breaks: false, typographer: false });
 
@@ -64,8 +65,8 @@ function decorate(root: DocumentFragment): void {
     if (code.classList.contains(PENDING_CLASS)) queueHighlight(code, lang);
     const toolbar = h('div', { class: 'code-toolbar' }, [
       h('span', { class: 'code-lang', text: lang }),
-      actionButton('copy-code', 'Copy', { icon: 'copy', text: false, class: 'icon-btn' }),
-      actionButton('insert-code', 'Insert at cursor', { icon: 'insert', text: false, class: 'icon-btn' }),
+      actionButton('copy-code', t('Copy'), { icon: 'copy', text: false, class: 'icon-btn' }),
+      actionButton('insert-code', t('Insert at cursor'), { icon: 'insert', text: false, class: 'icon-btn' }),
     ]);
     const wrap = h('div', { class: 'code-block' });
     pre.replaceWith(wrap);

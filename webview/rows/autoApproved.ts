@@ -5,6 +5,7 @@
  */
 import type { ToolCallEntry } from '../../src/thread/types.js';
 import { h, icon } from '../dom.js';
+import { t } from '../l10n.js';
 
 /** The rules in force (ids); undefined until the host says, when every rule is taken as standing. */
 let activeRules: ReadonlySet<string> | undefined;
@@ -16,18 +17,18 @@ export function setActiveRules(ids: readonly string[], root: ParentNode = docume
 
 export function renderAutoApproved(entry: ToolCallEntry & { autoApproved: { ruleId: string; title: string } }): HTMLElement {
   const { ruleId, title } = entry.autoApproved;
-  const answer = entry.permissionLabel ? ` (${entry.permissionLabel})` : '';
+  const text = entry.permissionLabel ? t('Auto-approved by rule “{0}” ({1})', title, entry.permissionLabel) : t('Auto-approved by rule “{0}”', title);
   const revoke = h('button', {
     class: 'btn btn-secondary revoke-rule',
     attrs: { type: 'button' },
-    title: `Revoke the rule “${title}”: the agent asks again next time.`,
+    title: t('Revoke the rule “{0}”: the agent asks again next time.', title),
     data: { action: 'revoke-rule', ruleId },
-  }, [icon('trash'), h('span', { class: 'btn-label', text: 'Revoke rule' })]);
+  }, [icon('trash'), h('span', { class: 'btn-label', text: t('Revoke rule') })]);
   const el = h('div', { class: 'permission-outcome auto-approved', data: { ruleId } }, [
     icon('check-all'),
-    h('span', { class: 'auto-approved-text', text: `Auto-approved by rule “${title}”${answer}` }),
+    h('span', { class: 'auto-approved-text', text }),
     revoke,
-    h('span', { class: 'rule-revoked', text: 'Rule revoked' }),
+    h('span', { class: 'rule-revoked', text: t('Rule revoked') }),
   ]);
   showRuleState(el);
   return el;

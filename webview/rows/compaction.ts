@@ -8,13 +8,15 @@ import { h, icon } from '../dom.js';
 import type { RowDelta } from '../store.js';
 import { MessageBody } from './messageBody.js';
 import type { RowContext, RowView } from './rowView.js';
+import { t } from '../l10n.js';
 
-const STATUS: Record<string, { icon: string; label: string }> = {
-  in_progress: { icon: 'loading codicon-modifier-spin', label: 'Compacting the conversation…' },
-  completed: { icon: 'fold', label: 'Conversation compacted' },
-  failed: { icon: 'error', label: 'Compaction failed' },
-  cancelled: { icon: 'circle-slash', label: 'Compaction cancelled' },
-};
+/** A function so the words are looked up when drawn, in the panel's language. */
+const STATUS = (): Record<string, { icon: string; label: string }> => ({
+  in_progress: { icon: 'loading codicon-modifier-spin', label: t('Compacting the conversation…') },
+  completed: { icon: 'fold', label: t('Conversation compacted') },
+  failed: { icon: 'error', label: t('Compaction failed') },
+  cancelled: { icon: 'circle-slash', label: t('Compaction cancelled') },
+});
 
 export class CompactionRow implements RowView<CompactionEntry> {
   readonly el = h('div', { class: 'row compaction', attrs: { role: 'group' } });
@@ -22,7 +24,7 @@ export class CompactionRow implements RowView<CompactionEntry> {
   private readonly error = h('div', { class: 'compaction-error' });
   private readonly body = new MessageBody();
   private readonly details: HTMLDetailsElement;
-  private readonly summaryLabel = h('span', { text: 'Summary' });
+  private readonly summaryLabel = h('span', { text: t('Summary') });
   private headSig = '';
   private key: string;
 
@@ -36,8 +38,8 @@ export class CompactionRow implements RowView<CompactionEntry> {
   }
 
   render(entry: CompactionEntry, _delta: RowDelta): void {
-    const known = STATUS[entry.status];
-    const st = known ?? { icon: 'fold', label: `Compaction: ${entry.status}` };
+    const known = STATUS()[entry.status];
+    const st = known ?? { icon: 'fold', label: t('Compaction: {0}', entry.status) };
     const headSig = `${entry.status}`;
     if (headSig !== this.headSig) {
       this.headSig = headSig;
@@ -52,6 +54,6 @@ export class CompactionRow implements RowView<CompactionEntry> {
     const hasSummary = entry.summary.length > 0;
     this.details.hidden = !hasSummary;
     if (hasSummary) this.body.render(entry.summary, { kind: 'full' });
-    this.summaryLabel.textContent = entry.status === 'in_progress' ? 'Summary so far' : 'Summary';
+    this.summaryLabel.textContent = entry.status === 'in_progress' ? t('Summary so far') : t('Summary');
   }
 }

@@ -11,16 +11,18 @@ import { checkElicitationAnswer } from '../../src/thread/elicitationAnswer.js';
 import type { ElicitationEntry } from '../../src/thread/types.js';
 import { h, icon } from '../dom.js';
 import type { RowContext, RowView } from './rowView.js';
+import { t } from '../l10n.js';
 
 /** The fields behind each drawn form, for the delegated click handler that submits it. */
 const formFields = new WeakMap<HTMLFormElement, { entryId: string; fields: ElicitationField[] }>();
 
-const SETTLED: Record<Exclude<ElicitationEntry['status'], 'pending'>, { icon: string; text: string }> = {
-  accepted: { icon: 'check', text: 'Answered' },
-  declined: { icon: 'close', text: 'Declined' },
-  cancelled: { icon: 'circle-slash', text: 'Cancelled' },
-  expired: { icon: 'history', text: 'Not answered — the session that asked has ended' },
-};
+/** A function so the words are looked up when drawn, in the panel's language. */
+const SETTLED = (): Record<Exclude<ElicitationEntry['status'], 'pending'>, { icon: string; text: string }> => ({
+  accepted: { icon: 'check', text: t('Answered') },
+  declined: { icon: 'close', text: t('Declined') },
+  cancelled: { icon: 'circle-slash', text: t('Cancelled') },
+  expired: { icon: 'history', text: t('Not answered — the session that asked has ended') },
+});
 
 export class ElicitationRow implements RowView<ElicitationEntry> {
   readonly el = h('div', { class: 'row elicitation' });
@@ -45,7 +47,7 @@ export class ElicitationRow implements RowView<ElicitationEntry> {
     const body = entry.status === 'pending' ? (p.mode === 'form' ? this.form(entry) : pagePrompt(entry)) : settled(entry);
     this.el.replaceChildren(head, body);
     if (entry.status === 'pending' && first) {
-      this.ctx.announcer.alert(`The agent asks: ${p.message}`);
+      this.ctx.announcer.alert(t('The agent asks: {0}', p.message));
       // Only a request that arrives now takes focus, not one replayed from a snapshot.
       if (this.ctx.live()) requestAnimationFrame(() => this.el.querySelector<HTMLElement>('input, select, button')?.focus());
     }
@@ -59,9 +61,9 @@ export class ElicitationRow implements RowView<ElicitationEntry> {
       p.description ? h('div', { class: 'elicitation-description', text: p.description }) : '',
       ...p.fields.map((f) => fieldView(entry.id, f, saved[f.name])),
       h('div', { class: 'elicitation-actions' }, [
-        answerButton(entry.requestId, 'accept', 'Submit', 'btn-primary', 'send', 'submit'),
-        answerButton(entry.requestId, 'decline', 'Decline', 'btn-secondary', 'close'),
-        answerButton(entry.requestId, 'cancel', 'Cancel', 'btn-secondary', 'circle-slash'),
+        answerButton(entry.requestId, 'accept', t('Submit'), 'btn-primary', 'send', 'submit'),
+        answerButton(entry.requestId, 'decline', t('Decline'), 'btn-secondary', 'close'),
+        answerButton(entry.requestId, 'cancel', t('Cancel'), 'btn-secondary', 'circle-slash'),
       ]),
     ]);
     formFields.set(form, { entryId: entry.id, fields: p.fields });
@@ -77,23 +79,25 @@ export class ElicitationRow implements RowView<ElicitationEntry> {
 function pagePrompt(entry: ElicitationEntry): HTMLElement {
   const p = entry.prompt as Extract<ElicitationEntry['prompt'], { mode: 'url' }>;
   const host = hostOf(p.url);
+  // The host is in bold wherever the language puts it.
+  const [before = '', after = ''] = t('Opens {0}').split('{0}');
   return h('div', { class: 'elicitation-page' }, [
-    h('div', { class: 'elicitation-url' }, [h('span', { text: 'Opens ' }), h('strong', { text: host }), h('span', { class: 'elicitation-full-url', text: p.url, title: p.url })]),
+    h('div', { class: 'elicitation-url' }, [h('span', { text: before }), h('strong', { text: host }), after ? h('span', { text: after }) : '', h('span', { class: 'elicitation-full-url', text: p.url, title: p.url })]),
     h('div', { class: 'elicitation-actions' }, [
-      answerButton(entry.requestId, 'accept', `Open ${host}…`, 'btn-primary', 'link-external'),
-      answerButton(entry.requestId, 'decline', 'Decline', 'btn-secondary', 'close'),
-      answerButton(entry.requestId, 'cancel', 'Cancel', 'btn-secondary', 'circle-slash'),
+      answerButton(entry.requestId, 'accept', t('Open {0}…', host), 'btn-primary', 'link-external'),
+      answerButton(entry.requestId, 'decline', t('Decline'), 'btn-secondary', 'close'),
+      answerButton(entry.requestId, 'cancel', t('Cancel'), 'btn-secondary', 'circle-slash'),
     ]),
   ]);
 }
 
 function settled(entry: ElicitationEntry): HTMLElement {
   const p = entry.prompt;
-  const status = entry.status as keyof typeof SETTLED;
-  let { icon: glyph, text } = SETTLED[status];
+  const status = entry.status as Exclude<ElicitationEntry['status'], 'pending'>;
+  let { icon: glyph, text } = SETTLED()[status];
   if (p.mode === 'url' && status === 'accepted') {
     glyph = entry.completed ? 'pass' : 'loading';
-    text = entry.completed ? `Done in the browser (${hostOf(p.url)})` : `Opened ${hostOf(p.url)} in the browser — waiting for the agent`;
+    text = entry.completed ? t('Done in the browser ({0})', hostOf(p.url)) : t('Opened {0} in the browser — waiting for the agent', hostOf(p.url));
   }
   const outcome = h('div', { class: `elicitation-outcome status-${status}` }, [icon(glyph, glyph === 'loading' ? 'codicon-modifier-spin' : ''), h('span', { text })]);
   if (p.mode !== 'form' || !entry.answer) return outcome;
@@ -119,7 +123,7 @@ function fieldView(entryId: string, f: ElicitationField, saved: unknown): HTMLEl
   const errorId = `${id}-error`;
   const descId = f.description ? `${id}-desc` : undefined;
   const described = [descId, errorId].filter(Boolean).join(' ');
-  const label = h('label', { attrs: { for: id } }, [h('span', { text: f.label }), f.required ? h('span', { class: 'elicitation-required', text: ' *', title: 'Required' }) : '']);
+  const label = h('label', { attrs: { for: id } }, [h('span', { text: f.label }), f.required ? h('span', { class: 'elicitation-required', text: ' *', title: t('Required') }) : '']);
   let control: HTMLElement;
   switch (f.kind) {
     case 'text': {
@@ -150,7 +154,7 @@ function fieldView(entryId: string, f: ElicitationField, saved: unknown): HTMLEl
     case 'choice': {
       const current = typeof saved === 'string' ? saved : f.default ?? '';
       const select = h('select', { attrs: { id, name: f.name } }, [
-        h('option', { attrs: { value: '' }, text: f.required ? 'Choose…' : '(none)' }),
+        h('option', { attrs: { value: '' }, text: f.required ? t('Choose…') : t('(none)') }),
         ...f.options.map((o) => h('option', { attrs: { value: o.value }, text: o.label, title: o.description })),
       ]);
       select.value = current;
@@ -205,7 +209,7 @@ export function readElicitationForm(form: HTMLFormElement): Record<string, Elici
     const text = String(raw[f.name] ?? '').trim();
     raw[f.name] = text === '' ? undefined : Number(text);
   }
-  const check = checkElicitationAnswer(known.fields, raw);
+  const check = checkElicitationAnswer(known.fields, raw, t);
   let firstBad: HTMLElement | undefined;
   for (const f of known.fields) {
     const wrap = form.querySelector<HTMLElement>(`.elicitation-field[data-name="${CSS.escape(f.name)}"]`);
@@ -226,7 +230,7 @@ export function readElicitationForm(form: HTMLFormElement): Record<string, Elici
 /** An answer in words (choices by their labels); undefined for a value no form can hold. */
 function shownValue(f: ElicitationField, v: unknown): string | undefined {
   const label = (x: string | number) => (f.kind === 'choice' || f.kind === 'multi' ? f.options.find((o) => o.value === x)?.label : undefined) ?? String(x);
-  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  if (typeof v === 'boolean') return v ? t('Yes') : t('No');
   if (typeof v === 'string' || typeof v === 'number') return label(v);
   if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v.map(label).join(', ');
   return undefined;

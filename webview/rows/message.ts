@@ -56,7 +56,7 @@ export class UserRow implements RowView<UserEntry> {
 }
 
 export class AgentRow implements RowView<AgentMessageEntry> {
-  readonly el = h('div', { class: 'row agent', attrs: { role: 'article', 'aria-label': 'Agent' } });
+  readonly el = h('div', { class: 'row agent', attrs: { role: 'article', 'aria-label': t('Agent') } });
   readonly body = new MessageBody();
 
   constructor() {

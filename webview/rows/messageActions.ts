@@ -5,6 +5,7 @@
  * keep a stale state. The rules are shared with the host (`src/shared/messageActions.ts`).
  */
 import { forkControl, resendControl, type ControlState, type MessageActionFacts } from '../../src/shared/messageActions.js';
+import { t } from '../l10n.js';
 
 const CONTROL = '[data-message-control]';
 
@@ -27,7 +28,7 @@ export class MessageActions {
   /** Sets one button's visibility, enablement and tooltip from its kind and turn. */
   decorate(el: HTMLElement): void {
     const turnId = el.dataset.turnId ?? '';
-    const state: ControlState = el.dataset.messageControl === 'fork' ? forkControl(this.facts, turnId) : resendControl(this.facts, turnId);
+    const state: ControlState = el.dataset.messageControl === 'fork' ? forkControl(this.facts, turnId, t) : resendControl(this.facts, turnId, t);
     el.hidden = !state.shown;
     if (!state.shown) {
       el.removeAttribute('aria-disabled');
@@ -37,7 +38,7 @@ export class MessageActions {
     if (state.enabled) el.removeAttribute('aria-disabled');
     else el.setAttribute('aria-disabled', 'true');
     el.title = state.tooltip;
-    el.setAttribute('aria-label', state.enabled ? labelOf(el) : `${labelOf(el)} (unavailable). ${state.tooltip}`);
+    el.setAttribute('aria-label', state.enabled ? labelOf(el) : t('{0} (unavailable). {1}', labelOf(el), state.tooltip));
   }
 }
 

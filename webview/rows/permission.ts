@@ -6,6 +6,7 @@
 import type { PermissionOption, RuleOfferView } from '../../src/protocol/events.js';
 import type { PendingPermission } from '../../src/thread/types.js';
 import { h, icon } from '../dom.js';
+import { t } from '../l10n.js';
 
 export function optionClass(kind: PermissionOption['kind']): string {
   switch (kind) {
@@ -24,7 +25,7 @@ export function optionClass(kind: PermissionOption['kind']): string {
 const KIND_ICON: Record<string, string> = { allow_once: 'check', allow_always: 'check-all', reject_once: 'close', reject_always: 'circle-slash' };
 
 export function renderPermission(p: PendingPermission, toolTitle: string): HTMLElement {
-  const question = p.title || `Allow “${toolTitle}”?`;
+  const question = p.title || t('Allow “{0}”?', toolTitle);
   const labelId = `perm-${p.requestId.replace(/[^\w-]/g, '_')}`;
   const buttons = p.options.map((o) => {
     const b = h('button', {
@@ -50,11 +51,9 @@ function renderRuleOffer(requestId: string, offer: RuleOfferView): HTMLElement {
   const button = h('button', {
     class: 'btn btn-secondary perm-rule',
     attrs: { type: 'button' },
-    title: `Answers with the agent's own allow option and makes a rule for this agent in this workspace. `
-      + `Sensitive files (.env, keys, .git/, .vscode/) and anything outside the workspace still ask. `
-      + `Rules are listed in Agent Chat: Manage Auto-Approve Rules.`,
+    title: t("Answers with the agent's own allow option and makes a rule for this agent in this workspace. Sensitive files (.env, keys, .git/, .vscode/) and anything outside the workspace still ask. Rules are listed in Agent Chat: Manage Auto-Approve Rules."),
     data: { action: 'allow-always', requestId },
-  }, [icon('check-all'), h('span', { class: 'btn-label', text: `Always allow ${words}` })]);
+  }, [icon('check-all'), h('span', { class: 'btn-label', text: t('Always allow {0}', words) })]);
   return h('div', { class: 'permission-rule' }, [button]);
 }
 

@@ -9,16 +9,18 @@ import { h, icon } from '../dom.js';
 import { basename, safeHref } from '../links.js';
 import { renderMarkdown } from '../markdown/render.js';
 import type { RowView } from './rowView.js';
+import { t } from '../l10n.js';
 
-const STATUS: Record<PlanEntry['status'], { icon: string; label: string }> = {
-  pending: { icon: 'circle-large-outline', label: 'Pending' },
-  in_progress: { icon: 'loading codicon-modifier-spin', label: 'In progress' },
-  completed: { icon: 'pass', label: 'Done' },
-  cancelled: { icon: 'circle-slash', label: 'Cancelled' },
-};
+/** A function so the words are looked up when drawn, in the panel's language. */
+const STATUS = (): Record<PlanEntry['status'], { icon: string; label: string }> => ({
+  pending: { icon: 'circle-large-outline', label: t('Pending') },
+  in_progress: { icon: 'loading codicon-modifier-spin', label: t('In progress') },
+  completed: { icon: 'pass', label: t('Done') },
+  cancelled: { icon: 'circle-slash', label: t('Cancelled') },
+});
 
 export class PlanRow implements RowView<PlanThreadEntry> {
-  readonly el = h('div', { class: 'row plan', attrs: { role: 'region', 'aria-label': 'Plan' } });
+  readonly el = h('div', { class: 'row plan', attrs: { role: 'region', 'aria-label': t('Plan') } });
   private readonly progress = h('span', { class: 'plan-progress' });
   private readonly list = h('ul', { class: 'plan-list' });
   private readonly other = h('div', { class: 'plan-body' });
@@ -26,7 +28,7 @@ export class PlanRow implements RowView<PlanThreadEntry> {
   private bodySig = '';
 
   constructor() {
-    this.el.append(h('div', { class: 'row-head' }, [icon('tasklist'), h('span', { class: 'who', text: 'Plan' }), this.progress]), this.list, this.other);
+    this.el.append(h('div', { class: 'row-head' }, [icon('tasklist'), h('span', { class: 'who', text: t('Plan') }), this.progress]), this.list, this.other);
   }
 
   render(entry: PlanThreadEntry): void {
@@ -43,7 +45,7 @@ export class PlanRow implements RowView<PlanThreadEntry> {
 
   private renderItems(entries: PlanEntry[]): void {
     const done = entries.filter((e) => e.status === 'completed').length;
-    this.progress.textContent = `${done}/${entries.length} done`;
+    this.progress.textContent = t('{0}/{1} done', done, entries.length);
     entries.forEach((item, i) => {
       let li = this.items[i];
       if (!li) {
@@ -62,7 +64,7 @@ export class PlanRow implements RowView<PlanThreadEntry> {
     if (sig === this.bodySig) return;
     this.bodySig = sig;
     if (entry.removed) {
-      this.other.replaceChildren(h('span', { class: 'content-note', text: 'The agent removed this plan.' }));
+      this.other.replaceChildren(h('span', { class: 'content-note', text: t('The agent removed this plan.') }));
       return;
     }
     if (!body) {
@@ -80,7 +82,7 @@ export class PlanRow implements RowView<PlanThreadEntry> {
         return;
       }
       case 'other':
-        this.other.replaceChildren(h('span', { class: 'content-note', text: `This plan is of a kind the panel cannot show (${body.planType}).` }));
+        this.other.replaceChildren(h('span', { class: 'content-note', text: t('This plan is of a kind the panel cannot show ({0}).', body.planType) }));
         return;
       default: {
         const unknown: never = body;
@@ -123,15 +125,26 @@ function filePath(uri: string): string | null {
 }
 
 function patchItem(li: HTMLLIElement, item: PlanEntry): void {
-  const status = STATUS[item.status] ?? STATUS.pending;
+  const statuses = STATUS();
+  const status = statuses[item.status] ?? statuses.pending;
   const sig = `${item.status}\u0000${item.priority}\u0000${item.content}`;
   if (li.dataset.sig === sig) return;
   li.dataset.sig = sig;
   li.className = `plan-item status-${item.status} priority-${item.priority}`;
-  li.setAttribute('aria-label', `${status.label}, ${item.priority} priority: ${item.content}`);
+  li.setAttribute('aria-label', t('{0}, {1} priority: {2}', status.label, priorityWord(item.priority), item.content));
   li.replaceChildren(
     h('span', { class: `codicon codicon-${status.icon} plan-status`, title: status.label, attrs: { 'aria-hidden': 'true' } }),
     h('span', { class: 'plan-text', text: item.content }),
-    h('span', { class: `plan-priority`, text: item.priority }),
+    h('span', { class: `plan-priority`, text: priorityWord(item.priority) }),
   );
+}
+
+/** The protocol's priority levels in words; a level this panel does not know shows as sent. */
+function priorityWord(priority: string): string {
+  switch (priority) {
+    case 'high': return t('high');
+    case 'medium': return t('medium');
+    case 'low': return t('low');
+    default: return priority;
+  }
 }

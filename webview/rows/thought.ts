@@ -7,11 +7,12 @@ import { h, icon } from '../dom.js';
 import type { RowDelta } from '../store.js';
 import { MessageBody } from './messageBody.js';
 import type { RowContext, RowView } from './rowView.js';
+import { t } from '../l10n.js';
 
 export class ThoughtRow implements RowView<ThoughtEntry> {
   readonly el: HTMLDetailsElement;
   private readonly body = new MessageBody();
-  private readonly label = h('span', { class: 'thought-label', text: 'Thinking…' });
+  private readonly label = h('span', { class: 'thought-label', text: t('Thinking…') });
   private key = '';
 
   constructor(private readonly ctx: RowContext, entry: ThoughtEntry) {
@@ -29,7 +30,7 @@ export class ThoughtRow implements RowView<ThoughtEntry> {
   }
 
   followed(): void {
-    this.label.textContent = 'Thought';
+    this.label.textContent = t('Thought');
     if (this.ctx.viewState.isExpanded(this.key) === undefined) this.el.open = false;
   }
 }

@@ -26,7 +26,7 @@ async function chooseMethod(agentName: string, methods: AuthMethodInfo[]): Promi
   type Item = vscode.QuickPickItem & { method: AuthMethodInfo };
   const picked = await vscode.window.showQuickPick<Item>(
     methods.map((method) => ({ label: method.name, detail: method.description, method })),
-    { title: `${agentName}: log in`, placeHolder: 'The agent needs you to log in. How?', ignoreFocusOut: true },
+    { title: vscode.l10n.t('{0}: log in', agentName), placeHolder: vscode.l10n.t('The agent needs you to log in. How?'), ignoreFocusOut: true },
   );
   return picked?.method;
 }
@@ -44,7 +44,7 @@ async function runLoginTerminal(
 ): Promise<number | undefined> {
   const path = env.PATH ?? (await loginShellPath().catch(() => undefined));
   const terminal = vscode.window.createTerminal({
-    name: `${agentName}: log in`,
+    name: vscode.l10n.t('{0}: log in', agentName),
     shellPath: command,
     shellArgs: args,
     env: path ? { ...env, PATH: path } : env,
@@ -66,16 +66,16 @@ async function askVariables(
   stored: boolean,
 ): Promise<Record<string, string> | undefined> {
   if (link) {
-    const open = 'Open Instructions';
-    const answer = await vscode.window.showInformationMessage(`${agentName} needs ${variables.map((v) => v.name).join(', ')}.`, open, 'Continue');
+    const open = vscode.l10n.t('Open Instructions');
+    const answer = await vscode.window.showInformationMessage(vscode.l10n.t('{0} needs {1}.', agentName, variables.map((v) => v.name).join(', ')), open, vscode.l10n.t('Continue'));
     if (answer === undefined) return undefined;
     if (answer === open && /^https?:/i.test(link)) await vscode.env.openExternal(vscode.Uri.parse(link, true));
   }
   const values: Record<string, string> = {};
   for (const variable of variables) {
     const value = await vscode.window.showInputBox({
-      title: `${agentName}: log in`,
-      prompt: `${variable.label || variable.name}${variable.optional ? ' (optional)' : ''} — ${stored ? "kept in VS Code's secret storage for this agent" : 'kept for this agent process only'}`,
+      title: vscode.l10n.t('{0}: log in', agentName),
+      prompt: `${variable.optional ? vscode.l10n.t('{0} (optional)', variable.label || variable.name) : variable.label || variable.name} — ${stored ? vscode.l10n.t("kept in VS Code's secret storage for this agent") : vscode.l10n.t('kept for this agent process only')}`,
       placeHolder: variable.name,
       password: variable.secret,
       ignoreFocusOut: true,

@@ -30,11 +30,13 @@ function remoteSecrets(config: A2aAgentConfig, storage: vscode.SecretStorage): R
     forget: store.forget,
     async ask({ status, auth, url }) {
       if (!(await mayTravel(url))) return undefined;
-      const what = auth?.kind === 'header' ? `API key (sent as the "${auth.headerName}" header)` : 'access token (sent as a Bearer token)';
-      const why = status !== undefined ? `${config.name} refused the request (HTTP ${status}).` : `${config.name} asks for credentials.`;
+      const what = auth?.kind === 'header'
+        ? vscode.l10n.t('Enter the API key (sent as the "{0}" header).', auth.headerName)
+        : vscode.l10n.t('Enter the access token (sent as a Bearer token).');
+      const why = status !== undefined ? vscode.l10n.t('{0} refused the request (HTTP {1}).', config.name, status) : vscode.l10n.t('{0} asks for credentials.', config.name);
       const value = await vscode.window.showInputBox({
-        title: `Agent Chat: sign in to ${config.name}`,
-        prompt: `${why} Enter the ${what}. It is kept in VS Code's secret storage; "Agent Chat: Log Out" forgets it.`,
+        title: vscode.l10n.t('Agent Chat: sign in to {0}', config.name),
+        prompt: `${why} ${what} ${vscode.l10n.t('It is kept in VS Code\'s secret storage; "Agent Chat: Log Out" forgets it.')}`,
         password: true,
         ignoreFocusOut: true,
       });
@@ -50,9 +52,9 @@ async function mayTravel(url: string): Promise<boolean> {
   const u = new URL(url);
   const loopback = ['localhost', '127.0.0.1', '[::1]', '::1'].includes(u.hostname);
   if (u.protocol !== 'http:' || loopback) return true;
-  const send = 'Send anyway';
+  const send = vscode.l10n.t('Send anyway');
   const answer = await vscode.window.showWarningMessage(
-    `${u.host} is reached over plain http://: a secret sent to it can be read by anyone on the network path. Use https:// if the agent offers it.`,
+    vscode.l10n.t('{0} is reached over plain http://: a secret sent to it can be read by anyone on the network path. Use https:// if the agent offers it.', u.host),
     { modal: true },
     send,
   );

@@ -5,6 +5,7 @@
 import { isA2aConfig, type AgentConfig, type LaunchFailure } from '../../agents/api.js';
 import { suggestFix } from '../../agents/acp/presets/suggestFix.js';
 import type { AgentStatus } from '../../shared/webviewProtocol.js';
+import { t } from '../translate.js';
 
 export const UNTRUSTED_REASON = 'This workspace is not trusted, so no agent was started.';
 
@@ -49,14 +50,14 @@ export function failedStatus(config: AgentConfig, failure: LaunchFailure, comman
 export function describeNoSession(agent: AgentStatus): string {
   switch (agent.state) {
     case 'none':
-      return 'No agent is selected. Pick one with "Agent Chat: Select Agent".';
+      return t('No agent is selected. Pick one with "Agent Chat: Select Agent".');
     case 'starting':
-      return `${agent.agentName} is still starting; send again in a moment.`;
+      return t('{0} is still starting; send again in a moment.', agent.agentName);
     case 'ready':
-      return `${agent.agentName} has no open session. Try "Agent Chat: New Session".`;
+      return t('{0} has no open session. Try "Agent Chat: New Session".', agent.agentName);
     case 'failed':
-      return `${agent.agentName} is not running: ${agent.reason}`;
+      return t('{0} is not running: {1}', agent.agentName, agent.reason);
     case 'exited':
-      return `${agent.agentName} is not running: ${agent.reason} Use "Agent Chat: Restart Agent".`;
+      return t('{0} is not running: {1} Use "Agent Chat: Restart Agent".', agent.agentName, agent.reason);
   }
 }

@@ -12,8 +12,6 @@ import type { AgentChatContext } from '../context.js';
 import { DisposableScope } from '../disposables.js';
 import { isUntrusted } from './statusText.js';
 
-export const UNTRUSTED_NOTICE = 'Agent Chat starts agents only in trusted workspaces: an agent runs programs and edits files here.';
-
 export function watchWorkspaceTrust(context: AgentChatContext): vscode.Disposable {
   const scope = new DisposableScope();
   let explained = false;
@@ -27,9 +25,9 @@ export function watchWorkspaceTrust(context: AgentChatContext): vscode.Disposabl
     if (explained || !isUntrusted(context.agentStatus) || vscode.workspace.isTrusted) return;
     explained = true;
     void vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: UNTRUSTED_NOTICE, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Agent Chat starts agents only in trusted workspaces: an agent runs programs and edits files here.'), cancellable: true },
       (progress, token) => {
-        progress.report({ message: '[Manage Workspace Trust](command:workbench.trust.manage)' });
+        progress.report({ message: `[${vscode.l10n.t('Manage Workspace Trust')}](command:workbench.trust.manage)` });
         return new Promise<void>((resolve) => {
           const cancelled = token.onCancellationRequested(() => done());
           const done = () => {

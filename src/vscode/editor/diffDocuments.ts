@@ -53,10 +53,11 @@ export class DiffDocuments implements vscode.TextDocumentContentProvider, vscode
     const pairs = files.map((f) => [vscode.Uri.file(f.path), this.document(f.path, 'before', f.before), this.document(f.path, 'after', f.after)] as const);
     if (pairs.length === 1) {
       const [, left, right] = pairs[0]!;
-      const what = files[0]!.complete ? 'agent edit' : 'agent edit, changed regions';
-      await vscode.commands.executeCommand('vscode.diff', left, right, `${path.basename(files[0]!.path)} (${what})`, { preview: true });
+      const name = path.basename(files[0]!.path);
+      const title = files[0]!.complete ? vscode.l10n.t('{0} (agent edit)', name) : vscode.l10n.t('{0} (agent edit, changed regions)', name);
+      await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true });
     } else {
-      await vscode.commands.executeCommand('vscode.changes', `Agent edit (${pairs.length} files)`, pairs);
+      await vscode.commands.executeCommand('vscode.changes', vscode.l10n.t('Agent edit ({0} files)', pairs.length), pairs);
     }
     return true;
   }

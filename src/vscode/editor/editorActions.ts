@@ -9,7 +9,7 @@ import type { ProtocolLog } from '../protocolLog.js';
 /** Opens an absolute path at a 1-based line. */
 export async function openLocation(filePath: string, line?: number | null): Promise<void> {
   if (!path.isAbsolute(filePath)) {
-    void vscode.window.showWarningMessage(`Agent Chat: cannot open a relative path (${filePath}).`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: cannot open a relative path ({0}).', filePath));
     return;
   }
   const document = await vscode.workspace.openTextDocument(vscode.Uri.file(filePath));
@@ -39,7 +39,7 @@ export async function openLink(href: string, log: ProtocolLog): Promise<boolean>
 export async function insertAtCursor(text: string): Promise<boolean> {
   const editor = vscode.window.activeTextEditor;
   if (!editor) {
-    void vscode.window.showInformationMessage('Agent Chat: open a file to insert the text into.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: open a file to insert the text into.'));
     return false;
   }
   return editor.edit((edit) => {

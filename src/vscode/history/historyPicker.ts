@@ -34,8 +34,8 @@ interface SearchOffer extends vscode.QuickPickItem {
 type Row = Pick | ListOffer | SearchOffer | vscode.QuickPickItem;
 
 const SEARCH_OFFER: SearchOffer = {
-  label: '$(search) Search in threads…',
-  detail: 'Find a past conversation by words in its title or text',
+  label: `$(search) ${vscode.l10n.t('Search in threads…')}`,
+  detail: vscode.l10n.t('Find a past conversation by words in its title or text'),
   alwaysShow: true,
   search: true,
 };
@@ -67,10 +67,10 @@ export function listOffers(context: AgentChatContext): ListOffer[] {
   const running = new Set(context.readyAgents);
   return context.agentEntries()
     .filter((e) => e.source !== 'preset' && !running.has(e.config.name))
-    .map((e) => ({ label: `$(list-unordered) List sessions from ${e.config.name}…`, detail: 'Starts the agent and asks for its sessions', listFrom: e.config }));
+    .map((e) => ({ label: `$(list-unordered) ${vscode.l10n.t('List sessions from {0}…', e.config.name)}`, detail: vscode.l10n.t('Starts the agent and asks for its sessions'), listFrom: e.config }));
 }
 
-const DELETE_BUTTON: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: 'Delete this conversation' };
+const DELETE_BUTTON: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('trash'), tooltip: vscode.l10n.t('Delete this conversation') };
 
 function toPick(item: HistoryItem, listed: boolean): Pick {
   const when = item.updatedAt ? new Date(item.updatedAt).toLocaleString() : undefined;
@@ -96,7 +96,7 @@ export function historyRows(picks: readonly Pick[], offers: readonly ListOffer[]
     }
     rows.push(pick);
   }
-  if (offers.length > 0) rows.push({ label: 'Agents not running', kind: vscode.QuickPickItemKind.Separator }, ...offers);
+  if (offers.length > 0) rows.push({ label: vscode.l10n.t('Agents not running'), kind: vscode.QuickPickItemKind.Separator }, ...offers);
   return rows;
 }
 
@@ -110,7 +110,7 @@ export async function showHistory(context: AgentChatContext, transcripts: Transc
     const picks = await historyItems(context, transcripts, log);
     const offers = listOffers(context);
     if (picks.length === 0 && offers.length === 0) {
-      void vscode.window.showInformationMessage('Agent Chat: no past conversations yet.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: no past conversations yet.'));
       return undefined;
     }
     const picked = await pickRow(context, transcripts, log, historyRows(picks, offers), picks.length === 0);
@@ -123,7 +123,7 @@ export async function showHistory(context: AgentChatContext, transcripts: Transc
     const outcome = await startToList(context, picked.listFrom);
     if (outcome === 'not_started') return undefined;
     // Back to the list, now with this agent's sessions (or saying it keeps none to list).
-    if (outcome === 'cannot_list') void vscode.window.showInformationMessage(`Agent Chat: ${picked.listFrom.name} does not list its sessions.`);
+    if (outcome === 'cannot_list') void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: {0} does not list its sessions.', picked.listFrom.name));
   }
 }
 
@@ -136,8 +136,8 @@ export async function startToList(context: AgentChatContext, config: AgentConfig
 
 async function pickRow(context: AgentChatContext, transcripts: TranscriptStore, log: ProtocolLog, rows: Row[], empty: boolean): Promise<Row | undefined> {
   const quickPick = vscode.window.createQuickPick<Row>();
-  quickPick.title = 'Agent Chat: History';
-  quickPick.placeholder = empty ? 'No saved conversations yet; list an agent\'s own sessions' : 'Reopen a conversation';
+  quickPick.title = vscode.l10n.t('Agent Chat: History');
+  quickPick.placeholder = empty ? vscode.l10n.t("No saved conversations yet; list an agent's own sessions") : vscode.l10n.t('Reopen a conversation');
   quickPick.matchOnDescription = true;
   quickPick.matchOnDetail = true;
   quickPick.items = rows;
@@ -156,14 +156,15 @@ async function pickRow(context: AgentChatContext, transcripts: TranscriptStore, 
         // The modal takes the focus; the list stays open behind it.
         confirming = true;
         quickPick.ignoreFocusOut = true;
+        const remove = vscode.l10n.t('Delete');
         const answer = await vscode.window.showWarningMessage(
-          `Delete "${item.item.title}"?`,
-          { modal: true, detail: 'The saved conversation is removed, and the agent\'s copy too when it can delete sessions.' },
-          'Delete',
+          vscode.l10n.t('Delete "{0}"?', item.item.title),
+          { modal: true, detail: vscode.l10n.t("The saved conversation is removed, and the agent's copy too when it can delete sessions.") },
+          remove,
         );
         confirming = false;
         quickPick.ignoreFocusOut = false;
-        if (answer !== 'Delete') return quickPick.show();
+        if (answer !== remove) return quickPick.show();
         await deleteItem(context, transcripts, item.item, log);
         quickPick.items = dropEmptyGroups(quickPick.items.filter((p) => p !== item));
         if (!quickPick.items.some((r) => isPick(r) || isOffer(r))) quickPick.hide();
@@ -190,7 +191,7 @@ export async function deleteItem(context: AgentChatContext, transcripts: Transcr
   if (failure !== undefined) {
     const message = failure instanceof Error ? failure.message : String(failure);
     log.warn(`session/delete failed: ${message}`);
-    void vscode.window.showWarningMessage(`Agent Chat: ${item.agentName} did not delete the session: ${message}`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: {0} did not delete the session: {1}', item.agentName, message));
   }
 }
 
@@ -200,8 +201,8 @@ export async function reopenItem(context: AgentChatContext, transcripts: Transcr
   const shows = { agentName: item.agentName, sessionId: item.sessionId, cwd: transcript?.cwd ?? item.cwd };
   const config = context.configOf(item.agentName);
   if (!config) {
-    if (transcript) await context.reopen(undefined, readOnlyThread(transcript, `${item.agentName} is no longer configured`), undefined, shows);
-    else void vscode.window.showWarningMessage(`Agent Chat: no agent named "${item.agentName}" is configured.`);
+    if (transcript) await context.reopen(undefined, readOnlyThread(transcript, vscode.l10n.t('{0} is no longer configured', item.agentName)), undefined, shows);
+    else void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: no agent named "{0}" is configured.', item.agentName));
     return;
   }
   // What the agent supports is known once it runs; a running agent is not restarted for this.
@@ -209,10 +210,10 @@ export async function reopenItem(context: AgentChatContext, transcripts: Transcr
   const support = context.sessionSupportOf(config.name);
   const plan: ReopenPlan = support
     ? planReopen(support, transcript !== undefined, listed ? item.onAgent : undefined)
-    : { kind: 'read_only', reason: `${config.name} is not running` };
+    : { kind: 'read_only', reason: vscode.l10n.t('{0} is not running', config.name) };
   const [thread, opening] = threadForPlan(plan, item, transcript);
   if (!thread) {
-    void vscode.window.showWarningMessage(`Agent Chat: cannot reopen "${item.title}": ${plan.kind === 'unavailable' ? plan.reason : 'nothing to show'}.`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: cannot reopen "{0}": {1}.', item.title, plan.kind === 'unavailable' ? plan.reason : vscode.l10n.t('nothing to show')));
     return;
   }
   await context.reopen(config, thread, opening, opening ? undefined : shows);

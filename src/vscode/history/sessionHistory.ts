@@ -10,6 +10,7 @@ import type { SessionOpening } from '../tabs/sessionOpener.js';
 import { describeNoSession } from '../agents/statusText.js';
 import type { Thread } from '../tabs/threadStore.js';
 import { workspaceRoots } from '../editor/workspaceRoots.js';
+import { t } from '../translate.js';
 
 export interface AgentSessionList {
   agentName: string;
@@ -99,10 +100,10 @@ export class SessionHistory {
     const result = await running.logIn().catch((error: unknown) => ({ outcome: 'failed' as const, message: error instanceof Error ? error.message : String(error) }));
     switch (result.outcome) {
       case 'logged_in':
-        thread.notice('info', `Logged in to ${running.config.name}`, 'Send your message again to continue.');
+        thread.notice('info', t('Logged in to {0}', running.config.name), t('Send your message again to continue.'));
         break;
       case 'restarted':
-        thread.notice('info', 'Logged in; the agent was restarted', 'Reopen this session or start a new one to continue.');
+        thread.notice('info', t('Logged in; the agent was restarted'), t('Reopen this session or start a new one to continue.'));
         break;
       case 'cancelled':
         break;
@@ -146,7 +147,7 @@ export class SessionHistory {
     const slot = this.core.slot;
     const running = slot.running;
     if (!running || slot.agent.state !== 'ready') {
-      tab.thread.notice('warning', 'The conversation is shown read-only', describeNoSession(slot.agent));
+      tab.thread.notice('warning', t('The conversation is shown read-only'), describeNoSession(slot.agent));
       return false;
     }
     return this.core.opener.open(running, slot.scope, opening, tab);

@@ -38,8 +38,8 @@ export async function searchThreads(deps: SearchDeps, initial = ''): Promise<voi
 
 function pickHit(deps: SearchDeps, initial: string): Promise<ThreadSearchHit | undefined> {
   const qp = vscode.window.createQuickPick<HitPick>();
-  qp.title = 'Agent Chat: Search Threads';
-  qp.placeholder = 'Words from a past conversation (its title or what was said)';
+  qp.title = vscode.l10n.t('Agent Chat: Search Threads');
+  qp.placeholder = vscode.l10n.t('Words from a past conversation (its title or what was said)');
   // The search decides what matches; the picker only highlights the words in the line.
   qp.matchOnDescription = true;
   qp.matchOnDetail = true;
@@ -60,9 +60,9 @@ function pickHit(deps: SearchDeps, initial: string): Promise<ThreadSearchHit | u
     try {
       const hits = await deps.search.search(query, { listing, cancelled: () => mine !== generation });
       if (mine !== generation) return;
-      qp.items = hits.length ? hits.map((h) => toItem(h, query)) : [{ label: 'No saved conversation has all of these words', alwaysShow: true }];
+      qp.items = hits.length ? hits.map((h) => toItem(h, query)) : [{ label: vscode.l10n.t('No saved conversation has all of these words'), alwaysShow: true }];
     } catch (error) {
-      if (mine === generation) qp.items = [{ label: `Search failed: ${error instanceof Error ? error.message : String(error)}`, alwaysShow: true }];
+      if (mine === generation) qp.items = [{ label: vscode.l10n.t('Search failed: {0}', error instanceof Error ? error.message : String(error)), alwaysShow: true }];
       deps.log.warn(`thread search failed: ${String(error)}`);
     } finally {
       if (mine === generation) qp.busy = false;
@@ -98,7 +98,7 @@ function toItem(hit: ThreadSearchHit, query: string): HitPick {
   return {
     label: hit.meta.title,
     description: `${hit.meta.agentName} · ${when}`,
-    detail: hit.entryId === undefined ? 'Title matches' : hitExcerpt(hit.line, query),
+    detail: hit.entryId === undefined ? vscode.l10n.t('Title matches') : hitExcerpt(hit.line, query),
     // Every hit stays listed: the picker's own filter must not drop a line the search matched.
     alwaysShow: true,
     hit,

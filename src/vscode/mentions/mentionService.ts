@@ -85,7 +85,9 @@ export class MentionService implements vscode.Disposable {
       }
     }
     if (refused.length) {
-      void vscode.window.showWarningMessage(`Agent Chat: only files and folders inside the workspace can be attached; left out: ${refused.slice(0, 3).join(', ')}${refused.length > 3 ? ` and ${refused.length - 3} more` : ''}.`);
+      void vscode.window.showWarningMessage(refused.length > 3
+        ? vscode.l10n.t('Agent Chat: only files and folders inside the workspace can be attached; left out: {0} and {1} more.', refused.slice(0, 3).join(', '), refused.length - 3)
+        : vscode.l10n.t('Agent Chat: only files and folders inside the workspace can be attached; left out: {0}.', refused.join(', ')));
     }
   }
 
@@ -103,15 +105,15 @@ export class MentionService implements vscode.Disposable {
   }
 
   private fixedItems(): Attachment[] {
-    const items: Attachment[] = [{ kind: 'problems', uri: 'agent-chat:/problems/all', name: 'Problems (all files)', detail: 'Errors and warnings of every file' }];
+    const items: Attachment[] = [{ kind: 'problems', uri: 'agent-chat:/problems/all', name: vscode.l10n.t('Problems (all files)'), detail: vscode.l10n.t('Errors and warnings of every file') }];
     const active = vscode.window.activeTextEditor?.document.uri;
     if (active?.scheme === 'file' && vscode.workspace.getWorkspaceFolder(active)) {
-      items.push({ kind: 'problems', uri: active.toString(), name: `Problems in ${path.basename(active.fsPath)}`, detail: vscode.workspace.asRelativePath(active) });
+      items.push({ kind: 'problems', uri: active.toString(), name: vscode.l10n.t('Problems in {0}', path.basename(active.fsPath)), detail: vscode.workspace.asRelativePath(active) });
     }
     const last = this.terminal.get();
-    items.push({ kind: 'terminal', uri: 'agent-chat:/terminal/last-command', name: 'Last terminal command', detail: last ? `$ ${last.command}` : 'Its output (terminals with shell integration)' });
-    items.push({ kind: 'git', uri: 'agent-chat:/git/staged', name: 'Git staged changes', detail: 'git diff --cached' });
-    items.push({ kind: 'git', uri: 'agent-chat:/git/unstaged', name: 'Git unstaged changes', detail: 'git diff' });
+    items.push({ kind: 'terminal', uri: 'agent-chat:/terminal/last-command', name: vscode.l10n.t('Last terminal command'), detail: last ? `$ ${last.command}` : vscode.l10n.t('Its output (terminals with shell integration)') });
+    items.push({ kind: 'git', uri: 'agent-chat:/git/staged', name: vscode.l10n.t('Git staged changes'), detail: 'git diff --cached' });
+    items.push({ kind: 'git', uri: 'agent-chat:/git/unstaged', name: vscode.l10n.t('Git unstaged changes'), detail: 'git diff' });
     return items;
   }
 
@@ -124,8 +126,8 @@ export class MentionService implements vscode.Disposable {
     return picked.map((m) => ({
       kind: 'thread',
       uri: `agent-chat:/threads/${encodeURIComponent(m.id)}`,
-      name: m.title || 'Untitled conversation',
-      detail: `Past conversation with ${m.agentName}, ${m.updatedAt.slice(0, 10)}`,
+      name: m.title || vscode.l10n.t('Untitled conversation'),
+      detail: vscode.l10n.t('Past conversation with {0}, {1}', m.agentName, m.updatedAt.slice(0, 10)),
     }));
   }
 
@@ -149,7 +151,7 @@ export class MentionService implements vscode.Disposable {
         uri: s.location.uri.toString(),
         name: s.name,
         range: { startLine: line, endLine: s.location.range.end.line + 1 },
-        detail: `${symbolKindName(s.kind)} in ${rel}:${line}`,
+        detail: vscode.l10n.t('{0} in {1}', symbolKindName(s.kind), `${rel}:${line}`),
       };
     });
   }

@@ -10,6 +10,7 @@
  */
 import type { StopReason } from '../../protocol/events.js';
 import type { TurnEndEntry } from '../../thread/types.js';
+import { t } from '../translate.js';
 
 /** The kinds of notification, each with its own `agentChat.notifications.<kind>` setting. */
 export type NoticeKind = 'turnEnd' | 'permission' | 'elicitation' | 'inputRequired';
@@ -52,11 +53,11 @@ export function wantsNotice(kind: NoticeKind, settings: NoticeSettings, attentio
  * for an answer or a sign-in (the input notifier says those, with the question).
  */
 export function turnEndTitle(agentName: string | undefined, end: Pick<TurnEndEntry, 'stopReason' | 'error'>): string | undefined {
-  const agent = agentName?.trim() || 'The agent';
+  const agent = agentName?.trim() || t('The agent');
   if (end.stopReason === 'cancelled' || end.stopReason === 'input_required' || end.stopReason === 'auth_required') return undefined;
-  if (end.error) return `${agent} stopped: ${oneLine(end.error.message, 160) || 'an error'}`;
+  if (end.error) return t('{0} stopped: {1}', agent, oneLine(end.error.message, 160) || t('an error'));
   const words = stopWords(end.stopReason);
-  return words ? `${agent} stopped: ${words}` : `${agent} finished`;
+  return words ? t('{0} stopped: {1}', agent, words) : t('{0} finished', agent);
 }
 
 /** A stop reason as the end of "<agent> stopped: …"; undefined for a normal end. */
@@ -65,22 +66,22 @@ function stopWords(reason: StopReason): string | undefined {
     case 'end_turn':
       return undefined;
     case 'max_tokens':
-      return 'it reached its token limit';
+      return t('it reached its token limit');
     case 'max_turn_requests':
-      return 'it reached its request limit for one turn';
+      return t('it reached its request limit for one turn');
     case 'refusal':
-      return 'it refused to continue';
+      return t('it refused to continue');
     case 'error':
-      return 'an error';
+      return t('an error');
     case 'cancelled':
-      return 'cancelled';
+      return t('cancelled');
     case 'input_required':
-      return 'it waits for your answer';
+      return t('it waits for your answer');
     case 'auth_required':
-      return 'it needs a login';
+      return t('it needs a login');
     default:
       // An agent's own reason (`_paused_for_review`) in words; anything else is not guessed at.
-      return reason.startsWith('_') ? reason.slice(1).replace(/[_-]+/g, ' ').trim() || 'a reason of its own' : `reason "${oneLine(reason, 40)}"`;
+      return reason.startsWith('_') ? reason.slice(1).replace(/[_-]+/g, ' ').trim() || t('a reason of its own') : t('reason "{0}"', oneLine(reason, 40));
   }
 }
 
@@ -90,16 +91,16 @@ export function permissionChoices<T extends { optionId: string; name: string; ki
   return options
     .map((option, index) => ({ option, index }))
     .sort((a, b) => rank(a.option.kind) - rank(b.option.kind) || a.index - b.index)
-    .map(({ option }) => ({ ...option, label: option.name.trim() || KIND_LABELS[option.kind ?? ''] || option.optionId }));
+    .map(({ option }) => ({ ...option, label: option.name.trim() || KIND_LABELS()[option.kind ?? ''] || option.optionId }));
 }
 
 /** Words for an option the agent left unnamed, from its kind. */
-const KIND_LABELS: Record<string, string> = {
-  allow_once: 'Allow',
-  allow_always: 'Always allow',
-  reject_once: 'Deny',
-  reject_always: 'Always deny',
-};
+const KIND_LABELS = (): Record<string, string> => ({
+  allow_once: t('Allow'),
+  allow_always: t('Always allow'),
+  reject_once: t('Deny'),
+  reject_always: t('Always deny'),
+});
 
 function oneLine(text: string, max: number): string {
   const line = text.replace(/\s+/g, ' ').trim();

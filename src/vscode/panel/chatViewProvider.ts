@@ -175,7 +175,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     Promise.resolve()
       .then(() => this.handler(message))
       .catch((error: unknown) => {
-        void vscode.window.showErrorMessage(`Agent Chat: ${error instanceof Error ? error.message : String(error)}`);
+        void vscode.window.showErrorMessage(vscode.l10n.t('Agent Chat: {0}', error instanceof Error ? error.message : String(error)));
       });
   }
 

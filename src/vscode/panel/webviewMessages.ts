@@ -159,7 +159,7 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
     case 'attachActive': {
       const attachment = activeAttachment(message.selectionOnly);
       if (attachment) view.post({ type: 'attach', attachment });
-      else void vscode.window.showInformationMessage('Agent Chat: open a file to attach it.');
+      else void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: open a file to attach it.'));
       return;
     }
     case 'selectAgent':

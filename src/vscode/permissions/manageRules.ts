@@ -12,20 +12,20 @@ import type { RuleStore } from './ruleStore.js';
 import { detailOf, titleOf } from './ruleWords.js';
 import { workspaceKey } from './workspaceKey.js';
 
-const EDIT = { iconPath: new vscode.ThemeIcon('edit'), tooltip: 'Edit scope' };
-const REVOKE = { iconPath: new vscode.ThemeIcon('trash'), tooltip: 'Revoke' };
+const EDIT = { iconPath: new vscode.ThemeIcon('edit'), tooltip: vscode.l10n.t('Edit scope') };
+const REVOKE = { iconPath: new vscode.ThemeIcon('trash'), tooltip: vscode.l10n.t('Revoke') };
 
 type RuleItem = vscode.QuickPickItem & { rule: AutoApproveRule };
 
 export async function manageRules(store: RuleStore): Promise<void> {
   const rules = store.forWorkspace(workspaceKey());
   if (rules.length === 0) {
-    void vscode.window.showInformationMessage('Agent Chat: no auto-approve rules in this workspace. Choose “Always allow …” on a permission card to make one.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: no auto-approve rules in this workspace. Choose “Always allow …” on a permission card to make one.'));
     return;
   }
   const pick = vscode.window.createQuickPick<RuleItem>();
-  pick.title = 'Auto-Approve Rules (this workspace)';
-  pick.placeholder = 'Pick a rule to edit or revoke it';
+  pick.title = vscode.l10n.t('Auto-Approve Rules (this workspace)');
+  pick.placeholder = vscode.l10n.t('Pick a rule to edit or revoke it');
   const fill = () => {
     pick.items = store.forWorkspace(workspaceKey()).map((rule) => ({ label: titleOf(rule), description: rule.agent, detail: detailOf(rule), rule, buttons: [EDIT, REVOKE] }));
   };
@@ -45,8 +45,8 @@ export async function manageRules(store: RuleStore): Promise<void> {
 
 async function chooseAction(rule: AutoApproveRule): Promise<'edit' | 'revoke' | undefined> {
   const items: Array<vscode.QuickPickItem & { action: 'edit' | 'revoke' }> = [
-    { label: '$(edit) Edit scope…', description: titleOf(rule), action: 'edit' },
-    { label: '$(trash) Revoke', description: 'The agent asks again next time', action: 'revoke' },
+    { label: `$(edit) ${vscode.l10n.t('Edit scope…')}`, description: titleOf(rule), action: 'edit' },
+    { label: `$(trash) ${vscode.l10n.t('Revoke')}`, description: vscode.l10n.t('The agent asks again next time'), action: 'revoke' },
   ];
   return (await vscode.window.showQuickPick(items, { title: titleOf(rule), placeHolder: rule.agent }))?.action;
 }
@@ -55,10 +55,10 @@ export async function editRule(store: RuleStore, rule: AutoApproveRule): Promise
   const roots = workspaceRoots();
   const flavor = pathFlavor(process.platform);
   const prompt = rule.action === 'execute'
-    ? 'The exact command line this rule allows (nothing more is matched)'
-    : 'A folder below the workspace ending in / (e.g. src/), one file (e.g. notes.txt), or empty for the whole workspace';
+    ? vscode.l10n.t('The exact command line this rule allows (nothing more is matched)')
+    : vscode.l10n.t('A folder below the workspace ending in / (e.g. src/), one file (e.g. notes.txt), or empty for the whole workspace');
   const text = await vscode.window.showInputBox({
-    title: `Edit: ${titleOf(rule)}`,
+    title: vscode.l10n.t('Edit: {0}', titleOf(rule)),
     prompt,
     value: scopeInputOf(rule, roots, flavor),
     validateInput: (value) => {
@@ -73,5 +73,5 @@ export async function editRule(store: RuleStore, rule: AutoApproveRule): Promise
 }
 
 export async function revokeRule(store: RuleStore, rule: AutoApproveRule): Promise<void> {
-  if (await store.revoke(rule.id)) void vscode.window.showInformationMessage(`Agent Chat: revoked “${titleOf(rule)}” (${rule.agent}).`);
+  if (await store.revoke(rule.id)) void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: revoked “{0}” ({1}).', titleOf(rule), rule.agent));
 }

@@ -29,7 +29,7 @@ export class RuleActions {
     if (!request || !offerId) return false;
     // Trust can be withdrawn while a card waits: then the card's offer no longer holds.
     if (!vscode.workspace.isTrusted) {
-      void vscode.window.showWarningMessage('Agent Chat: rules are not made in an untrusted workspace. Answer the request with one of its options.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: rules are not made in an untrusted workspace. Answer the request with one of its options.'));
       return false;
     }
     const offer = this.advisor.takeOffer(offerId);
@@ -42,9 +42,11 @@ export class RuleActions {
     const rule = this.store.get(ruleId);
     const revoked = await this.store.revoke(ruleId);
     if (!revoked) {
-      void vscode.window.showInformationMessage('Agent Chat: that rule was already revoked.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: that rule was already revoked.'));
       return;
     }
-    void vscode.window.showInformationMessage(`Agent Chat: rule revoked${rule ? ` (${rule.agent})` : ''}. The agent asks again next time.`);
+    void vscode.window.showInformationMessage(rule
+      ? vscode.l10n.t('Agent Chat: rule revoked ({0}). The agent asks again next time.', rule.agent)
+      : vscode.l10n.t('Agent Chat: rule revoked. The agent asks again next time.'));
   }
 }

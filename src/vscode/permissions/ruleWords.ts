@@ -1,4 +1,5 @@
 /** A rule as the rules list and view show it: its title, the agent, when it was made. */
+import * as vscode from 'vscode';
 import { ruleTitle, type AutoApproveRule } from '../../permissions/rule.js';
 import { pathFlavor } from '../../permissions/platformPaths.js';
 import { workspaceRoots } from '../editor/workspaceRoots.js';
@@ -8,5 +9,5 @@ export function titleOf(rule: AutoApproveRule): string {
 }
 
 export function detailOf(rule: AutoApproveRule): string {
-  return `${rule.agent} · this workspace · made ${new Date(rule.created).toLocaleString()}`;
+  return vscode.l10n.t('{0} · this workspace · made {1}', rule.agent, new Date(rule.created).toLocaleString());
 }

@@ -33,13 +33,13 @@ export class RulesTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
     if (node.kind === 'agent') {
       const item = new vscode.TreeItem(node.agent, vscode.TreeItemCollapsibleState.Expanded);
       item.iconPath = new vscode.ThemeIcon('hubot');
-      item.tooltip = `Rules for ${node.agent} in this workspace`;
+      item.tooltip = vscode.l10n.t('Rules for {0} in this workspace', node.agent);
       return item;
     }
     const item = new vscode.TreeItem(titleOf(node.rule), vscode.TreeItemCollapsibleState.None);
     item.id = node.rule.id;
     item.iconPath = new vscode.ThemeIcon(node.rule.action === 'execute' ? 'terminal' : 'check-all');
-    item.tooltip = `${titleOf(node.rule)}\n${detailOf(node.rule)}\nSensitive files and anything outside the workspace still ask.`;
+    item.tooltip = `${titleOf(node.rule)}\n${detailOf(node.rule)}\n${vscode.l10n.t('Sensitive files and anything outside the workspace still ask.')}`;
     item.contextValue = 'agentChatRule';
     return item;
   }

@@ -30,7 +30,7 @@ async function addAgent(deps: AddAgentDeps): Promise<void> {
   let loaded: LoadedRegistry | undefined;
   try {
     loaded = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: 'Agent Chat: reading the ACP registry…', cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Agent Chat: reading the ACP registry…'), cancellable: true },
       (_progress, token) => {
         const abort = new AbortController();
         token.onCancellationRequested(() => abort.abort());
@@ -39,7 +39,7 @@ async function addAgent(deps: AddAgentDeps): Promise<void> {
     );
   } catch (error) {
     if (error instanceof CancelledError) return;
-    void vscode.window.showErrorMessage(`Agent Chat: the ACP registry could not be read. ${messageOf(error)}`, 'Open Settings').then((pick) => {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Agent Chat: the ACP registry could not be read. {0}', messageOf(error)), vscode.l10n.t('Open Settings')).then((pick) => {
       if (pick) void vscode.commands.executeCommand('workbench.action.openSettings', 'agentChat.registryUrl');
     });
     return;
@@ -51,7 +51,7 @@ async function addAgent(deps: AddAgentDeps): Promise<void> {
   if (!agent) return;
   const result = installPlans(agent, registryPlatform(), platformLabel());
   if ('unavailable' in result) {
-    void vscode.window.showErrorMessage(`Agent Chat: ${result.unavailable}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Agent Chat: {0}', result.unavailable));
     return;
   }
   const userEntries = userAgentEntries();
@@ -61,15 +61,15 @@ async function addAgent(deps: AddAgentDeps): Promise<void> {
     await installRegistryAgent(agent, chosen, deps.storageDir);
   } catch (error) {
     if (error instanceof CancelledError) {
-      void vscode.window.showInformationMessage(`Agent Chat: installing ${agent.name} was cancelled; nothing was installed.`);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: installing {0} was cancelled; nothing was installed.', agent.name));
       return;
     }
     deps.log.warn(`ACP registry: installing ${agent.id} failed: ${messageOf(error)}`);
-    void vscode.window.showErrorMessage(`Agent Chat: ${agent.name} was not installed. ${messageOf(error)}`);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Agent Chat: {0} was not installed. {1}', agent.name, messageOf(error)));
     return;
   }
-  const start = 'Start Chat';
-  const pick = await vscode.window.showInformationMessage(`Agent Chat: "${agent.name}" was added to your agents (user settings).`, start);
+  const start = vscode.l10n.t('Start Chat');
+  const pick = await vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: "{0}" was added to your agents (user settings).', agent.name), start);
   if (pick === start) await vscode.commands.executeCommand(CommandId.selectAgent, agent.name);
 }
 
@@ -85,20 +85,20 @@ async function pickRegistryAgent(loaded: LoadedRegistry, storageDir: string): Pr
       const ways = [agent.npx && 'npx', agent.uvx && 'uvx', agent.binary && 'binary'].filter(Boolean).join(', ');
       return {
         label: `${configured ? '$(check) ' : ''}${agent.name}`,
-        description: [agent.version, ways, configured ? (configured === agent.name ? 'already configured' : `already configured as "${configured}"`) : ''].filter(Boolean).join(' · '),
+        description: [agent.version, ways, configured ? (configured === agent.name ? vscode.l10n.t('already configured') : vscode.l10n.t('already configured as "{0}"', configured)) : ''].filter(Boolean).join(' · '),
         detail: agent.description,
         agent,
       };
     });
   if (loaded.registry.skipped.length) {
-    items.push({ label: 'Left out: entries the registry has in a form Agent Chat cannot read', kind: vscode.QuickPickItemKind.Separator });
+    items.push({ label: vscode.l10n.t('Left out: entries the registry has in a form Agent Chat cannot read'), kind: vscode.QuickPickItemKind.Separator });
     for (const skipped of loaded.registry.skipped) items.push({ label: `$(warning) ${skipped.label}`, detail: skipped.reason, skipped });
   }
   const pick = vscode.window.createQuickPick<Item>();
   pick.title = loaded.origin.kind === 'cache'
-    ? `Add Agent from the ACP Registry — offline, a cached copy from ${new Date(loaded.origin.fetchedAt).toLocaleString()}`
-    : 'Add Agent from the ACP Registry';
-  pick.placeholder = `${loaded.registry.agents.length} agents; pick one to see exactly what it runs before anything is added`;
+    ? vscode.l10n.t('Add Agent from the ACP Registry — offline, a cached copy from {0}', new Date(loaded.origin.fetchedAt).toLocaleString())
+    : vscode.l10n.t('Add Agent from the ACP Registry');
+  pick.placeholder = vscode.l10n.t('{0} agents; pick one to see exactly what it runs before anything is added', loaded.registry.agents.length);
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
   pick.items = items;
@@ -112,7 +112,7 @@ async function pickRegistryAgent(loaded: LoadedRegistry, storageDir: string): Pr
       pick.show();
     });
     if (chosen?.skipped) {
-      void vscode.window.showWarningMessage(`Agent Chat: the registry entry "${chosen.skipped.label}" cannot be installed: ${chosen.skipped.reason}`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: the registry entry "{0}" cannot be installed: {1}', chosen.skipped.label, chosen.skipped.reason));
     }
     return chosen?.agent;
   } finally {

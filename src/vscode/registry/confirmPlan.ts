@@ -17,15 +17,17 @@ export async function confirmPlan(agent: RegistryAgent, plans: InstallPlan[], st
     } catch (error) {
       lines = [error instanceof Error ? error.message : String(error)];
     }
-    return plans.length > 1 ? [`With ${plan.kind}:`, ...lines.map((l) => `  ${l}`)].join('\n') : lines.join('\n');
+    return plans.length > 1 ? [vscode.l10n.t('With {0}:', plan.kind), ...lines.map((l) => `  ${l}`)].join('\n') : lines.join('\n');
   });
   const where = configuredAs === agent.name
-    ? `Replaces your agent "${agent.name}" in your user settings (agentChat.agents).`
-    : `Added to your user settings as agentChat.agents["${agent.name}"]${configuredAs ? ` (you already have it as "${configuredAs}")` : ''}.`;
-  const notes = agent.notes.length ? `\n\nNot used from this entry: ${agent.notes.join('; ')}.` : '';
-  const detail = `${agent.description}\n\n${sections.join('\n\n')}\n\n${where} Nothing is run until you start a chat with it.${notes}`;
+    ? vscode.l10n.t('Replaces your agent "{0}" in your user settings (agentChat.agents).', agent.name)
+    : configuredAs
+      ? vscode.l10n.t('Added to your user settings as agentChat.agents["{0}"] (you already have it as "{1}").', agent.name, configuredAs)
+      : vscode.l10n.t('Added to your user settings as agentChat.agents["{0}"].', agent.name);
+  const notes = agent.notes.length ? `\n\n${vscode.l10n.t('Not used from this entry: {0}.', agent.notes.join('; '))}` : '';
+  const detail = `${agent.description}\n\n${sections.join('\n\n')}\n\n${where} ${vscode.l10n.t('Nothing is run until you start a chat with it.')}${notes}`;
   const buttons = plans.map((plan) => planButton(plan));
-  const pick = await vscode.window.showInformationMessage(`Add ${agent.name} ${agent.version}?`, { modal: true, detail }, ...buttons);
+  const pick = await vscode.window.showInformationMessage(vscode.l10n.t('Add {0} {1}?', agent.name, agent.version), { modal: true, detail }, ...buttons);
   const index = pick === undefined ? -1 : buttons.indexOf(pick);
   return index >= 0 ? plans[index] : undefined;
 }

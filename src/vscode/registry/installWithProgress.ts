@@ -25,7 +25,7 @@ export async function installRegistryAgent(
 
 function downloadWithProgress(agent: RegistryAgent, plan: Extract<InstallPlan, { kind: 'binary' }>, storageDir: string): Thenable<AgentSettingsEntry> {
   return vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Agent Chat: installing ${agent.name} ${agent.version}`, cancellable: true },
+    { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Agent Chat: installing {0} {1}', agent.name, agent.version), cancellable: true },
     async (progress, token) => {
       const abort = new AbortController();
       const cancel = token.onCancellationRequested(() => abort.abort());

@@ -114,7 +114,7 @@ export class CheckpointService {
   watchTurn(thread: ChatThread, turnId: string, before: readonly SnapshotRef[], log?: (message: string) => void): { stop(): Promise<void>; record: TurnRecord } {
     const record = this.overlaps.begin({
       owner: thread, turnId, started: Date.now(),
-      title: () => thread.session.title || 'another tab',
+      title: () => thread.session.title || vscode.l10n.t('another tab'),
       republish: (files) => thread.apply({ kind: 'turn_changes', turnId, files }),
     });
     const live = new LiveTurnChanges({
@@ -142,10 +142,10 @@ export class CheckpointService {
 
   /** "Restore to here": preview, then put every root back as it was before `turnId`'s prompt. */
   /** 'unchanged': the files already are as they were (nothing written, nothing marked). */
-  async restore(thread: ChatThread, turnId: string, question = 'Restore the files to how they were before this message?'): Promise<'restored' | 'unchanged' | 'cancelled'> {
+  async restore(thread: ChatThread, turnId: string, question = vscode.l10n.t('Restore the files to how they were before this message?')): Promise<'restored' | 'unchanged' | 'cancelled'> {
     const user = findUser(thread, turnId);
     if (!user?.checkpoint?.length) {
-      void vscode.window.showInformationMessage('Agent Chat: this message has no checkpoint to restore.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: this message has no checkpoint to restore.'));
       return 'cancelled';
     }
     const refs = user.checkpoint;
@@ -165,7 +165,7 @@ export class CheckpointService {
   async redo(thread: ChatThread, turnId: string): Promise<void> {
     const user = findUser(thread, turnId);
     if (!user?.redo?.length) return;
-    if ((await this.confirm(user.redo, 'Put the files back as they were before the restore?', 'redo')) !== true) return;
+    if ((await this.confirm(user.redo, vscode.l10n.t('Put the files back as they were before the restore?'), 'redo')) !== true) return;
     for (const ref of user.redo) await restoreSnapshot(this.snapshots, ref.root, ref.id);
     thread.apply({ kind: 'checkpoint_redone', turnId });
   }
@@ -175,22 +175,24 @@ export class CheckpointService {
     const paths: string[] = [];
     const gone = await goneRoots(this.snapshots, refs);
     if (gone.length) {
-      void vscode.window.showWarningMessage(goneMessage(step, gone));
+      void vscode.window.showWarningMessage(goneMessage(step, gone, vscode.l10n.t));
       return false;
     }
     for (const ref of refs) {
       const set = await this.snapshots.changes(ref.root, ref.id);
-      for (const f of set.files) paths.push(f.oldPath && f.oldPath !== f.path ? `${f.path} → ${f.oldPath}` : `${f.path}${f.status === 'added' ? ' (removed)' : f.status === 'deleted' ? ' (recreated)' : ''}`);
+      for (const f of set.files) paths.push(f.oldPath && f.oldPath !== f.path ? `${f.path} → ${f.oldPath}` : f.status === 'added' ? vscode.l10n.t('{0} (removed)', f.path) : f.status === 'deleted' ? vscode.l10n.t('{0} (recreated)', f.path) : f.path);
     }
     if (!paths.length) {
-      void vscode.window.showInformationMessage('Agent Chat: the files are already as they were; nothing to restore.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: the files are already as they were; nothing to restore.'));
       return 'nothing-to-do';
     }
     const dirty = vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.scheme === 'file').map((d) => vscode.workspace.asRelativePath(d.uri));
-    const shown = paths.slice(0, 15).join('\n') + (paths.length > 15 ? `\n… and ${paths.length - 15} more` : '');
-    const warn = dirty.length ? `\n\nUnsaved editors (save or revert them first, their buffers are not changed): ${dirty.join(', ')}` : '';
-    const choice = await vscode.window.showWarningMessage(question, { modal: true, detail: `${paths.length} ${paths.length === 1 ? 'file' : 'files'} will change:\n${shown}${warn}` }, 'Restore');
-    return choice === 'Restore';
+    const shown = paths.slice(0, 15).join('\n') + (paths.length > 15 ? `\n${vscode.l10n.t('… and {0} more', paths.length - 15)}` : '');
+    const warn = dirty.length ? `\n\n${vscode.l10n.t('Unsaved editors (save or revert them first, their buffers are not changed): {0}', dirty.join(', '))}` : '';
+    const count = paths.length === 1 ? vscode.l10n.t('1 file will change:') : vscode.l10n.t('{0} files will change:', paths.length);
+    const restore = vscode.l10n.t('Restore');
+    const choice = await vscode.window.showWarningMessage(question, { modal: true, detail: `${count}\n${shown}${warn}` }, restore);
+    return choice === restore;
   }
 }
 

@@ -52,10 +52,10 @@ export async function undoHunkOf(snapshots: Snapshotter, file: ChangedFile, befo
   }
   const wasDirty = doc.isDirty;
   if (wasDirty) {
-    const choice = await vscode.window.showWarningMessage(`${file.path} has unsaved changes. Undo the hunk in the editor anyway?`, {
-      modal: true, detail: 'The hunk is put back in the unsaved editor; nothing is saved.',
-    }, 'Undo hunk');
-    if (choice !== 'Undo hunk') return { ok: false, reason: 'cancelled' };
+    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('{0} has unsaved changes. Undo the hunk in the editor anyway?', file.path), {
+      modal: true, detail: vscode.l10n.t('The hunk is put back in the unsaved editor; nothing is saved.'),
+    }, vscode.l10n.t('Undo hunk'));
+    if (choice !== vscode.l10n.t('Undo hunk')) return { ok: false, reason: 'cancelled' };
   }
   const current = doc.getText();
   const plan = planHunkUndo(oldText, current, target);

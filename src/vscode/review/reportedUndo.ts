@@ -29,11 +29,12 @@ export async function undoReported(files: readonly ChangedFile[]): Promise<strin
     if (doc?.isDirty) dirty.push(file.path);
     planned.push({ file, uri, doc, plan });
   }
-  if (changedSince.length) void vscode.window.showWarningMessage(`Agent Chat: ${changedSince.join(', ')} changed since the agent reported it; not undone.`);
-  if (unknown.length) void vscode.window.showInformationMessage(`Agent Chat: there is no snapshot and no exact record of what ${unknown.join(', ')} held before the turn; not undone.`);
+  if (changedSince.length) void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: {0} changed since the agent reported it; not undone.', changedSince.join(', ')));
+  if (unknown.length) void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: there is no snapshot and no exact record of what {0} held before the turn; not undone.', unknown.join(', ')));
   if (dirty.length) {
-    const choice = await vscode.window.showWarningMessage('Undo replaces unsaved changes?', { modal: true, detail: dirty.map((p) => `${p} (unsaved changes)`).join('\n') }, 'Undo anyway');
-    if (choice !== 'Undo anyway') return [];
+    const undo = vscode.l10n.t('Undo anyway');
+    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Undo replaces unsaved changes?'), { modal: true, detail: dirty.map((p) => vscode.l10n.t('{0} (unsaved changes)', p)).join('\n') }, undo);
+    if (choice !== undo) return [];
   }
   for (const { file, uri, doc, plan } of planned) {
     if (plan.kind === 'delete') edit.deleteFile(uri, { ignoreIfNotExists: true });
@@ -45,7 +46,7 @@ export async function undoReported(files: readonly ChangedFile[]): Promise<strin
   }
   if (!done.length) return [];
   if (!(await vscode.workspace.applyEdit(edit))) {
-    void vscode.window.showWarningMessage('Agent Chat: the undo could not be applied.');
+    void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: the undo could not be applied.'));
     return [];
   }
   for (const uri of toSave) await vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.save();

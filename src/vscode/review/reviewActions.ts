@@ -56,13 +56,13 @@ export class ReviewActions {
     const before = findUser(thread, turnId)?.checkpoint?.find((r) => r.root === root)?.id;
     if (!file || file.state) return;
     if (!before || !(await this.checkpoints.snapshots.exists(root, before))) {
-      void vscode.window.showWarningMessage(goneMessage('hunk'));
+      void vscode.window.showWarningMessage(goneMessage('hunk', [], vscode.l10n.t));
       return;
     }
     const r = await undoHunkOf(this.checkpoints.snapshots, file, before, target);
     if (!r.ok) {
-      if (r.reason === 'gone') void vscode.window.showWarningMessage(`Agent Chat: ${path} changed since; that hunk is not there any more.`);
-      else if (r.reason !== 'cancelled') void vscode.window.showWarningMessage('Agent Chat: the hunk could not be undone.');
+      if (r.reason === 'gone') void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: {0} changed since; that hunk is not there any more.', path));
+      else if (r.reason !== 'cancelled') void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: the hunk could not be undone.'));
       return;
     }
     thread.apply({ kind: 'turn_file_updated', turnId, root, path, added: r.added, deleted: r.deleted, hunks: r.hunks });
@@ -70,12 +70,12 @@ export class ReviewActions {
 
   private async pick(files: readonly ChangedFile[]): Promise<ChangedFile | undefined> {
     if (!files.length) {
-      void vscode.window.showInformationMessage('Agent Chat: every change of this turn is kept or undone.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: every change of this turn is kept or undone.'));
       return undefined;
     }
     const item = await vscode.window.showQuickPick(files.map((f) => ({
-      label: f.path, description: f.binary ? `${f.status}, binary` : `${f.status} +${f.added} −${f.deleted}`, file: f,
-    })), { title: 'Review the changes of the turn', placeHolder: 'Pick a file to see its diff' });
+      label: f.path, description: f.binary ? vscode.l10n.t('{0}, binary', statusWord(f.status)) : `${statusWord(f.status)} +${f.added} −${f.deleted}`, file: f,
+    })), { title: vscode.l10n.t('Review the changes of the turn'), placeHolder: vscode.l10n.t('Pick a file to see its diff') });
     return item?.file;
   }
 
@@ -94,12 +94,12 @@ export class ReviewActions {
     if (f.source === 'reported') return this.openReportedDiff(f);
     const before = findUser(thread, turnId)?.checkpoint?.find((r) => r.root === f.root);
     if (!before || !(await this.checkpoints.snapshots.exists(f.root, before.id))) {
-      void vscode.window.showWarningMessage(goneMessage('diff'));
+      void vscode.window.showWarningMessage(goneMessage('diff', [], vscode.l10n.t));
       return;
     }
     const left = snapshotUri(f.root, before.id, f.oldPath ?? f.path);
     const right = f.status === 'deleted' ? snapshotUri(f.root, 'empty', f.path) : vscode.Uri.file(join(f.root, f.path));
-    await vscode.commands.executeCommand('vscode.diff', left, right, `${f.path} (before the turn ↔ now)`);
+    await vscode.commands.executeCommand('vscode.diff', left, right, vscode.l10n.t('{0} (before the turn ↔ now)', f.path));
   }
 
   /** Left: the text the agent reported the file held before; right: the file now. */
@@ -108,12 +108,12 @@ export class ReviewActions {
     if (!f.reported) {
       // Only the name is known (a v2 change without texts): the file itself is what there is.
       if (f.status !== 'deleted') await vscode.commands.executeCommand('vscode.open', now);
-      else void vscode.window.showInformationMessage(`Agent Chat: the agent reported deleting ${f.path}; there is no snapshot to show it from.`);
+      else void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: the agent reported deleting {0}; there is no snapshot to show it from.', f.path));
       return;
     }
     const left = reportedUri(f.path, f.reported.oldText ?? '');
     const right = f.reported.newText === null ? reportedUri(f.path, '') : now;
-    await vscode.commands.executeCommand('vscode.diff', left, right, `${f.path} (as the agent reported it ↔ now; no snapshot)`);
+    await vscode.commands.executeCommand('vscode.diff', left, right, vscode.l10n.t('{0} (as the agent reported it ↔ now; no snapshot)', f.path));
   }
 
   private async undo(thread: ChatThread, turnId: string, files: readonly ChangedFile[]): Promise<void> {
@@ -134,19 +134,32 @@ export class ReviewActions {
       const after = changes?.after?.find((r) => r.root === file.root)?.id;
       targets.push({ file, before, ...(after ? { after } : {}) });
     }
-    if (gone.size) void vscode.window.showWarningMessage(goneMessage('undo', [...gone]) + (targets.length ? ' The files of the other folders are undone.' : ''));
+    if (gone.size) void vscode.window.showWarningMessage(goneMessage('undo', [...gone], vscode.l10n.t) + (targets.length ? ` ${vscode.l10n.t('The files of the other folders are undone.')}` : ''));
     if (!targets.length) return;
     const risky = await conflicts(this.checkpoints.snapshots, targets);
     if (risky.length) {
-      const choice = await vscode.window.showWarningMessage('Undo overwrites changes made after the agent?', {
+      const undo = vscode.l10n.t('Undo anyway');
+      const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Undo overwrites changes made after the agent?'), {
         modal: true, detail: risky.join('\n'),
-      }, 'Undo anyway');
-      if (choice !== 'Undo anyway') return;
+      }, undo);
+      if (choice !== undo) return;
     }
     if (!(await undoFiles(this.checkpoints.snapshots, targets))) {
-      void vscode.window.showWarningMessage('Agent Chat: the undo could not be applied.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: the undo could not be applied.'));
       return;
     }
     for (const t of targets) thread.apply({ kind: 'turn_file_settled', turnId, path: t.file.path, state: 'undone' });
+  }
+}
+
+/** A changed file's status in the editor's language (its protocol word in English). */
+function statusWord(status: ChangedFile['status']): string {
+  switch (status) {
+    case 'added': return vscode.l10n.t('added');
+    case 'deleted': return vscode.l10n.t('deleted');
+    case 'modified': return vscode.l10n.t('modified');
+    case 'renamed': return vscode.l10n.t('renamed');
+    case 'type-changed': return vscode.l10n.t('type-changed');
+    default: return String(status);
   }
 }

@@ -6,16 +6,17 @@
  */
 import type { Snapshotter } from '../../checkpoints/snapshotter.js';
 import type { SnapshotRef } from '../../protocol/events.js';
+import { english, type Translate } from '../../thread/translate.js';
 
 export type ReviewStep = 'diff' | 'undo' | 'hunk' | 'restore' | 'redo';
 
-const OUTCOME: Record<ReviewStep, string> = {
-  diff: 'the diff cannot be shown',
-  undo: 'nothing was undone',
-  hunk: 'the hunk cannot be undone',
-  restore: 'nothing was restored',
-  redo: 'nothing was put back',
-};
+const OUTCOME = (t: Translate): Record<ReviewStep, string> => ({
+  diff: t('the diff cannot be shown'),
+  undo: t('nothing was undone'),
+  hunk: t('the hunk cannot be undone'),
+  restore: t('nothing was restored'),
+  redo: t('nothing was put back'),
+});
 
 /** The roots among `refs` whose snapshot no longer exists. */
 export async function goneRoots(snapshots: Pick<Snapshotter, 'exists'>, refs: readonly SnapshotRef[]): Promise<string[]> {
@@ -24,8 +25,13 @@ export async function goneRoots(snapshots: Pick<Snapshotter, 'exists'>, refs: re
   return gone;
 }
 
-/** What the user reads when `step` needs a snapshot that is gone (`roots` names which, when known). */
-export function goneMessage(step: ReviewStep, roots: readonly string[] = []): string {
-  const of = roots.length ? ` of ${roots.join(', ')}` : ' from before this turn';
-  return `Agent Chat: the snapshot${of} is gone (collected or storage cleared); ${OUTCOME[step]}.`;
+/**
+ * What the user reads when `step` needs a snapshot that is gone (`roots` names which, when known),
+ * in the editor's language when `t` is `vscode.l10n.t`.
+ */
+export function goneMessage(step: ReviewStep, roots: readonly string[] = [], t: Translate = english): string {
+  const outcome = OUTCOME(t)[step];
+  return roots.length
+    ? t('Agent Chat: the snapshot of {0} is gone (collected or storage cleared); {1}.', roots.join(', '), outcome)
+    : t('Agent Chat: the snapshot from before this turn is gone (collected or storage cleared); {0}.', outcome);
 }

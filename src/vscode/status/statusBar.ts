@@ -28,7 +28,7 @@ export class AgentStatusBar implements vscode.Disposable {
   }
 
   private render(status: ChatStatus): void {
-    const view = renderStatus(status);
+    const view = renderStatus(status, vscode.l10n.t);
     this.item.text = view.text;
     const tooltip = new vscode.MarkdownString(view.tooltip, true);
     tooltip.isTrusted = false;

@@ -5,6 +5,7 @@
 import type { Usage } from '../../protocol/events.js';
 import type { AgentStatus } from '../../shared/webviewProtocol.js';
 import { formatUsage } from '../../thread/present.js';
+import { english, type Translate } from '../../thread/translate.js';
 
 export interface StatusInput {
   agent: AgentStatus;
@@ -23,49 +24,50 @@ export interface StatusView {
   background?: 'warning' | 'error';
 }
 
-export function renderStatus(input: StatusInput): StatusView {
+/** `t` says it in the editor's language (statusBar.ts passes `vscode.l10n.t`); English by default. */
+export function renderStatus(input: StatusInput, t: Translate = english): StatusView {
   const { agent } = input;
   const usage = input.usage && input.usage.size > 0 ? formatUsage(input.usage) : undefined;
   const withUsage = (text: string) => (usage ? `${text} · ${usage}` : text);
   switch (agent.state) {
     case 'none':
-      return { text: '$(comment-discussion) Agent Chat', tooltip: '**Agent Chat**\n\nNo agent running. Click to open the chat.' };
+      return { text: '$(comment-discussion) Agent Chat', tooltip: `**Agent Chat**\n\n${t('No agent running. Click to open the chat.')}` };
     case 'starting':
-      return { text: `$(loading~spin) ${agent.agentName}`, tooltip: `**${md(agent.agentName)}** is starting…` };
+      return { text: `$(loading~spin) ${agent.agentName}`, tooltip: t('**{0}** is starting…', md(agent.agentName)) };
     case 'ready': {
       const lines = [`**${md(agent.agentTitle ?? agent.agentName)}** — ${md(agent.protocol)}`];
-      if (input.sessionTitle) lines.push('', `Session: ${md(input.sessionTitle)}`);
+      if (input.sessionTitle) lines.push('', t('Session: {0}', md(input.sessionTitle)));
       if (input.waitingForPermission) {
-        lines.push('', '$(bell) Waiting for your permission answer.');
-        return { text: withUsage(`$(bell) ${agent.agentName}`), tooltip: withUsageLine(lines, usage), background: 'warning' };
+        lines.push('', `$(bell) ${t('Waiting for your permission answer.')}`);
+        return { text: withUsage(`$(bell) ${agent.agentName}`), tooltip: withUsageLine(lines, usage, t), background: 'warning' };
       }
       if (input.turnRunning) {
         if (agent.remote) {
-          lines.push('', 'Remote task working. Escape in the chat or "Agent Chat: Cancel Turn" cancels it.');
-          return { text: withUsage(`$(loading~spin) ${agent.agentName}: working`), tooltip: withUsageLine(lines, usage) };
+          lines.push('', t('Remote task working. Escape in the chat or "Agent Chat: Cancel Turn" cancels it.'));
+          return { text: withUsage(`$(loading~spin) ${t('{0}: working', agent.agentName)}`), tooltip: withUsageLine(lines, usage, t) };
         }
-        lines.push('', 'Working on a turn. Escape in the chat or "Agent Chat: Cancel Turn" stops it.');
-        return { text: withUsage(`$(loading~spin) ${agent.agentName}`), tooltip: withUsageLine(lines, usage) };
+        lines.push('', t('Working on a turn. Escape in the chat or "Agent Chat: Cancel Turn" stops it.'));
+        return { text: withUsage(`$(loading~spin) ${agent.agentName}`), tooltip: withUsageLine(lines, usage, t) };
       }
       if (input.waitingForInput) {
-        const what = input.waitingForInput === 'auth' ? 'waiting for credentials' : 'waiting for your answer';
+        const what = input.waitingForInput === 'auth' ? t('{0}: waiting for credentials', agent.agentName) : t('{0}: waiting for your answer', agent.agentName);
         lines.push('', input.waitingForInput === 'auth'
-          ? 'The task needs you to sign in before it can go on.'
-          : 'The agent asked a question in the chat; your next message answers it and the task goes on.');
-        return { text: withUsage(`$(comment-discussion) ${agent.agentName}: ${what}`), tooltip: withUsageLine(lines, usage), background: 'warning' };
+          ? t('The task needs you to sign in before it can go on.')
+          : t('The agent asked a question in the chat; your next message answers it and the task goes on.'));
+        return { text: withUsage(`$(comment-discussion) ${what}`), tooltip: withUsageLine(lines, usage, t), background: 'warning' };
       }
-      lines.push('', 'Ready.');
-      return { text: withUsage(`$(hubot) ${agent.agentName}`), tooltip: withUsageLine(lines, usage) };
+      lines.push('', t('Ready.'));
+      return { text: withUsage(`$(hubot) ${agent.agentName}`), tooltip: withUsageLine(lines, usage, t) };
     }
     case 'failed': {
-      const lines = [`**${md(agent.agentName)}** did not start`, '', md(agent.reason)];
+      const lines = [t('**{0}** did not start', md(agent.agentName)), '', md(agent.reason)];
       if (agent.fix) lines.push('', md(agent.fix));
       return { text: `$(error) ${agent.agentName}`, tooltip: lines.join('\n'), background: 'error' };
     }
     case 'exited':
       return {
         text: `$(error) ${agent.agentName}`,
-        tooltip: [`**${md(agent.agentName)}** stopped`, '', md(agent.reason), '', 'Use "Agent Chat: Restart Agent".'].join('\n'),
+        tooltip: [t('**{0}** stopped', md(agent.agentName)), '', md(agent.reason), '', t('Use "Agent Chat: Restart Agent".')].join('\n'),
         background: 'error',
       };
   }
@@ -77,9 +79,9 @@ export function protocolLabel(kind: 'acp' | 'a2a', version: number): string {
   return `A2A v${Number.isInteger(version) ? version.toFixed(1) : String(version)}`;
 }
 
-function withUsageLine(lines: string[], usage: string | undefined): string {
-  const all = usage ? [...lines, '', `Context: ${usage}`] : lines;
-  return [...all, '', 'Click to open the chat.'].join('\n');
+function withUsageLine(lines: string[], usage: string | undefined, t: Translate): string {
+  const all = usage ? [...lines, '', t('Context: {0}', usage)] : lines;
+  return [...all, '', t('Click to open the chat.')].join('\n');
 }
 
 /** Escapes Markdown so agent names and stderr cannot inject links or formatting. */

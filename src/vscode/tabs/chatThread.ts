@@ -147,7 +147,7 @@ export class ChatThread implements vscode.Disposable {
         requested = {
           requestId: event.requestId,
           toolCallId: event.toolCallId,
-          title: event.title ?? this.findToolCall(event.toolCallId)?.title ?? 'The agent asks for permission',
+          title: event.title ?? this.findToolCall(event.toolCallId)?.title ?? vscode.l10n.t('The agent asks for permission'),
           options: event.options,
           ...(event.ruleOffer ? { ruleOffer: event.ruleOffer } : {}),
         };
@@ -201,8 +201,8 @@ export class ChatThread implements vscode.Disposable {
   beginSession(agentName: string, note?: { title: string; detail: string }): void {
     if (this.hadSession) {
       this.replace(archivedThread(this.model.snapshot(), note ?? {
-        title: `New session with ${agentName}`,
-        detail: 'The agent does not remember the conversation above.',
+        title: vscode.l10n.t('New session with {0}', agentName),
+        detail: vscode.l10n.t('The agent does not remember the conversation above.'),
       }));
     }
     this.hadSession = true;

@@ -26,20 +26,20 @@ export async function editAndResend(core: ChatCore, send: (prompt: ComposedPromp
   const index = thread.entries.findIndex((e) => e.type === 'user' && e.turnId === turnId);
   const user = thread.entries[index] as UserEntry | undefined;
   if (!user) return undefined;
-  const control = resendControl({ agent: core.slot.agent, tabState: undefined, turnState: thread.session.turnState, latestTurnId: undefined }, turnId);
+  const control = resendControl({ agent: core.slot.agent, tabState: undefined, turnState: thread.session.turnState, latestTurnId: undefined }, turnId, vscode.l10n.t);
   if (control.shown && !control.enabled) {
-    void vscode.window.showInformationMessage(`Agent Chat: ${control.tooltip}.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: {0}.', control.tooltip));
     return undefined;
   }
   if (thread.turnRunning) {
-    void vscode.window.showInformationMessage('Agent Chat: a turn is running; wait for it or cancel it before resending an earlier message.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: a turn is running; wait for it or cancel it before resending an earlier message.'));
     return undefined;
   }
   const edited = await ask(textOf(user.content));
   if (edited === undefined || !edited.trim()) return undefined;
   const review = core.deps.review;
   if (user.checkpoint?.length && review) {
-    const restored = await review.checkpoints.restore(thread, turnId, 'Restore the files to how they were before this message, then send the edited message?');
+    const restored = await review.checkpoints.restore(thread, turnId, vscode.l10n.t('Restore the files to how they were before this message, then send the edited message?'));
     if (restored === 'cancelled') return undefined;
   }
 
@@ -47,9 +47,9 @@ export async function editAndResend(core: ChatCore, send: (prompt: ComposedPromp
   const origin = tab.session;
   let mode: ResendMode = 'seeded';
   if (running?.sessionSupport?.fork && origin && !origin.isClosed) {
-    const note = { title: 'Edited and resent in a fork of the session', detail: 'The agent copied its session (session/fork); that copy still holds the messages after the edited one, so it may refer to them.' };
+    const note = { title: vscode.l10n.t('Edited and resent in a fork of the session'), detail: vscode.l10n.t('The agent copied its session (session/fork); that copy still holds the messages after the edited one, so it may refer to them.') };
     if (await core.opener.open(running, core.slot.scope, { kind: 'fork', sessionId: origin.sessionId, note }, tab)) mode = 'fork';
-    else thread.notice('warning', 'The session could not be forked', `${running.config.name} refused session/fork; a new session gets the conversation so far instead.`);
+    else thread.notice('warning', vscode.l10n.t('The session could not be forked'), vscode.l10n.t('{0} refused session/fork; a new session gets the conversation so far instead.', running.config.name));
   }
   // The tab now talks to the fork, or (seeded) to the new session the next send opens.
   if (origin && (mode === 'fork' || !origin.isClosed)) await origin.closeSession().catch(() => undefined);
@@ -61,7 +61,7 @@ export async function editAndResend(core: ChatCore, send: (prompt: ComposedPromp
   if (mode === 'fork') {
     await send({ text: edited, attachments: [], images: [] });
   } else {
-    const note = { title: 'Edited and resent in a new session', detail: 'The agent cannot fork sessions, so a new session was started with the conversation before the edited message as context.' };
+    const note = { title: vscode.l10n.t('Edited and resent in a new session'), detail: vscode.l10n.t('The agent cannot fork sessions, so a new session was started with the conversation before the edited message as context.') };
     // Opened here (when the agent is ready) so the thread carries this note, not "does not remember".
     const ready = core.slot.ready;
     if (!ready || !(await core.opener.open(ready, core.slot.scope, { kind: 'new', note }, tab))) thread.notice('info', note.title, note.detail);
@@ -73,9 +73,9 @@ export async function editAndResend(core: ChatCore, send: (prompt: ComposedPromp
 
 function askForText(old: string): Thenable<string | undefined> {
   return vscode.window.showInputBox({
-    title: 'Edit and resend',
+    title: vscode.l10n.t('Edit and resend'),
     value: old,
-    prompt: 'The files go back to how they were before this message, then the edited message is sent.',
-    validateInput: (v) => (v.trim() ? undefined : 'Type a message to send'),
+    prompt: vscode.l10n.t('The files go back to how they were before this message, then the edited message is sent.'),
+    validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('Type a message to send')),
   });
 }

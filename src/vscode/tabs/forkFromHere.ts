@@ -16,12 +16,12 @@ export async function forkFromHere(core: ChatCore, turnId: string): Promise<Sess
   const origin = core.tabs.active;
   const thread = origin.thread;
   const info = origin.info();
-  const control = forkControl({ agent: core.slot.agent, tabState: info.state, turnState: thread.session.turnState, latestTurnId: latestTurnId(thread.entries) }, turnId);
+  const control = forkControl({ agent: core.slot.agent, tabState: info.state, turnState: thread.session.turnState, latestTurnId: latestTurnId(thread.entries) }, turnId, vscode.l10n.t);
   const running = core.slot.ready;
   const session = origin.session;
   if (!control.shown || !control.enabled || !running || !session || session.isClosed) {
-    const reason = control.shown && !control.enabled ? control.tooltip : 'Cannot fork: only the latest turn of an open conversation can be forked';
-    void vscode.window.showInformationMessage(`Agent Chat: ${reason}.`);
+    const reason = control.shown && !control.enabled ? control.tooltip : vscode.l10n.t('Cannot fork: only the latest turn of an open conversation can be forked');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: {0}.', reason));
     return undefined;
   }
   const model = forkedThread(thread.snapshot(), turnId, info.title);
@@ -32,8 +32,8 @@ export async function forkFromHere(core: ChatCore, turnId: string): Promise<Sess
   tab.thread.show(model);
   core.tabs.activate(tab);
   if (!(await core.opener.open(running, scope, { kind: 'fork', sessionId: session.sessionId }, tab))) {
-    tab.thread.notice('warning', 'The session could not be forked',
-      `${running.config.name} refused session/fork (the protocol log has its answer). A message sent here starts a new session that does not remember the conversation above.`);
+    tab.thread.notice('warning', vscode.l10n.t('The session could not be forked'),
+      vscode.l10n.t('{0} refused session/fork (the protocol log has its answer). A message sent here starts a new session that does not remember the conversation above.', running.config.name));
   }
   return tab;
 }

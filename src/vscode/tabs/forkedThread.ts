@@ -6,6 +6,7 @@
 import { ThreadModel, type ThreadSnapshot } from '../../thread/reducer.js';
 import type { ThreadEntry } from '../../thread/types.js';
 import { archivePrefix, archiveSnapshot } from '../history/archive.js';
+import { t } from '../translate.js';
 
 /** Index just past the chosen turn (its user row, answer, tools, end): where the next user row starts. -1 when it is not in the thread. */
 export function turnEnd(entries: readonly ThreadEntry[], turnId: string): number {
@@ -26,8 +27,8 @@ export function forkedThread(snapshot: ThreadSnapshot, turnId: string, originTit
   model.apply({
     kind: 'notice_local',
     severity: 'info',
-    title: `Forked from "${originTitle}"`,
-    detail: 'The agent copied its session at this point (session/fork) and remembers the conversation above. What you send here does not change the original tab.',
+    title: t('Forked from "{0}"', originTitle),
+    detail: t('The agent copied its session at this point (session/fork) and remembers the conversation above. What you send here does not change the original tab.'),
   });
   return model;
 }

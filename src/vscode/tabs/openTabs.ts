@@ -11,6 +11,7 @@
  */
 import type { SessionSupport } from '../../agents/api.js';
 import { planReopen } from '../../history/reopen.js';
+import { t } from '../translate.js';
 
 /** workspaceState key of the open tab set. */
 export const OPEN_TABS_KEY = 'agentChat.openTabs.v1';
@@ -96,10 +97,10 @@ export type Reattach =
  */
 export function planReattach(agentName: string, support: SessionSupport | undefined, sessionId: string | undefined, shown: boolean): Reattach {
   const fresh = (why: string): Reattach => shown
-    ? { kind: 'new', note: { title: `New session with ${agentName}`, detail: `${why}, so it does not remember the conversation above.` } }
+    ? { kind: 'new', note: { title: t('New session with {0}', agentName), detail: t('{0}, so it does not remember the conversation above.', why) } }
     : { kind: 'new' };
-  if (!sessionId) return fresh(`The earlier session of this tab cannot be picked up again`);
-  if (!support) return fresh(`${agentName} did not say whether it can reopen sessions`);
+  if (!sessionId) return fresh(t('The earlier session of this tab cannot be picked up again'));
+  if (!support) return fresh(t('{0} did not say whether it can reopen sessions', agentName));
   const plan = planReopen(support, shown);
   switch (plan.kind) {
     case 'resume_with_transcript':

@@ -14,6 +14,7 @@ import { continuedThread } from './reopenThread.js';
 import type { SessionTabList } from './sessionTabList.js';
 import type { SessionTab } from './sessionTabs.js';
 import type { ThreadStore } from './threadStore.js';
+import { t } from '../translate.js';
 
 export interface OpenTabsDeps {
   state: vscode.Memento;
@@ -90,7 +91,7 @@ export class OpenTabsKeeper {
         tab.thread.show(continuedThread(transcript));
         void this.deps.review?.checkpoints.reviewInterruptedTurn(tab.thread).catch((e: unknown) => this.deps.log.warn(`Changes of an interrupted turn: ${String(e)}`));
       }
-      else if (saved[i]!.hasRows && tab.thread.entries.length === 0) tab.thread.notice('warning', 'The saved conversation of this tab was not found', 'It may have been deleted from history.');
+      else if (saved[i]!.hasRows && tab.thread.entries.length === 0) tab.thread.notice('warning', t('The saved conversation of this tab was not found'), t('It may have been deleted from history.'));
     }));
     this.tabs.fireTabs();
     this.save();

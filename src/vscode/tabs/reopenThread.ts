@@ -10,6 +10,7 @@ import { archivePrefix, archiveSnapshot, archivedThread } from '../history/archi
 import type { SessionOpening } from './sessionOpener.js';
 import { freshThread } from './threadStore.js';
 import type { Thread } from './threadStore.js';
+import { t } from '../translate.js';
 
 export function threadForPlan(plan: ReopenPlan, item: HistoryItem, transcript: Transcript | undefined): [Thread | undefined, SessionOpening | undefined] {
   switch (plan.kind) {
@@ -20,7 +21,7 @@ export function threadForPlan(plan: ReopenPlan, item: HistoryItem, transcript: T
       return [continuedThread(transcript!), { kind: 'resume', sessionId: item.sessionId }];
     case 'resume_blind': {
       const thread = freshThread();
-      thread.apply({ kind: 'notice_local', severity: 'info', title: `Reopened "${item.title}"`, detail: `${plan.note}.` });
+      thread.apply({ kind: 'notice_local', severity: 'info', title: t('Reopened "{0}"', item.title), detail: `${plan.note}.` });
       return [thread, { kind: 'resume', sessionId: item.sessionId }];
     }
     case 'read_only':
@@ -42,9 +43,9 @@ export function continuedThread(t: Transcript): Thread {
   return ThreadModel.restore(archiveSnapshot({ entries: t.entries, session: t.session }, archivePrefix()));
 }
 
-export function readOnlyThread(t: Transcript, reason: string): Thread {
-  return archivedThread({ entries: t.entries, session: t.session }, {
-    title: `Saved conversation "${t.title}" (read-only)`,
-    detail: `It cannot be continued: ${reason}. A message you send starts a new session below it.`,
+export function readOnlyThread(transcript: Transcript, reason: string): Thread {
+  return archivedThread({ entries: transcript.entries, session: transcript.session }, {
+    title: t('Saved conversation "{0}" (read-only)', transcript.title),
+    detail: t('It cannot be continued: {0}. A message you send starts a new session below it.', reason),
   });
 }

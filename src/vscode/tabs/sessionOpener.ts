@@ -18,6 +18,7 @@ import { describeMcpProblems } from '../agents/mcpServers.js';
 import type { ProtocolLog } from '../protocolLog.js';
 import type { SessionTab } from './sessionTabs.js';
 import { workspaceRoots } from '../editor/workspaceRoots.js';
+import { t } from '../translate.js';
 
 /** How a session is opened: fresh, or an earlier one by id (with or without replay). */
 /** `note`: what the thread says above a new or forked session instead of "does not remember". */
@@ -104,7 +105,7 @@ export class SessionOpener {
     // The thread listens first, so the recorder always saves a thread that already has the event.
     scope.add(session.onEvent((event) => this.onEvent(tab, event)));
     this.record(running.config.name, session, scope, thread);
-    if (place.mcpProblems.length > 0) thread.notice('warning', 'Some MCP servers were left out or changed', describeMcpProblems(place.mcpProblems));
+    if (place.mcpProblems.length > 0) thread.notice('warning', t('Some MCP servers were left out or changed'), describeMcpProblems(place.mcpProblems));
     scope.add({
       dispose: () => {
         if (tab.session === session) tab.session = undefined;
@@ -127,7 +128,7 @@ export class SessionOpener {
     }
     if (opening.kind !== 'new') {
       // The agent refused to reopen it: the thread (saved transcript, if any) stays readable.
-      thread.notice('error', `${name} could not reopen the session`, errorText(error));
+      thread.notice('error', t('{0} could not reopen the session', name), errorText(error));
       this.deps.tabChanged(tab, true);
       return;
     }
@@ -137,14 +138,14 @@ export class SessionOpener {
       this.deps.agentFailed({
         state: 'failed',
         agentName: name,
-        reason: `${name} needs a login: ${error.loginOutcome}`,
-        fix: `Use "Log in" to choose one of the agent's own ways in again, or set its API key in agentChat.agents → env and restart the agent.`,
+        reason: t('{0} needs a login: {1}', name, error.loginOutcome),
+        fix: t('Use "Log in" to choose one of the agent\'s own ways in again, or set its API key in agentChat.agents → env and restart the agent.'),
         needsLogin: true,
       });
       return;
     }
-    thread.notice('error', `${name} could not open a session`, errorText(error));
-    this.deps.agentFailed({ state: 'failed', agentName: name, reason: `Could not open a session: ${errorText(error)}` });
+    thread.notice('error', t('{0} could not open a session', name), errorText(error));
+    this.deps.agentFailed({ state: 'failed', agentName: name, reason: t('Could not open a session: {0}', errorText(error)) });
   }
 
   /** Where sessions live and which MCP servers they get; a broken MCP config never blocks a session. */

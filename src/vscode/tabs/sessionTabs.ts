@@ -8,6 +8,7 @@ import type { LiveSession } from '../agents/agentPort.js';
 import type { ChatThread } from './chatThread.js';
 import { DisposableScope } from '../disposables.js';
 import type { TranscriptRef } from './openTabs.js';
+import { t } from '../translate.js';
 
 let nextTab = 0;
 
@@ -58,7 +59,7 @@ export class SessionTab {
       : this.thread.turnRunning ? 'running'
       : this.thread.waitingForInput ? 'answer'
       : 'idle';
-    const title = facts.title || firstPrompt(this.thread) || this.restoredTitle || 'New session';
+    const title = facts.title || firstPrompt(this.thread) || this.restoredTitle || t('New session');
     return { id: this.id, title, state, ...(this.agentName ? { agentName: this.agentName } : {}) };
   }
 

@@ -11,6 +11,7 @@ import { errorText } from '../errorText.js';
 import { planReattach } from './openTabs.js';
 import type { SessionTab } from './sessionTabs.js';
 import { freshThread } from './threadStore.js';
+import { t } from '../translate.js';
 
 export class TabActions {
   constructor(private readonly core: ChatCore) {}
@@ -119,7 +120,7 @@ export class TabActions {
     // The agent refused: carry on in a fresh session below the rows rather than leave the tab dead.
     tab.pickUp = undefined;
     if (plan.kind === 'load') tab.thread.show(ThreadModel.restore(shownRows));
-    tab.thread.notice('info', `New session with ${name}`, `${name} could not reopen the earlier session, so it does not remember the conversation above.`);
+    tab.thread.notice('info', t('New session with {0}', name), t('{0} could not reopen the earlier session, so it does not remember the conversation above.', name));
     return opener.open(running, scope, { kind: 'new' }, tab);
   }
 }

@@ -14,6 +14,7 @@ import type { ComposedPrompt } from './promptBlocks.js';
 import type { SessionTab } from './sessionTabs.js';
 import { describeNoSession } from '../agents/statusText.js';
 import type { TabActions } from './tabActions.js';
+import { t } from '../translate.js';
 
 export class TurnActions {
   constructor(private readonly core: ChatCore, private readonly tabActions: TabActions) {}
@@ -42,12 +43,12 @@ export class TurnActions {
     const slot = this.core.slot;
     const running = slot.running;
     if (!this.session && running && slot.agent.state === 'ready') {
-      if (ended) this.tab.thread.notice('info', `New session with ${running.config.name}`, `The earlier session ended when ${running.config.name} restarted, so it does not remember the conversation above.`);
+      if (ended) this.tab.thread.notice('info', t('New session with {0}', running.config.name), t('The earlier session ended when {0} restarted, so it does not remember the conversation above.', running.config.name));
       await this.tabActions.attach(this.tab, running, slot.scope);
     }
     const session = this.session;
     if (!session) {
-      this.tab.thread.notice('warning', 'No agent session to send to', describeNoSession(this.core.slot.agent));
+      this.tab.thread.notice('warning', t('No agent session to send to'), describeNoSession(this.core.slot.agent));
       return;
     }
     await this.prompt(this.tab, session, prompt);
@@ -71,7 +72,7 @@ export class TurnActions {
     const composer = this.core.pool.slotOf(tab).composer;
     const { fs, mentionSources } = this.core.deps;
     const built = await buildPromptBlocks(prompt, composer, mentionSources ?? ((path) => fs.readTextFile(path)));
-    if (built.dropped.length > 0) thread.notice('warning', 'Some attachments were cut or not sent', built.dropped.join('\n'));
+    if (built.dropped.length > 0) thread.notice('warning', t('Some attachments were cut or not sent'), built.dropped.join('\n'));
     if (built.blocks.length === 0) return;
     const review = this.core.deps.review;
     // Before the prompt goes out (bounded inside): the checkpoint "Restore to here" goes back to.
@@ -94,7 +95,7 @@ export class TurnActions {
     } catch (error) {
       // The session reports turn errors as events; anything thrown here is a local failure.
       this.core.deps.log.error(`prompt failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-      if (tab.session === session) thread.notice('error', 'The prompt could not be sent', errorText(error));
+      if (tab.session === session) thread.notice('error', t('The prompt could not be sent'), errorText(error));
     }
   }
 
@@ -143,32 +144,32 @@ export class TurnActions {
     const verdict = session.answerElicitation(requestId, answer);
     if (!verdict.ok && verdict.reason === 'invalid') {
       const detail = Object.entries(verdict.errors).map(([name, why]) => `${labelOf(row, name)}: ${why}`).join(' ');
-      tab.thread.notice('warning', 'The answer was not sent', detail);
+      tab.thread.notice('warning', t('The answer was not sent'), detail);
     }
     return verdict.ok;
   }
 
   /** Mode picker: failures (the agent said no, no session) land in the thread, not in a toast. */
   async setMode(modeId: string): Promise<void> {
-    await this.changeSetting('mode', (session) => session.setMode(modeId));
+    await this.changeSetting(t('mode'), (session) => session.setMode(modeId));
   }
 
   /** Config option picker (model, thought level, toggles). */
   async setConfigOption(configId: string, value: string | boolean): Promise<void> {
-    await this.changeSetting(`"${configId}" option`, (session) => session.setConfigOption(configId, value));
+    await this.changeSetting(t('"{0}" option', configId), (session) => session.setConfigOption(configId, value));
   }
 
   private async changeSetting(what: string, run: (session: LiveSession) => Promise<void>): Promise<void> {
     const session = this.session;
     const thread = this.tab.thread;
     if (!session) {
-      thread.notice('warning', `Cannot change the ${what}`, describeNoSession(this.core.slot.agent));
+      thread.notice('warning', t('Cannot change the {0}', what), describeNoSession(this.core.slot.agent));
       return;
     }
     try {
       await run(session);
     } catch (error) {
-      thread.notice('error', `The agent did not change the ${what}`, errorText(error));
+      thread.notice('error', t('The agent did not change the {0}', what), errorText(error));
       // The picker already shows the user's choice: a session update puts it back to the agent's truth.
       thread.touchSession();
     }

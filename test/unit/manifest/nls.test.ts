@@ -78,3 +78,24 @@ test('the walkthrough: every step has its media file and its buttons run contrib
     }
   }
 });
+
+/**
+ * VS Code reads a walkthrough page's translation from `<page>.nls.<locale>.md` beside it (then
+ * `<page>.nls.<language>.md`, then the page itself). A translated page must belong to a step and a
+ * language the manifest is translated into; a language that translates one page translates all.
+ */
+test('translated walkthrough pages sit beside a step\'s page, for a translated language, all of them', () => {
+  const [walkthrough] = pkg.contributes.walkthroughs;
+  const pages: string[] = walkthrough.steps.map((s: { media: { markdown: string } }) => s.media.markdown);
+  const dir = join(root, 'media/walkthrough');
+  const locales = translations.map((f) => /^package\.nls\.([\w-]+)\.json$/.exec(f)![1]!);
+  const translated = readdirSync(dir).filter((f) => f.includes('.nls.'));
+  assert.ok(translated.length > 0, 'at least one language has the walkthrough pages');
+  for (const file of translated) {
+    const m = /^(.+)\.nls\.([\w-]+)\.md$/.exec(file);
+    assert.ok(m, `${file}: <page>.nls.<locale>.md`);
+    assert.ok(pages.includes(`media/walkthrough/${m[1]}.md`), `${file} translates a step's page`);
+    assert.ok(locales.includes(m[2]!), `${file}: package.nls.${m[2]}.json exists`);
+    for (const page of pages) assert.ok(existsSync(join(root, page.replace(/\.md$/, `.nls.${m[2]}.md`))), `${page} in ${m[2]}`);
+  }
+});

@@ -7,9 +7,10 @@ import { h } from '../../dom.js';
 import type { RowView } from '../rowView.js';
 import { keepingStopFocus } from '../tools/stopControl.js';
 import { renderTerminal, terminalSignature } from './terminalView.js';
+import { t } from '../../l10n.js';
 
 export class TerminalRow implements RowView<TerminalEntry> {
-  readonly el = h('div', { class: 'row terminal', attrs: { role: 'group', 'aria-label': 'Terminal' } });
+  readonly el = h('div', { class: 'row terminal', attrs: { role: 'group', 'aria-label': t('Terminal') } });
   private sig = '';
 
   render(entry: TerminalEntry): void {

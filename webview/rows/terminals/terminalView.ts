@@ -6,28 +6,29 @@ import type { TerminalView } from '../../../src/thread/types.js';
 import { h, icon } from '../../dom.js';
 import { stopButton, stopRefusal, stopSignature } from '../tools/stopControl.js';
 import { terminalText } from './terminalText.js';
+import { t } from '../../l10n.js';
 
-export function renderTerminal(terminalId: string, t: TerminalView | undefined): HTMLElement {
-  const exit = t?.exitStatus;
-  const status = !t ? 'waiting for output'
-    : exit ? (exit.signal ? `killed by ${exit.signal}` : exit.exitCode != null ? `exit code ${exit.exitCode}` : 'exited')
-    : 'running';
+export function renderTerminal(terminalId: string, term: TerminalView | undefined): HTMLElement {
+  const exit = term?.exitStatus;
+  const status = !term ? t('waiting for output')
+    : exit ? (exit.signal ? t('killed by {0}', exit.signal) : exit.exitCode != null ? t('exit code {0}', exit.exitCode) : t('exited'))
+    : t('running');
   const failed = !!exit && (exit.signal != null || (exit.exitCode != null && exit.exitCode !== 0));
-  const pre = h('pre', { class: 'terminal-output', attrs: { tabindex: '0', 'aria-label': 'Terminal output' }, text: terminalText(t?.output ?? '') });
+  const pre = h('pre', { class: 'terminal-output', attrs: { tabindex: '0', 'aria-label': t('Terminal output') }, text: terminalText(term?.output ?? '') });
   const el = h('div', { class: `tool-terminal${exit ? ' exited' : ''}`, data: { terminalId } }, [
     h('div', { class: 'terminal-head' }, [
       icon('terminal'),
-      h('code', { class: 'terminal-command', title: t?.command || terminalId, text: t?.command || terminalId }),
+      h('code', { class: 'terminal-command', title: term?.command || terminalId, text: term?.command || terminalId }),
       h('span', { class: `terminal-status${failed ? ' bad' : ''}` }, [
-        !exit && t ? icon('loading', 'codicon-modifier-spin') : '',
+        !exit && term ? icon('loading', 'codicon-modifier-spin') : '',
         h('span', { text: status }),
       ]),
-      stopButton({ type: 'terminal', terminalId }, t?.command || terminalId, offered(t), exit ? undefined : t?.stop),
+      stopButton({ type: 'terminal', terminalId }, term?.command || terminalId, offered(term), exit ? undefined : term?.stop),
     ]),
-    stopRefusal(exit ? undefined : t?.stop),
-    t?.cwd ? h('div', { class: 'terminal-cwd', title: t.cwd }, [icon('folder'), h('span', { text: t.cwd })]) : '',
+    stopRefusal(exit ? undefined : term?.stop),
+    term?.cwd ? h('div', { class: 'terminal-cwd', title: term.cwd }, [icon('folder'), h('span', { text: term.cwd })]) : '',
     pre,
-    t?.truncated ? h('div', { class: 'content-note', text: 'Earlier output was truncated.' }) : '',
+    term?.truncated ? h('div', { class: 'content-note', text: t('Earlier output was truncated.') }) : '',
   ]);
   // Live output: keep the latest lines in view.
   queueMicrotask(() => (pre.scrollTop = pre.scrollHeight));

@@ -7,16 +7,18 @@ import type { DiffPatch, FileChange } from '../../../src/protocol/events.js';
 import { matchChanges, parseGitPatch, patchPath, type FilePatch } from '../../../src/thread/fileDiff.js';
 import { actionButton, h, icon } from '../../dom.js';
 import { basename } from '../../links.js';
+import { t } from '../../l10n.js';
 
 type Item = { changes: FileChange[]; patch?: DiffPatch };
 
-const OPERATIONS: Record<string, { letter: string; label: string }> = {
-  add: { letter: 'A', label: 'Added' },
-  delete: { letter: 'D', label: 'Deleted' },
-  modify: { letter: 'M', label: 'Modified' },
-  move: { letter: 'R', label: 'Moved' },
-  copy: { letter: 'C', label: 'Copied' },
-};
+/** A function so the words are looked up when drawn, in the panel's language. */
+const OPERATIONS = (): Record<string, { letter: string; label: string }> => ({
+  add: { letter: 'A', label: t('Added') },
+  delete: { letter: 'D', label: t('Deleted') },
+  modify: { letter: 'M', label: t('Modified') },
+  move: { letter: 'R', label: t('Moved') },
+  copy: { letter: 'C', label: t('Copied') },
+});
 
 /** Lines of patch shown per diff item; the rest is counted, not drawn (the file itself has it all). */
 const MAX_PATCH_LINES = 2000;
@@ -34,14 +36,14 @@ export function renderFileChanges(item: Item, at: { toolCallId: string; contentI
   const el = h('div', { class: 'tool-changes' }, [
     h('div', { class: 'changes-head' }, [
       icon('diff'),
-      h('span', { class: 'changes-count', text: `${n} ${n === 1 ? 'file' : 'files'} changed` }),
+      h('span', { class: 'changes-count', text: n === 1 ? t('1 file changed') : t('{0} files changed', n) }),
       totals ? counts(totals.added, totals.removed) : '',
-      diffable ? actionButton('open-diff', 'Open diff', { icon: 'go-to-file', data: { toolCallId: at.toolCallId, contentIndex: String(at.contentIndex) } }) : '',
+      diffable ? actionButton('open-diff', t('Open diff'), { icon: 'go-to-file', data: { toolCallId: at.toolCallId, contentIndex: String(at.contentIndex) } }) : '',
     ]),
     h('ul', { class: 'changes-list' }, rows),
   ]);
   if (item.patch && !parsed) el.append(rawPatch(item.patch));
-  if (budget.lines < 0) el.append(h('div', { class: 'content-note', text: 'The patch is too long to show in full here.' }));
+  if (budget.lines < 0) el.append(h('div', { class: 'content-note', text: t('The patch is too long to show in full here.') }));
   return el;
 }
 
@@ -51,7 +53,7 @@ export function fileChangesSignature(item: Item): string {
 }
 
 function renderChange(change: FileChange | undefined, file: FilePatch | undefined, budget: { lines: number }): HTMLLIElement {
-  const op = change ? OPERATIONS[change.operation] : undefined;
+  const op = change ? OPERATIONS()[change.operation] : undefined;
   const path = change?.path ?? patchPath(file!.patch);
   const label = change?.oldPath ? `${basename(change.oldPath)} → ${basename(path)}` : basename(path);
   const title = change?.oldPath ? `${change.oldPath} → ${path}` : path;
@@ -73,7 +75,7 @@ function renderChange(change: FileChange | undefined, file: FilePatch | undefine
     ]),
   ]);
   if (file && file.patch.hunks.length > 0) {
-    const pre = h('pre', { class: 'patch-view', attrs: { tabindex: '0', 'aria-label': `Diff of ${basename(path)}` } });
+    const pre = h('pre', { class: 'patch-view', attrs: { tabindex: '0', 'aria-label': t('Diff of {0}', basename(path)) } });
     for (const hunk of file.patch.hunks) {
       if (budget.lines <= 0) break;
       pre.append(line(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`, 'line-hunk'));
@@ -82,7 +84,7 @@ function renderChange(change: FileChange | undefined, file: FilePatch | undefine
         pre.append(line(text, LINE_CLASS[text[0] ?? ' '] ?? 'line-context'));
       }
     }
-    li.append(h('details', { class: 'change-diff' }, [h('summary', { text: 'Diff' }), pre]));
+    li.append(h('details', { class: 'change-diff' }, [h('summary', { text: t('Diff') }), pre]));
   }
   return li;
 }
@@ -95,14 +97,14 @@ function line(text: string, cls: string): HTMLElement {
 
 function counts(added: number, removed: number): HTMLElement {
   return h('span', { class: 'change-counts' }, [
-    h('span', { class: 'diff-added', attrs: { 'aria-label': `${added} lines added` }, text: `+${added}` }),
+    h('span', { class: 'diff-added', attrs: { 'aria-label': t('{0} lines added', added) }, text: `+${added}` }),
     ' ',
-    h('span', { class: 'diff-removed', attrs: { 'aria-label': `${removed} lines removed` }, text: `−${removed}` }),
+    h('span', { class: 'diff-removed', attrs: { 'aria-label': t('{0} lines removed', removed) }, text: `−${removed}` }),
   ]);
 }
 
 /** A patch that is not a git patch, or one that does not parse: its text, as is. */
 function rawPatch(patch: DiffPatch): HTMLElement {
   const text = patch.text.length > 200_000 ? `${patch.text.slice(0, 200_000)}\n…` : patch.text;
-  return h('details', { class: 'change-diff' }, [h('summary', { text: `Patch (${patch.format})` }), h('pre', { class: 'patch-view', text })]);
+  return h('details', { class: 'change-diff' }, [h('summary', { text: t('Patch ({0})', patch.format) }), h('pre', { class: 'patch-view', text })]);
 }

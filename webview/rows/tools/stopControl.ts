@@ -6,6 +6,7 @@
 import type { StopTarget } from '../../../src/protocol/events.js';
 import type { StopState } from '../../../src/thread/types.js';
 import { actionButton, h, icon } from '../../dom.js';
+import { t } from '../../l10n.js';
 
 /** The button (or nothing when the work cannot be stopped now). `label` names the work. */
 export function stopButton(target: StopTarget, label: string, offered: boolean, stop: StopState | undefined): HTMLElement | '' {
@@ -13,17 +14,17 @@ export function stopButton(target: StopTarget, label: string, offered: boolean, 
   if (stop?.state === 'stopping') {
     return h('button', {
       class: 'btn stop-btn stopping',
-      title: `Stopping ${label}`,
-      attrs: { type: 'button', 'aria-disabled': 'true', 'aria-label': `Stopping ${label}` },
+      title: t('Stopping {0}', label),
+      attrs: { type: 'button', 'aria-disabled': 'true', 'aria-label': t('Stopping {0}', label) },
       data: { stopKey: key },
-    }, [icon('loading', 'codicon-modifier-spin'), h('span', { class: 'btn-label', text: 'Stopping…' })]);
+    }, [icon('loading', 'codicon-modifier-spin'), h('span', { class: 'btn-label', text: t('Stopping…') })]);
   }
   if (!offered) return '';
   const data = target.type === 'tool_call'
     ? { targetType: 'tool_call', toolCallId: target.toolCallId, stopKey: key }
     : { targetType: 'terminal', terminalId: target.terminalId, stopKey: key };
-  const b = actionButton('stop-work', `Stop ${label}`, { icon: 'debug-stop', class: 'stop-btn', data });
-  b.querySelector('.btn-label')!.textContent = 'Stop';
+  const b = actionButton('stop-work', t('Stop {0}', label), { icon: 'debug-stop', class: 'stop-btn', data });
+  b.querySelector('.btn-label')!.textContent = t('Stop');
   return b;
 }
 
@@ -48,7 +49,7 @@ export function stopRefusal(stop: StopState | undefined): HTMLElement | '' {
   if (stop?.state !== 'refused') return '';
   return h('div', { class: 'stop-refused', attrs: { role: 'status' } }, [
     icon('error'),
-    h('span', { text: `Not stopped: ${stop.message}` }),
+    h('span', { text: t('Not stopped: {0}', stop.message) }),
   ]);
 }
 

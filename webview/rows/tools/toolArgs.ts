@@ -5,6 +5,7 @@
  * raw input stays below for the whole story.
  */
 import { h } from '../../dom.js';
+import { t } from '../../l10n.js';
 
 const MAX_ARGS = 4;
 const MAX_VALUE_CHARS = 120;
@@ -19,8 +20,8 @@ export function toolArgsSummary(rawInput: unknown, hasContent: boolean): HTMLEle
     const text = full.length > MAX_VALUE_CHARS ? `${full.slice(0, MAX_VALUE_CHARS - 1)}…` : full;
     return h('div', { class: 'tool-arg' }, [h('span', { class: 'tool-arg-key', text: key }), h('code', { class: 'tool-arg-value', text, title: full })]);
   });
-  if (entries.length > MAX_ARGS) rows.push(h('div', { class: 'tool-arg more', text: `+${entries.length - MAX_ARGS} more in the raw input` }));
-  return h('div', { class: 'tool-args', attrs: { 'aria-label': 'Arguments' } }, rows);
+  if (entries.length > MAX_ARGS) rows.push(h('div', { class: 'tool-arg more', text: t('+{0} more in the raw input', entries.length - MAX_ARGS) }));
+  return h('div', { class: 'tool-args', attrs: { 'aria-label': t('Arguments') } }, rows);
 }
 
 function valueText(value: unknown): string {

@@ -13,20 +13,22 @@ import { keepingStopFocus, stopButton, stopRefusal, stopSignature } from './stop
 import type { RowContext, RowView } from '../rowView.js';
 import { contentSignature, renderContentItem } from './toolContent.js';
 import { toolArgsSummary } from './toolArgs.js';
+import { t } from '../../l10n.js';
 
 const KIND_ICON: Record<ToolKind, string> = {
   read: 'eye', edit: 'edit', delete: 'trash', move: 'arrow-both', search: 'search', execute: 'terminal',
   think: 'lightbulb', fetch: 'globe', switch_mode: 'arrow-swap', other: 'tools',
 };
 
-const STATUS: Record<ToolCallStatus, { icon: string; label: string }> = {
-  pending: { icon: 'circle-large-outline', label: 'Pending' },
-  in_progress: { icon: 'loading codicon-modifier-spin', label: 'Running' },
-  completed: { icon: 'pass', label: 'Done' },
-  failed: { icon: 'error', label: 'Failed' },
-  cancelled: { icon: 'circle-slash', label: 'Cancelled' },
-  paused: { icon: 'debug-pause', label: 'Paused' },
-};
+/** A function so the words are looked up when drawn, in the panel's language. */
+const STATUS = (): Record<ToolCallStatus, { icon: string; label: string }> => ({
+  pending: { icon: 'circle-large-outline', label: t('Pending') },
+  in_progress: { icon: 'loading codicon-modifier-spin', label: t('Running') },
+  completed: { icon: 'pass', label: t('Done') },
+  failed: { icon: 'error', label: t('Failed') },
+  cancelled: { icon: 'circle-slash', label: t('Cancelled') },
+  paused: { icon: 'debug-pause', label: t('Paused') },
+});
 
 const FINAL: ReadonlySet<ToolCallStatus> = new Set(['completed', 'failed', 'cancelled']);
 
@@ -35,7 +37,7 @@ export class ToolCard implements RowView<ToolCallEntry> {
   private readonly kindIcon = icon('tools', 'tool-kind');
   private readonly title = h('span', { class: 'tool-title' });
   private readonly status = h('span', { class: 'tool-status' });
-  private readonly orphan = h('span', { class: 'badge orphan', title: 'The agent updated a tool call it never announced', text: 'orphan' });
+  private readonly orphan = h('span', { class: 'badge orphan', title: t('The agent updated a tool call it never announced'), text: t('orphan') });
   private readonly content = h('div', { class: 'tool-content' });
   private readonly locations = h('div', { class: 'tool-locations' });
   private readonly permission = h('div', { class: 'tool-permission' });
@@ -44,7 +46,7 @@ export class ToolCard implements RowView<ToolCallEntry> {
   private readonly args = h('div', { class: 'tool-args-slot' });
   private readonly raw = h('div', { class: 'tool-raw' });
   private readonly body = h('div', { class: 'tool-body' });
-  private readonly toggle = h('button', { class: 'btn icon-btn tool-toggle', attrs: { type: 'button', 'aria-expanded': 'true', 'aria-label': 'Collapse details' } });
+  private readonly toggle = h('button', { class: 'btn icon-btn tool-toggle', attrs: { type: 'button', 'aria-expanded': 'true', 'aria-label': t('Collapse details') } });
   private collapseKey = '';
   private contentSigs: string[] = [];
   private shownRequest: string | undefined;
@@ -67,17 +69,18 @@ export class ToolCard implements RowView<ToolCallEntry> {
     this.el.classList.toggle('collapsed', collapsed);
     this.body.hidden = collapsed;
     this.toggle.setAttribute('aria-expanded', String(!collapsed));
-    this.toggle.setAttribute('aria-label', collapsed ? 'Expand details' : 'Collapse details');
+    this.toggle.setAttribute('aria-label', collapsed ? t('Expand details') : t('Collapse details'));
     this.toggle.replaceChildren(icon(collapsed ? 'chevron-right' : 'chevron-down'));
   }
 
   render(entry: ToolCallEntry): void {
     const waiting = !!entry.permission;
-    const st = STATUS[entry.status] ?? STATUS.pending;
+    const statuses = STATUS();
+    const st = statuses[entry.status] ?? statuses.pending;
     this.el.className = `row tool status-${entry.status}${waiting ? ' awaiting' : ''}${entry.orphan ? ' is-orphan' : ''}${this.body.hidden ? ' collapsed' : ''}`;
-    this.el.setAttribute('aria-label', `Tool call: ${entry.title || entry.name || 'tool'}, ${waiting ? 'waiting for approval' : st.label}`);
+    this.el.setAttribute('aria-label', t('Tool call: {0}, {1}', entry.title || entry.name || t('tool'), waiting ? t('waiting for approval') : st.label));
     this.kindIcon.className = `codicon codicon-${KIND_ICON[entry.kind] ?? 'tools'} tool-kind`;
-    this.title.textContent = entry.title || entry.name || 'Tool call';
+    this.title.textContent = entry.title || entry.name || t('Tool call');
     this.title.title = entry.name ? `${entry.title}\n(${entry.name})` : entry.title;
     this.orphan.hidden = !entry.orphan;
     this.renderStatus(entry, st, waiting);
@@ -98,7 +101,7 @@ export class ToolCard implements RowView<ToolCallEntry> {
   }
 
   private renderStatus(entry: ToolCallEntry, st: { icon: string; label: string }, waiting: boolean): void {
-    const label = waiting ? 'Waiting for approval' : st.label;
+    const label = waiting ? t('Waiting for approval') : st.label;
     this.once('status', `${entry.status}:${waiting}`, () => {
       this.status.className = `tool-status status-${entry.status}`;
       this.status.replaceChildren(icon(waiting ? 'shield' : st.icon), h('span', { text: label }));
@@ -111,7 +114,7 @@ export class ToolCard implements RowView<ToolCallEntry> {
     const offered = !!entry.cancellable && !ended;
     // Once the call has ended there is nothing left to stop, whatever was asked before.
     const stop = ended ? undefined : entry.stop;
-    const label = entry.title || entry.name || 'tool call';
+    const label = entry.title || entry.name || t('tool call');
     this.once('stop', `${label}:${stopSignature(offered, stop)}`, () => keepingStopFocus(this.stop, () => {
       this.stop.replaceChildren(stopButton({ type: 'tool_call', toolCallId: entry.toolCallId }, label, offered, stop));
       this.stopNote.replaceChildren(stopRefusal(stop));
@@ -155,14 +158,14 @@ export class ToolCard implements RowView<ToolCallEntry> {
       this.permission.replaceChildren(panel);
       if (this.shownRequest !== p.requestId) {
         this.shownRequest = p.requestId;
-        this.ctx.announcer.alert(`Permission needed: ${p.title || entry.title}. Options: ${p.options.map((o) => o.name).join(', ')}.`);
+        this.ctx.announcer.alert(t('Permission needed: {0}. Options: {1}.', p.title || entry.title, p.options.map((o) => o.name).join(', ')));
         // Taking focus is only right for a request that arrives now, not one replayed from a snapshot.
         if (this.ctx.live()) requestAnimationFrame(() => firstAllowButton(panel)?.focus());
       }
     } else if (entry.autoApproved) {
       this.permission.replaceChildren(renderAutoApproved({ ...entry, autoApproved: entry.autoApproved }));
     } else if (entry.permissionOutcome) {
-      this.permission.replaceChildren(h('div', { class: 'permission-outcome', title: `Option: ${entry.permissionOutcome}` }, [icon('shield'), h('span', { text: answeredText(entry) })]));
+      this.permission.replaceChildren(h('div', { class: 'permission-outcome', title: t('Option: {0}', entry.permissionOutcome) }, [icon('shield'), h('span', { text: answeredText(entry) })]));
     } else {
       this.permission.replaceChildren();
     }
@@ -170,7 +173,7 @@ export class ToolCard implements RowView<ToolCallEntry> {
 
   private renderRaw(entry: ToolCallEntry): void {
     const parts: HTMLElement[] = [];
-    for (const [key, label, value] of [['in', 'Raw input', entry.rawInput], ['out', 'Raw output', entry.rawOutput]] as const) {
+    for (const [key, label, value] of [['in', t('Raw input'), entry.rawInput], ['out', t('Raw output'), entry.rawOutput]] as const) {
       if (value === undefined || value === null) continue;
       const stateKey = `${entry.id}:raw-${key}`;
       const summary = h('summary', { text: label });
@@ -199,7 +202,7 @@ function stringify(v: unknown): string {
 
 /** "Answered: Allow once" in the agent's words; a cancelled request says so plainly. */
 function answeredText(entry: ToolCallEntry): string {
-  if (entry.permissionLabel) return `Answered: ${entry.permissionLabel}`;
-  if (entry.permissionOutcome === 'cancelled') return 'Permission request cancelled';
-  return `Answered: ${entry.permissionOutcome ?? ''}`;
+  if (entry.permissionLabel) return t('Answered: {0}', entry.permissionLabel);
+  if (entry.permissionOutcome === 'cancelled') return t('Permission request cancelled');
+  return t('Answered: {0}', entry.permissionOutcome ?? '');
 }

@@ -8,6 +8,7 @@ import { renderBlock } from '../contentBlock.js';
 import { diffStats } from './diffSummary.js';
 import { fileChangesSignature, renderFileChanges } from './fileChanges.js';
 import { renderTerminal, terminalSignature } from '../terminals/terminalView.js';
+import { t } from '../../l10n.js';
 
 export function renderContentItem(entry: ToolCallEntry, item: ToolCallContent, index: number): HTMLElement {
   switch (item.type) {
@@ -26,10 +27,10 @@ export function renderContentItem(entry: ToolCallEntry, item: ToolCallContent, i
       return withDiskNote(entry, [item.path], h('div', { class: 'tool-diff' }, [
         icon('diff'),
         h('span', { class: 'diff-path', title: item.path, text: basename(item.path) }),
-        item.oldText === null ? h('span', { class: 'diff-new', text: 'new file' }) : '',
-        h('span', { class: 'diff-added', attrs: { 'aria-label': `${s.added} lines added` }, text: `+${approx}${s.added}` }),
-        h('span', { class: 'diff-removed', attrs: { 'aria-label': `${s.removed} lines removed` }, text: `−${approx}${s.removed}` }),
-        actionButton('open-diff', 'Open diff', { icon: 'go-to-file', data: { toolCallId: entry.toolCallId, contentIndex: String(index) } }),
+        item.oldText === null ? h('span', { class: 'diff-new', text: t('new file') }) : '',
+        h('span', { class: 'diff-added', attrs: { 'aria-label': t('{0} lines added', s.added) }, text: `+${approx}${s.added}` }),
+        h('span', { class: 'diff-removed', attrs: { 'aria-label': t('{0} lines removed', s.removed) }, text: `−${approx}${s.removed}` }),
+        actionButton('open-diff', t('Open diff'), { icon: 'go-to-file', data: { toolCallId: entry.toolCallId, contentIndex: String(index) } }),
       ]));
     }
     case 'terminal':
@@ -68,10 +69,10 @@ function differs(entry: ToolCallEntry, paths: readonly string[]): string[] {
 function withDiskNote(entry: ToolCallEntry, paths: readonly string[], el: HTMLElement): HTMLElement {
   const off = differs(entry, paths);
   if (!off.length) return el;
-  const which = paths.length > 1 ? ` (${off.map((p) => basename(p)).join(', ')})` : '';
+  const which = off.map((p) => basename(p)).join(', ');
   const note = h('div', { class: 'content-note disk-differs', attrs: { role: 'note' } }, [
     icon('warning'),
-    h('span', { text: `The file on disk differs from this diff${which}; the review shows the disk.` }),
+    h('span', { text: paths.length > 1 ? t('The file on disk differs from this diff ({0}); the review shows the disk.', which) : t('The file on disk differs from this diff; the review shows the disk.') }),
   ]);
   return h('div', { class: 'tool-diff-group' }, [el, note]);
 }

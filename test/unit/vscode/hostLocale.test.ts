@@ -1,0 +1,59 @@
+/**
+ * The host's words that are built without `vscode` — the status bar, stop reasons, the fork /
+ * resend tooltips, notification titles, notices in the thread — follow the editor's language: each
+ * takes the lookup it is given (`vscode.l10n.t` in the extension), here the German bundle the
+ * extension ships, looked up by English text as VS Code does. English stays the default.
+ */
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { english, type Translate } from '../../../src/thread/translate.js';
+import { describeStopReason } from '../../../src/thread/present.js';
+import { forkControl } from '../../../src/shared/messageActions.js';
+import { renderStatus } from '../../../src/vscode/status/statusBarModel.js';
+import { goneMessage } from '../../../src/vscode/review/snapshotGone.js';
+import { turnEndTitle } from '../../../src/vscode/notifications/noticePolicy.js';
+import { planReattach } from '../../../src/vscode/tabs/openTabs.js';
+import { useTranslate } from '../../../src/vscode/translate.js';
+
+const bundle: Record<string, string> = JSON.parse(readFileSync(new URL('../../../l10n/bundle.l10n.de.json', import.meta.url), 'utf8'));
+const german: Translate = (message, ...args) => english(bundle[message] ?? message, ...args);
+after(() => useTranslate(english));
+
+const ready = { state: 'ready' as const, agentName: 'Claude', protocolVersion: 1, protocol: 'ACP v1' };
+
+test('English fills in {0}, {1}… and leaves a placeholder without a value as it is', () => {
+  assert.equal(english('{0} of {1}', 2, 'three'), '2 of three');
+  assert.equal(english('{0} and {1}', 'one'), 'one and {1}');
+  assert.equal(english('plain'), 'plain');
+});
+
+test('the status bar, stop reasons and the fork tooltip read German with the German lookup', () => {
+  const running = renderStatus({ agent: ready, turnRunning: true, waitingForPermission: false }, german);
+  assert.match(running.tooltip, /Arbeitet an einer Antwort\./);
+  assert.match(running.tooltip, /Klicken Sie, um den Chat zu öffnen\.$/);
+  assert.match(renderStatus({ agent: ready, turnRunning: true, waitingForPermission: false }).tooltip, /Working on a turn\./, 'English by default');
+  assert.equal(renderStatus({ agent: ready, turnRunning: false, waitingForPermission: false, waitingForInput: 'input' }, german).text, '$(comment-discussion) Claude: wartet auf Ihre Antwort');
+
+  assert.deepEqual(describeStopReason('max_tokens', german), {
+    label: 'Angehalten: Token-Limit', tone: 'warning', detail: 'Das Modell hat sein Token-Limit erreicht; die Antwort ist womöglich abgeschnitten.',
+  });
+  assert.equal(describeStopReason('_paused_for_review', german).label, 'Angehalten: paused for review', 'the agent\'s own reason is put into the translation');
+
+  const facts = { agent: { ...ready, forks: true }, tabState: 'idle' as const, turnState: 'running' as const, latestTurnId: 't1' };
+  const control = forkControl(facts, 't1', german);
+  assert.ok(control.shown && !control.enabled);
+  assert.equal(control.tooltip, 'Abzweigen noch nicht möglich: Warten Sie, bis die Antwort endet (oder halten Sie sie an)');
+});
+
+test('host code without vscode speaks the language activation hands it', () => {
+  assert.equal(turnEndTitle('Claude', { stopReason: 'max_tokens' }), 'Claude stopped: it reached its token limit');
+  useTranslate(german);
+  assert.equal(turnEndTitle('Claude', { stopReason: 'end_turn' }), 'Claude ist fertig');
+  assert.equal(turnEndTitle(undefined, { stopReason: 'refusal' }), 'Der Agent hat angehalten: er hat die Fortsetzung abgelehnt', 'the pieces are translated and put together');
+  const note = planReattach('Claude', undefined, undefined, true);
+  assert.equal(note.kind === 'new' && note.note?.title, 'Neue Sitzung mit Claude');
+  useTranslate(english);
+  assert.equal(turnEndTitle('Claude', { stopReason: 'end_turn' }), 'Claude finished');
+  assert.equal(goneMessage('undo', ['/w'], german), 'Agent Chat: Der Schnappschuss von /w ist nicht mehr da (eingesammelt oder Speicher geleert); es wurde nichts rückgängig gemacht.');
+});
