@@ -87,7 +87,10 @@ export class ThreadView implements StoreListener {
    * (they change height), or waiting for the snapshot that holds it.
    */
   private revealTarget: string | undefined;
+  /** Frames left to keep a revealed row centred, or a restored anchor in place. */
   private revealFrames = 0;
+  /** Where a reload came back to, kept in place while the rows around it settle. */
+  private anchorHold: SavedScroll | undefined;
   /** Called after each drawing pass (e.g. to tell tests or the benchmark that work finished). */
   onDrawn: (() => void) | undefined;
 
@@ -162,6 +165,7 @@ export class ThreadView implements StoreListener {
     }
     // The user asked for this row: neither the saved scroll position nor following the bottom wins.
     this.restoreScroll = undefined;
+    this.anchorHold = undefined;
     this.setFollow(false);
     this.scrollToTarget();
     view.el.classList.remove('revealed');
@@ -195,6 +199,7 @@ export class ThreadView implements StoreListener {
     for (const entry of entries) this.entries.set(entry.id, entry);
     this.heights.reset(entries.length);
     this.range = { start: 0, end: 0 };
+    this.anchorHold = undefined;
     // Captured now: drawing over several frames scrolls, and those scroll events rewrite the view state.
     const saved = this.viewState.get();
     this.restoreScroll = this.restoreScroll ?? { scrollTop: saved.scrollTop, atBottom: saved.atBottom, anchorId: saved.anchorId, anchorOffset: saved.anchorOffset };
@@ -401,7 +406,20 @@ export class ThreadView implements StoreListener {
       const saved = this.restoreScroll;
       this.restoreScroll = undefined;
       if (saved.atBottom) this.scrollToBottom();
-      else this.scrollBackTo(saved);
+      else {
+        this.scrollBackTo(saved);
+        // Rows around the anchor take their real heights over the next frames (they start at a
+        // placeholder size off screen): keep placing it meanwhile.
+        if (this.windowed() && saved.anchorId) {
+          this.anchorHold = saved;
+          this.revealFrames = REVEAL_SETTLE_FRAMES;
+          this.scheduler.request();
+        }
+      }
+    } else if (this.anchorHold && !more) {
+      this.scrollBackTo(this.anchorHold);
+      if (--this.revealFrames <= 0) this.anchorHold = undefined;
+      else this.scheduler.request();
     } else if (follow && !this.restoreScroll) {
       this.scrollToBottom();
     }

@@ -9,7 +9,7 @@
 export const WINDOW_FROM_ROWS = 200;
 /** At most this many rows are in the DOM at once (≈ 10–30 nodes each: well under 5,000 nodes). */
 export const MAX_WINDOW_ROWS = 120;
-/** Height assumed for a row never drawn, until rows have been measured. */
+/** Height assumed for a row never drawn. */
 export const DEFAULT_ROW_PX = 64;
 
 export interface RowRange {
@@ -27,8 +27,6 @@ export interface Viewport {
 /** Heights by row index; NaN for a row never measured (the estimate stands in). */
 export class RowHeights {
   private readonly px: number[] = [];
-  private measuredSum = 0;
-  private measuredCount = 0;
 
   get length(): number {
     return this.px.length;
@@ -37,8 +35,6 @@ export class RowHeights {
   reset(count: number): void {
     this.px.length = 0;
     for (let i = 0; i < count; i++) this.px.push(NaN);
-    this.measuredSum = 0;
-    this.measuredCount = 0;
   }
 
   insert(index: number): void {
@@ -46,21 +42,17 @@ export class RowHeights {
   }
 
   set(index: number, px: number): void {
-    const old = this.px[index]!;
-    if (!Number.isNaN(old)) {
-      this.measuredSum -= old;
-      this.measuredCount--;
-    }
     this.px[index] = px;
-    this.measuredSum += px;
-    this.measuredCount++;
   }
 
-  /** The measured height, or the mean of those measured so far. */
+  /**
+   * The measured height, else a fixed estimate. Fixed, not the mean of those measured: a spacer
+   * standing for thousands of rows would otherwise change height with every measurement and
+   * move whatever is in view.
+   */
   get(index: number): number {
     const px = this.px[index]!;
-    if (!Number.isNaN(px)) return px;
-    return this.measuredCount ? this.measuredSum / this.measuredCount : DEFAULT_ROW_PX;
+    return Number.isNaN(px) ? DEFAULT_ROW_PX : px;
   }
 
   sum(from: number, to: number): number {
