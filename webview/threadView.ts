@@ -257,8 +257,24 @@ export class ThreadView implements StoreListener {
     this.dirty.delete(id);
   }
 
-  /** Moves the window to `next`: rows leaving are removed, rows entering are drawn at once. */
-  private setRange(next: RowRange): void {
+  /**
+   * A request for the user (a permission, a form) that arrives live on a row out of the window
+   * is brought into it and drawn as live: announced, and its first control takes focus (which
+   * scrolls to it), as when every row was in the DOM.
+   */
+  private bringAskingRow(index: number, entry: ThreadEntry, before?: ThreadEntry): boolean {
+    if (!this.windowed() || index < 0 || !asksNow(entry, before)) return false;
+    this.setRange({ start: Math.max(0, index - REVEAL_CONTEXT_ROWS), end: Math.min(this.ids.length, index + REVEAL_CONTEXT_ROWS + 1) }, entry.id);
+    // Scrolled to and kept in view while it draws, so the window does not move back without it.
+    this.restoreScroll = undefined;
+    this.anchorHold = undefined;
+    this.revealTarget = entry.id;
+    this.revealFrames = REVEAL_SETTLE_FRAMES;
+    return true;
+  }
+
+  /** Moves the window to `next`: rows leaving are removed, rows entering are drawn at once (`liveId` as a live row, next frame). */
+  private setRange(next: RowRange, liveId?: string): void {
     const { start, end } = this.range;
     const keepFrom = Math.max(start, next.start);
     const keepTo = Math.min(end, next.end);
@@ -279,7 +295,10 @@ export class ThreadView implements StoreListener {
     const live = this.liveNow;
     for (const i of added) {
       const entry = this.entries.get(this.ids[i]!)!;
-      this.draw(entry.id, { entry, delta: { kind: 'full' }, live: false });
+      if (entry.id === liveId) {
+        this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live: true });
+        this.scheduler.request();
+      } else this.draw(entry.id, { entry, delta: { kind: 'full' }, live: false });
     }
     this.liveNow = live;
     this.updateSpacers();
@@ -344,6 +363,8 @@ export class ThreadView implements StoreListener {
       const prevId = index > start ? this.ids[index - 1] : undefined;
       if (prevId) this.views.get(prevId)?.followed?.();
       this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live: true });
+    } else if (this.bringAskingRow(index, entry)) {
+      this.setFollow(false);
     }
     // Out of the window: only the spacer grows (summed once per frame, not per row).
     this.spacersStale = true;
@@ -351,9 +372,13 @@ export class ThreadView implements StoreListener {
   }
 
   changed(entry: ThreadEntry, delta: RowDelta): void {
+    const before = this.entries.get(entry.id);
     this.entries.set(entry.id, entry);
     // A row out of the window is drawn from its latest entry when it comes back.
-    if (!this.views.has(entry.id)) return;
+    if (!this.views.has(entry.id)) {
+      if (this.bringAskingRow(this.ids.indexOf(entry.id), entry, before)) this.setFollow(false);
+      return;
+    }
     const prev = this.dirty.get(entry.id);
     let merged = delta;
     if (prev) {
@@ -467,6 +492,15 @@ export class ThreadView implements StoreListener {
     this.el.scrollTop = this.el.scrollHeight;
     this.setFollow(true);
   }
+}
+
+/** The entry holds a request for the user that `before` (the same row earlier) did not. */
+function asksNow(entry: ThreadEntry, before: ThreadEntry | undefined): boolean {
+  if (entry.type === 'tool_call' && entry.permission) {
+    return !(before?.type === 'tool_call' && before.permission?.requestId === entry.permission.requestId);
+  }
+  if (entry.type === 'elicitation' && entry.status === 'pending') return !(before?.type === 'elicitation' && before.status === 'pending');
+  return false;
 }
 
 function spacerSheet(): { top: CSSStyleRule; bottom: CSSStyleRule } {

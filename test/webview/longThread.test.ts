@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchHarness, type Harness, type Panel } from './harness.js';
-import { agent, snapshot, user } from './fixtures.js';
+import { agent, snapshot, tool, user } from './fixtures.js';
 import type { ThreadEntry } from '../../src/thread/types.js';
 
 let harness: Harness;
@@ -107,4 +107,22 @@ test('a reload comes back to the row that was at the top of the view, in view', 
     const r = el.getBoundingClientRect();
     return r.bottom > t.top && r.top < t.bottom;
   }, before);
+});
+
+test('a permission request that arrives while the user reads far up is brought into view, announced and focused', async () => {
+  const panel = await harness.open({ width: 400, height: 700 });
+  await panel.send(snapshot(longThread()));
+  await settled(panel);
+  await panel.page.evaluate(() => { (globalThis as any).document.querySelector('.thread').scrollTop = 0; });
+  await panel.page.waitForFunction(() => (globalThis as any).document.querySelector('.thread > .row')?.dataset.entryId === 'u0');
+  const asking = tool('ask', {
+    kind: 'execute', title: 'Run npm install', status: 'pending',
+    permission: { requestId: 'req-9', options: [{ optionId: 'no', name: 'Reject', kind: 'reject_once' }, { optionId: 'once', name: 'Allow once', kind: 'allow_once' }] },
+  });
+  await panel.send({ type: 'rows', changes: [{ op: 'insert', index: ROWS, entry: asking }] });
+  await panel.page.waitForFunction(() => (globalThis as any).document.activeElement?.dataset?.optionId === 'once');
+  assert.match(await panel.page.locator('[role="alert"][aria-live="assertive"]').textContent() ?? '', /Permission needed/);
+  await panel.page.locator('.permission button', { hasText: 'Allow once' }).click();
+  const answers = await panel.postedOf('answerPermission');
+  assert.equal(answers.length, 1);
 });
