@@ -376,7 +376,7 @@ export class ThreadView implements StoreListener {
     this.entries.set(entry.id, entry);
     // A row out of the window is drawn from its latest entry when it comes back.
     if (!this.views.has(entry.id)) {
-      if (this.bringAskingRow(this.ids.indexOf(entry.id), entry, before)) this.setFollow(false);
+      if (asksNow(entry, before) && this.bringAskingRow(this.ids.indexOf(entry.id), entry, before)) this.setFollow(false);
       return;
     }
     const prev = this.dirty.get(entry.id);
