@@ -98,6 +98,8 @@ export class ThreadView implements StoreListener {
     this.ctx = { viewState, announcer, live: () => this.liveNow };
     this.el.append(this.topSpacer, this.bottomSpacer);
     this.el.addEventListener('scroll', () => this.onScroll(), { passive: true });
+    // The user taking the scroll (wheel, keys, pointer, touch) ends any placing we hold.
+    for (const type of ['wheel', 'keydown', 'pointerdown', 'touchstart']) this.el.addEventListener(type, () => this.letGo(), { passive: true });
     this.setFollow(true);
   }
 
@@ -119,6 +121,12 @@ export class ThreadView implements StoreListener {
     this.viewState.update({ scrollTop: top, atBottom: this.follow, anchorId: anchor?.id, anchorOffset: anchor?.offset });
     // Scrolling a long thread moves the window: drawn in the next frame.
     if (this.windowed()) this.scheduler.request();
+  }
+
+  private letGo(): void {
+    this.anchorHold = undefined;
+    if (this.revealFrames > 0 && this.dirty.size === 0) this.revealTarget = undefined;
+    this.revealFrames = 0;
   }
 
   /** The first row whose bottom is below the top of the view, and how far its top is from it. */

@@ -4,15 +4,20 @@
  * of view shows its change when it comes back, a search hit far up is brought into view, and a
  * reload comes back to the row that was at the top.
  */
-import { after, before, test } from 'node:test';
+import { afterEach, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchHarness, type Harness, type Panel } from './harness.js';
 import { agent, snapshot, tool, user } from './fixtures.js';
 import type { ThreadEntry } from '../../src/thread/types.js';
 
-let harness: Harness;
-before(async () => { harness = await launchHarness(); });
-after(async () => { await harness?.close(); });
+// A browser of its own per test: the view state (where the user scrolled) lives in the
+// profile's storage, and one test's saved scroll position must not become the next one's.
+let harness: Harness | undefined;
+afterEach(async () => { await harness?.close(); harness = undefined; });
+async function open(): Promise<Panel> {
+  harness = await launchHarness();
+  return harness.open({ width: 400, height: 700 });
+}
 
 const ROWS = 2_000;
 
@@ -40,7 +45,7 @@ function topRowId(panel: Panel): Promise<string | undefined> {
 }
 
 test('a 2,000-row thread: the last row is shown, the DOM holds a window of rows, and scrolling moves it', async () => {
-  const panel = await harness.open({ width: 400, height: 700 });
+  const panel = await open();
   await panel.send(snapshot(longThread()));
   await settled(panel);
   assert.equal(await panel.page.evaluate(() => (globalThis as any).__agentChatHooks.rowCount()), ROWS);
@@ -60,7 +65,7 @@ test('a 2,000-row thread: the last row is shown, the DOM holds a window of rows,
 });
 
 test('a row changed while out of the window shows the change when a search hit brings it into view', async () => {
-  const panel = await harness.open({ width: 400, height: 700 });
+  const panel = await open();
   const entries = longThread();
   await panel.send(snapshot(entries));
   await settled(panel);
@@ -81,7 +86,7 @@ test('a row changed while out of the window shows the change when a search hit b
 });
 
 test('a reload comes back to the row that was at the top of the view, in view', async () => {
-  const panel = await harness.open({ width: 400, height: 700 });
+  const panel = await open();
   const entries = longThread();
   await panel.send(snapshot(entries));
   await settled(panel);
@@ -110,7 +115,7 @@ test('a reload comes back to the row that was at the top of the view, in view', 
 });
 
 test('a permission request that arrives while the user reads far up is brought into view, announced and focused', async () => {
-  const panel = await harness.open({ width: 400, height: 700 });
+  const panel = await open();
   await panel.send(snapshot(longThread()));
   await settled(panel);
   await panel.page.evaluate(() => { (globalThis as any).document.querySelector('.thread').scrollTop = 0; });
