@@ -217,8 +217,12 @@ async function benchReplay(harness: Harness, count: number, capMs: number): Prom
     return { ms: g.performance.now() - t0, own };
   });
   const incrementalMs = inc.ms;
-  const drawn = await panel.count('.thread > .row');
-  if (drawn !== rows) throw new Error(`incremental view drew ${drawn} of ${rows} rows`);
+  // A long thread keeps only the rows near the view in the DOM: the thread must hold them all, and the last be drawn.
+  const held: number = await panel.page.evaluate(() => (globalThis as any).__agentChatHooks.rowCount());
+  if (held !== rows) throw new Error(`incremental view holds ${held} of ${rows} rows`);
+  const lastId = (changes.filter((c) => c.op === 'insert').at(-1) as { entry: { id: string } } | undefined)?.entry.id;
+  const lastDrawn: string | undefined = await panel.page.evaluate(() => ((globalThis as any).document.querySelector('.thread > .row:nth-last-child(2)') as any)?.dataset.entryId);
+  if (lastDrawn !== lastId) throw new Error(`incremental view shows ${lastDrawn} last, not ${lastId}`);
   const incLong: LongTask[] = await panel.page.evaluate(() => (globalThis as any).__longTasks);
   await panel.page.screenshot({ path: '/tmp/agent-chat-bench-replay.png' });
   await panel.page.close();

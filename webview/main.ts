@@ -34,6 +34,8 @@ import { MessageActions } from './rows/messageActions.js';
 interface TestHooks {
   flush?: () => void;
   pending?: () => number;
+  /** Rows in the thread, drawn or not (a long thread keeps only those near the view in the DOM). */
+  rowCount?: () => number;
   onDrawn?: () => void;
 }
 declare global {
@@ -176,6 +178,7 @@ const hooks = window.__agentChatHooks;
 if (hooks) {
   hooks.flush = () => threadView.flushNow();
   hooks.pending = () => threadView.pending();
+  hooks.rowCount = () => threadView.rowCount();
   threadView.onDrawn = () => hooks.onDrawn?.();
 }
 

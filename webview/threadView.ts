@@ -3,6 +3,16 @@
  * frame the dirty rows are drawn, within a time budget so a burst (a loaded session replaying
  * its history) never blocks input — the rest continues next frame, bottom rows first.
  *
+ * Long threads (more than WINDOW_FROM_ROWS rows, threadWindow.ts) keep only the rows near the
+ * viewport in the DOM, between two spacers that stand for the rest at their last measured
+ * heights, so the DOM stays small whatever the length. Every entry stays known here: a row
+ * changed while out of the window is drawn from its latest entry when it comes back, and a row
+ * asked for by `reveal` (a thread search hit) is brought into the window first. Rows are
+ * re-created from the entry and the view state (what is expanded, what a form holds), so
+ * permission cards and elicitation forms work the same when they come back. Where the user was
+ * is kept as the row at the top of the view and its offset (the pixel position of a thread
+ * whose rows are partly estimated means little after a reload).
+ *
  * Following the bottom: while `follow` holds, every drawing pass and every change in a row's
  * size (a ResizeObserver) pins the view to the bottom. Long replies are pages whose off-screen
  * parts use placeholder heights (`content-visibility`, `.md-page` / `.md-volume`), so the
@@ -22,6 +32,7 @@ import type { RowContext, RowView } from './rows/rowView.js';
 import type { RowDelta, StoreListener } from './store.js';
 import type { ViewStateStore } from './viewState.js';
 import type { MessageActions } from './rows/messageActions.js';
+import { RowHeights, WINDOW_FROM_ROWS, covers, rangeFor, type RowRange } from './threadWindow.js';
 
 interface Dirty {
   entry: ThreadEntry;
@@ -29,36 +40,76 @@ interface Dirty {
   live: boolean;
 }
 
+interface SavedScroll {
+  scrollTop: number;
+  atBottom: boolean;
+  anchorId?: string;
+  anchorOffset?: number;
+}
+
 const BOTTOM_SLACK_PX = 40;
+/** Rows drawn on each side of a row brought into view by `reveal`. */
+const REVEAL_CONTEXT_ROWS = 20;
+/** Frames a revealed row of a long thread is kept centred once drawn, while rows around it settle. */
+const REVEAL_SETTLE_FRAMES = 4;
 
 export class ThreadView implements StoreListener {
   // A log is a live region by default; streamed text would be read out chunk by chunk, so it is
   // switched off here and the Announcer speaks finished turns instead.
   readonly el = h('div', { class: 'thread', attrs: { role: 'log', 'aria-live': 'off', 'aria-label': t('Conversation'), tabindex: '0' } });
+  private readonly topSpacer = h('div', { class: 'thread-spacer top', attrs: { 'aria-hidden': 'true' } });
+  private readonly bottomSpacer = h('div', { class: 'thread-spacer bottom', attrs: { 'aria-hidden': 'true' } });
+  /**
+   * The spacers' heights live in a stylesheet of our own, not in style attributes: the panel's
+   * DOM carries no inline styles at all (the XSS checks hold it to that).
+   */
+  private readonly spacerRules = spacerSheet();
+  /** Every row of the thread in order, and its latest entry; only those in `range` have a view. */
+  private ids: string[] = [];
+  private readonly entries = new Map<string, ThreadEntry>();
+  private readonly heights = new RowHeights();
+  private range: RowRange = { start: 0, end: 0 };
+  private spacersStale = false;
   private readonly views = new Map<string, RowView>();
   private readonly dirty = new Map<string, Dirty>();
   private readonly scheduler = new FrameScheduler((deadline) => this.drawUntil(deadline));
   private readonly ctx: RowContext;
   private liveNow = false;
   /** Where the user was before a reload; applied once the snapshot is fully drawn. */
-  private restoreScroll: { scrollTop: number; atBottom: boolean } | undefined;
+  private restoreScroll: SavedScroll | undefined;
   private follow = true;
   private lastTop = 0;
   private readonly resizes = new ResizeObserver(() => {
-    if (this.follow && !this.restoreScroll) this.scrollToBottom();
+    if (this.follow && !this.restoreScroll && !this.movedUp()) this.scrollToBottom();
   });
   /**
    * A row asked for by `reveal`: kept in view while the rows around it are still being drawn
    * (they change height), or waiting for the snapshot that holds it.
    */
   private revealTarget: string | undefined;
+  /** Frames left to keep a revealed row centred, or a restored anchor in place. */
+  private revealFrames = 0;
+  /** Where a reload came back to, kept in place while the rows around it settle. */
+  private anchorHold: SavedScroll | undefined;
   /** Called after each drawing pass (e.g. to tell tests or the benchmark that work finished). */
   onDrawn: (() => void) | undefined;
 
   constructor(private readonly viewState: ViewStateStore, announcer: Announcer, private readonly onDesync: (reason: string) => void) {
     this.ctx = { viewState, announcer, live: () => this.liveNow };
+    this.el.append(this.topSpacer, this.bottomSpacer);
     this.el.addEventListener('scroll', () => this.onScroll(), { passive: true });
+    // The user taking the scroll (wheel, keys, pointer, touch) ends any placing we hold.
+    for (const type of ['wheel', 'keydown', 'pointerdown', 'touchstart']) this.el.addEventListener(type, () => this.letGo(), { passive: true });
     this.setFollow(true);
+  }
+
+  /** Rows in the thread, drawn or not. */
+  rowCount(): number {
+    return this.ids.length;
+  }
+
+  private windowed(): boolean {
+    return this.ids.length > WINDOW_FROM_ROWS;
   }
 
   private onScroll(): void {
@@ -66,7 +117,28 @@ export class ThreadView implements StoreListener {
     if (this.isAtBottom()) this.setFollow(true);
     else if (top < this.lastTop) this.setFollow(false);
     this.lastTop = top;
-    this.viewState.update({ scrollTop: top, atBottom: this.follow });
+    const anchor = this.windowed() && !this.follow ? this.topRow() : undefined;
+    this.viewState.update({ scrollTop: top, atBottom: this.follow, anchorId: anchor?.id, anchorOffset: anchor?.offset });
+    // Scrolling a long thread moves the window: drawn in the next frame.
+    if (this.windowed()) this.scheduler.request();
+  }
+
+  private letGo(): void {
+    this.anchorHold = undefined;
+    if (this.revealFrames > 0 && this.dirty.size === 0) this.revealTarget = undefined;
+    this.revealFrames = 0;
+  }
+
+  /** The first row whose bottom is below the top of the view, and how far its top is from it. */
+  private topRow(): { id: string; offset: number } | undefined {
+    const viewTop = this.el.getBoundingClientRect().top;
+    for (let i = this.range.start; i < this.range.end; i++) {
+      const el = this.views.get(this.ids[i]!)?.el;
+      if (!el) continue;
+      const r = el.getBoundingClientRect();
+      if (r.bottom > viewTop) return { id: this.ids[i]!, offset: r.top - viewTop };
+    }
+    return undefined;
   }
 
   private setFollow(follow: boolean): void {
@@ -81,11 +153,17 @@ export class ThreadView implements StoreListener {
 
   /**
    * Scrolls to a row and highlights it for a moment (a thread search hit). A row not drawn yet
-   * (a long thread is drawn bottom first over several frames) is drawn at once; one not in the
-   * thread yet is revealed when a snapshot brings it.
+   * (a long thread is drawn bottom first over several frames) is drawn at once; one outside the
+   * window of a long thread is brought into it; one not in the thread yet is revealed when a
+   * snapshot brings it.
    */
   reveal(entryId: string): void {
     this.revealTarget = entryId;
+    const index = this.ids.indexOf(entryId);
+    if (index < 0) return;
+    if (!this.views.has(entryId)) {
+      this.setRange({ start: Math.max(0, index - REVEAL_CONTEXT_ROWS), end: Math.min(this.ids.length, index + REVEAL_CONTEXT_ROWS + 1) });
+    }
     const view = this.views.get(entryId);
     if (!view) return;
     const pending = this.dirty.get(entryId);
@@ -95,6 +173,7 @@ export class ThreadView implements StoreListener {
     }
     // The user asked for this row: neither the saved scroll position nor following the bottom wins.
     this.restoreScroll = undefined;
+    this.anchorHold = undefined;
     this.setFollow(false);
     this.scrollToTarget();
     view.el.classList.remove('revealed');
@@ -102,7 +181,11 @@ export class ThreadView implements StoreListener {
     view.el.classList.add('revealed');
     view.el.addEventListener('animationend', () => view.el.classList.remove('revealed'), { once: true });
     this.ctx.announcer.say(t('Showing the matching message'));
-    if (this.dirty.size === 0) this.revealTarget = undefined;
+    // Rows just brought into a long thread's window take their real heights over the next
+    // frames (off-screen ones start at a placeholder size): keep the row centred meanwhile.
+    this.revealFrames = this.windowed() ? REVEAL_SETTLE_FRAMES : 0;
+    if (this.dirty.size === 0 && this.revealFrames === 0) this.revealTarget = undefined;
+    else this.scheduler.request();
   }
 
   private scrollToTarget(): void {
@@ -110,50 +193,200 @@ export class ThreadView implements StoreListener {
     if (!el) return;
     el.scrollIntoView({ block: 'center' });
     this.lastTop = this.el.scrollTop;
-    this.viewState.update({ scrollTop: this.lastTop, atBottom: false });
+    this.viewState.update({ scrollTop: this.lastTop, atBottom: false, anchorId: this.revealTarget, anchorOffset: undefined });
   }
 
   reset(entries: readonly ThreadEntry[]): void {
+    for (const view of this.views.values()) view.el.remove();
     this.views.clear();
     this.dirty.clear();
     this.resizes.disconnect();
     this.liveNow = false;
-    const els: HTMLElement[] = [];
-    for (const entry of entries) {
-      const view = createRowView(entry, this.ctx);
-      this.views.set(entry.id, view);
-      this.resizes.observe(view.el);
-      els.push(view.el);
-    }
-    this.el.replaceChildren(...els);
-    // History rows are all followed by something except the last (thoughts start folded).
-    for (let i = 0; i < entries.length - 1; i++) this.views.get(entries[i]!.id)?.followed?.();
-    // Newest first: the bottom of the thread is what the user sees.
-    for (let i = entries.length - 1; i >= 0; i--) this.dirty.set(entries[i]!.id, { entry: entries[i]!, delta: { kind: 'full' }, live: false });
+    this.ids = entries.map((e) => e.id);
+    this.entries.clear();
+    for (const entry of entries) this.entries.set(entry.id, entry);
+    this.heights.reset(entries.length);
+    this.range = { start: 0, end: 0 };
+    this.anchorHold = undefined;
     // Captured now: drawing over several frames scrolls, and those scroll events rewrite the view state.
     const saved = this.viewState.get();
-    this.restoreScroll = this.restoreScroll ?? { scrollTop: saved.scrollTop, atBottom: saved.atBottom };
+    this.restoreScroll = this.restoreScroll ?? { scrollTop: saved.scrollTop, atBottom: saved.atBottom, anchorId: saved.anchorId, anchorOffset: saved.anchorOffset };
+    this.mountRange(this.firstRange(this.restoreScroll));
+    this.spacersStale = true;
     this.scheduler.request();
     // A reveal that came before its thread: this snapshot may hold the row.
     const target = this.revealTarget;
     this.revealTarget = undefined;
-    if (target && this.views.has(target)) this.reveal(target);
+    if (target && this.entries.has(target)) this.reveal(target);
+  }
+
+  /** The rows to draw first: those around where the user was, at their estimated heights. */
+  private firstRange(saved: SavedScroll): RowRange {
+    const count = this.ids.length;
+    const height = this.el.clientHeight || window.innerHeight;
+    const anchor = !saved.atBottom && saved.anchorId ? this.ids.indexOf(saved.anchorId) : -1;
+    if (anchor >= 0 && this.windowed()) {
+      return rangeFor(this.heights, { top: this.heights.sum(0, anchor) - (saved.anchorOffset ?? 0), height }, height, false);
+    }
+    return rangeFor(this.heights, { top: saved.scrollTop, height }, height, saved.atBottom || count <= WINDOW_FROM_ROWS);
+  }
+
+  /** Puts the rows of a fresh range in the DOM, to be drawn over the next frames, newest first. */
+  private mountRange(range: RowRange): void {
+    this.range = range;
+    const els: HTMLElement[] = [];
+    for (let i = range.start; i < range.end; i++) els.push(this.mount(i, true).el);
+    this.el.replaceChildren(this.topSpacer, ...els, this.bottomSpacer);
+    for (let i = range.end - 1; i >= range.start; i--) {
+      const entry = this.entries.get(this.ids[i]!)!;
+      this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live: false });
+    }
+  }
+
+  /** A view for row `index` (not yet in the DOM nor drawn). */
+  private mount(index: number, history: boolean): RowView {
+    const entry = this.entries.get(this.ids[index]!)!;
+    const view = createRowView(entry, this.ctx);
+    this.views.set(entry.id, view);
+    this.resizes.observe(view.el);
+    // History rows are all followed by something except the last (thoughts start folded).
+    if (history && index < this.ids.length - 1) view.followed?.();
+    return view;
+  }
+
+  private unmount(id: string): void {
+    const view = this.views.get(id);
+    if (!view) return;
+    // Keyboard focus inside a row that leaves stays in the thread, which still scrolls by keys.
+    if (view.el.contains(document.activeElement)) this.el.focus({ preventScroll: true });
+    this.resizes.unobserve(view.el);
+    view.el.remove();
+    this.views.delete(id);
+    this.dirty.delete(id);
+  }
+
+  /**
+   * A request for the user (a permission, a form) that arrives live on a row out of the window
+   * is brought into it and drawn as live: announced, and its first control takes focus (which
+   * scrolls to it), as when every row was in the DOM.
+   */
+  private bringAskingRow(index: number, entry: ThreadEntry, before?: ThreadEntry): boolean {
+    if (!this.windowed() || index < 0 || !asksNow(entry, before)) return false;
+    this.setRange({ start: Math.max(0, index - REVEAL_CONTEXT_ROWS), end: Math.min(this.ids.length, index + REVEAL_CONTEXT_ROWS + 1) }, entry.id);
+    // Scrolled to and kept in view while it draws, so the window does not move back without it.
+    this.restoreScroll = undefined;
+    this.anchorHold = undefined;
+    this.revealTarget = entry.id;
+    this.revealFrames = REVEAL_SETTLE_FRAMES;
+    return true;
+  }
+
+  /** Moves the window to `next`: rows leaving are removed, rows entering are drawn at once (`liveId` as a live row, next frame). */
+  private setRange(next: RowRange, liveId?: string): void {
+    const { start, end } = this.range;
+    const keepFrom = Math.max(start, next.start);
+    const keepTo = Math.min(end, next.end);
+    for (let i = start; i < end; i++) if (i < keepFrom || i >= keepTo) this.unmount(this.ids[i]!);
+    const added: number[] = [];
+    const above = document.createDocumentFragment();
+    const below = document.createDocumentFragment();
+    for (let i = next.start; i < next.end; i++) {
+      if (i >= keepFrom && i < keepTo) continue;
+      const view = this.mount(i, true);
+      (i < keepFrom ? above : below).append(view.el);
+      added.push(i);
+    }
+    const firstKept = keepFrom < keepTo ? this.views.get(this.ids[keepFrom]!)!.el : this.bottomSpacer;
+    this.el.insertBefore(above, firstKept);
+    this.el.insertBefore(below, this.bottomSpacer);
+    this.range = next;
+    const live = this.liveNow;
+    for (const i of added) {
+      const entry = this.entries.get(this.ids[i]!)!;
+      if (entry.id === liveId) {
+        this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live: true });
+        this.scheduler.request();
+      } else this.draw(entry.id, { entry, delta: { kind: 'full' }, live: false });
+    }
+    this.liveNow = live;
+    this.updateSpacers();
+  }
+
+  private updateSpacers(): void {
+    this.spacersStale = false;
+    this.spacerRules.top.style.height = `${this.heights.sum(0, this.range.start)}px`;
+    this.spacerRules.bottom.style.height = `${this.heights.sum(this.range.end, this.ids.length)}px`;
+  }
+
+  /** Records the drawn rows' heights (from one row's top to the next's: margins included). */
+  private measure(): void {
+    const { start, end } = this.range;
+    let top = this.views.get(this.ids[start]!)?.el.offsetTop;
+    for (let i = start; i < end && top !== undefined; i++) {
+      const next = i + 1 < end ? this.views.get(this.ids[i + 1]!)?.el : this.bottomSpacer;
+      if (!next) return;
+      const nextTop = next.offsetTop;
+      this.heights.set(i, Math.max(0, nextTop - top));
+      top = nextTop;
+    }
+  }
+
+  /** Moves the window of a long thread to follow the view; true when it moved. */
+  private updateWindow(): boolean {
+    const count = this.ids.length;
+    if (count <= WINDOW_FROM_ROWS) {
+      if (this.range.start === 0 && this.range.end === count) return false;
+      this.setRange({ start: 0, end: count });
+      return true;
+    }
+    // A hidden panel has no layout to measure: the window waits until it shows again.
+    if (!this.el.clientHeight || this.restoreScroll) return false;
+    this.measure();
+    const view = { top: this.el.getBoundingClientRect().top - this.topSpacer.getBoundingClientRect().top, height: this.el.clientHeight };
+    const margin = Math.max(view.height, 400);
+    const follow = this.follow && !this.revealTarget;
+    const needed = rangeFor(this.heights, view, margin / 2, follow);
+    const within = covers(this.range, needed) && this.range.end - this.range.start <= needed.end - needed.start + 2 * Math.ceil(margin / 32);
+    if (within) {
+      if (this.spacersStale) this.updateSpacers();
+      return false;
+    }
+    this.setRange(rangeFor(this.heights, view, margin, follow));
+    return true;
   }
 
   inserted(index: number, entry: ThreadEntry): void {
     this.liveNow = true;
-    const view = createRowView(entry, this.ctx);
-    const before = this.el.children[index] ?? null;
-    this.el.insertBefore(view.el, before);
-    this.views.set(entry.id, view);
-    this.resizes.observe(view.el);
-    const prevId = (view.el.previousElementSibling as HTMLElement | null)?.dataset.entryId;
-    if (prevId) this.views.get(prevId)?.followed?.();
-    this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live: true });
+    this.ids.splice(index, 0, entry.id);
+    this.entries.set(entry.id, entry);
+    this.heights.insert(index);
+    const { start, end } = this.range;
+    if (index < start) {
+      this.range = { start: start + 1, end: end + 1 };
+    } else if (index <= end) {
+      this.range = { start, end: end + 1 };
+      const view = this.mount(index, false);
+      const before = index + 1 < this.range.end ? this.views.get(this.ids[index + 1]!)!.el : this.bottomSpacer;
+      this.el.insertBefore(view.el, before);
+      const prevId = index > start ? this.ids[index - 1] : undefined;
+      if (prevId) this.views.get(prevId)?.followed?.();
+      this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live: true });
+    } else if (this.bringAskingRow(index, entry)) {
+      this.setFollow(false);
+    }
+    // Out of the window: only the spacer grows (summed once per frame, not per row).
+    this.spacersStale = true;
     this.scheduler.request();
   }
 
   changed(entry: ThreadEntry, delta: RowDelta): void {
+    const before = this.entries.get(entry.id);
+    this.entries.set(entry.id, entry);
+    // A row out of the window is drawn from its latest entry when it comes back.
+    if (!this.views.has(entry.id)) {
+      if (asksNow(entry, before) && this.bringAskingRow(this.ids.indexOf(entry.id), entry, before)) this.setFollow(false);
+      return;
+    }
     const prev = this.dirty.get(entry.id);
     let merged = delta;
     if (prev) {
@@ -176,32 +409,65 @@ export class ThreadView implements StoreListener {
     return this.dirty.size;
   }
 
+  /**
+   * The view moved up and its scroll event is not out yet (a jump to the top, drawn or resized
+   * before the event): the user left the bottom, which ends following before anything pins it.
+   */
+  private movedUp(): boolean {
+    // Only a long thread's window jumps this way; a short one keeps to the scroll events alone
+    // (a long reply's pages settling their heights move scrollTop too, without the user).
+    if (!this.windowed() || this.el.scrollTop >= this.lastTop - 1 || this.isAtBottom()) return false;
+    this.setFollow(false);
+    return true;
+  }
+
   private drawUntil(deadline: number): boolean {
-    const follow = this.follow || this.isAtBottom();
+    const follow = !this.movedUp() && (this.follow || this.isAtBottom());
     for (const [id, d] of this.dirty) {
       this.dirty.delete(id);
       this.draw(id, d);
       if (performance.now() > deadline) break;
     }
     const more = this.dirty.size > 0;
+    if (this.spacersStale) this.updateSpacers();
     if (this.revealTarget && this.views.has(this.revealTarget)) {
       // Rows drawn around the revealed one change its place: keep it in view until all are drawn.
       this.scrollToTarget();
-      if (!more) this.revealTarget = undefined;
+      if (!more && --this.revealFrames <= 0) this.revealTarget = undefined;
+      else if (!more) this.scheduler.request();
     } else if (this.restoreScroll && !more) {
       const saved = this.restoreScroll;
       this.restoreScroll = undefined;
       if (saved.atBottom) this.scrollToBottom();
       else {
-        this.el.scrollTop = saved.scrollTop;
-        this.lastTop = this.el.scrollTop;
-        this.setFollow(this.isAtBottom());
+        this.scrollBackTo(saved);
+        // Rows around the anchor take their real heights over the next frames (they start at a
+        // placeholder size off screen): keep placing it meanwhile.
+        if (this.windowed() && saved.anchorId) {
+          this.anchorHold = saved;
+          this.revealFrames = REVEAL_SETTLE_FRAMES;
+          this.scheduler.request();
+        }
       }
+    } else if (this.anchorHold && !more) {
+      this.scrollBackTo(this.anchorHold);
+      if (--this.revealFrames <= 0) this.anchorHold = undefined;
+      else this.scheduler.request();
     } else if (follow && !this.restoreScroll) {
       this.scrollToBottom();
     }
+    if (!more && this.updateWindow() && this.follow) this.scrollToBottom();
     this.onDrawn?.();
     return more;
+  }
+
+  /** Back where the user was: the same row at the same offset (long threads), else the same pixel. */
+  private scrollBackTo(saved: SavedScroll): void {
+    const anchor = saved.anchorId && this.windowed() ? this.views.get(saved.anchorId)?.el : undefined;
+    if (anchor) this.el.scrollTop += anchor.getBoundingClientRect().top - this.el.getBoundingClientRect().top - (saved.anchorOffset ?? 0);
+    else this.el.scrollTop = saved.scrollTop;
+    this.lastTop = this.el.scrollTop;
+    this.setFollow(this.isAtBottom());
   }
 
   private draw(id: string, d: Dirty): void {
@@ -234,4 +500,21 @@ export class ThreadView implements StoreListener {
     this.el.scrollTop = this.el.scrollHeight;
     this.setFollow(true);
   }
+}
+
+/** The entry holds a request for the user that `before` (the same row earlier) did not. */
+function asksNow(entry: ThreadEntry, before: ThreadEntry | undefined): boolean {
+  if (entry.type === 'tool_call' && entry.permission) {
+    return !(before?.type === 'tool_call' && before.permission?.requestId === entry.permission.requestId);
+  }
+  if (entry.type === 'elicitation' && entry.status === 'pending') return !(before?.type === 'elicitation' && before.status === 'pending');
+  return false;
+}
+
+function spacerSheet(): { top: CSSStyleRule; bottom: CSSStyleRule } {
+  const sheet = new CSSStyleSheet();
+  sheet.insertRule('.thread-spacer.top { height: 0; }', 0);
+  sheet.insertRule('.thread-spacer.bottom { height: 0; }', 1);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  return { top: sheet.cssRules[0] as CSSStyleRule, bottom: sheet.cssRules[1] as CSSStyleRule };
 }

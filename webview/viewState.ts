@@ -20,6 +20,9 @@ export interface ViewState {
   scrollTop: number;
   /** The user was at the bottom: keep following new output after a reload. */
   atBottom: boolean;
+  /** A long thread's row at the top of the view and its offset from it: where to come back to (the pixel position of rows drawn only near the view is an estimate). */
+  anchorId?: string | undefined;
+  anchorOffset?: number | undefined;
   attachments: Attachment[];
   images: PastedImage[];
   /** What the user typed into open elicitation forms, keyed by entry id. */
@@ -82,6 +85,8 @@ function parse(raw: unknown): ViewState {
     expanded: r.expanded && typeof r.expanded === 'object' ? { ...r.expanded } : {},
     scrollTop: typeof r.scrollTop === 'number' ? r.scrollTop : 0,
     atBottom: r.atBottom !== false,
+    ...(typeof r.anchorId === 'string' ? { anchorId: r.anchorId } : {}),
+    ...(typeof r.anchorOffset === 'number' ? { anchorOffset: r.anchorOffset } : {}),
     attachments: Array.isArray(r.attachments) ? r.attachments.filter(isAttachment) : [],
     images: Array.isArray(r.images) ? r.images.filter(isImage) : [],
     forms: r.forms && typeof r.forms === 'object' && !Array.isArray(r.forms) ? { ...r.forms } : {},

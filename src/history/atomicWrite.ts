@@ -4,14 +4,19 @@
  * rename is only atomic within one filesystem.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
-export async function writeFileAtomic(path: string, data: string): Promise<void> {
+/** Pieces are gathered up to this size per write: few system calls, little held at once. */
+const WRITE_CHUNK_CHARS = 256 * 1024;
+
+/** `data` may come in pieces (a long transcript, one entry at a time): it is never joined whole. */
+export async function writeFileAtomic(path: string, data: string | Iterable<string>): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
-    await writeFile(tmp, data, { encoding: 'utf8', flush: true });
+    if (typeof data === 'string') await writeFile(tmp, data, { encoding: 'utf8', flush: true });
+    else await writePieces(tmp, data);
     await renameWithRetry(tmp, path);
   } catch (e) {
     await rm(tmp, { force: true });
@@ -32,5 +37,23 @@ async function renameWithRetry(from: string, to: string): Promise<void> {
       if (attempt >= 5 || (code !== 'EPERM' && code !== 'EBUSY' && code !== 'EACCES')) throw e;
       await new Promise((r) => setTimeout(r, 20 * (attempt + 1)));
     }
+  }
+}
+
+async function writePieces(path: string, pieces: Iterable<string>): Promise<void> {
+  const file = await open(path, 'w');
+  try {
+    let batch = '';
+    for (const piece of pieces) {
+      batch += piece;
+      if (batch.length >= WRITE_CHUNK_CHARS) {
+        await file.write(batch, null, 'utf8');
+        batch = '';
+      }
+    }
+    if (batch) await file.write(batch, null, 'utf8');
+    await file.sync();
+  } finally {
+    await file.close();
   }
 }

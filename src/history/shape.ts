@@ -99,10 +99,13 @@ const bytes = (v: unknown) => Buffer.byteLength(JSON.stringify(v), 'utf8');
  * over the cap: an empty transcript would be worse than a big one.
  */
 export function capTranscript(t: Transcript, maxBytes: number): Transcript {
-  if (bytes(t) <= maxBytes) return t;
-  const live = t.entries[0]?.id === TRUNCATION_MARKER_ID ? t.entries.slice(1) : t.entries;
+  // Sized entry by entry: serializing a long thread whole would hold a copy many times the cap.
+  const all = t.entries.map((e) => bytes(e) + 1);
+  if (bytes({ ...t, entries: [] }) + all.reduce((a, b) => a + b, 0) - 1 <= maxBytes) return t;
+  const marked = t.entries[0]?.id === TRUNCATION_MARKER_ID;
+  const live = marked ? t.entries.slice(1) : t.entries;
   const alreadyDropped = t.droppedEntries;
-  const sizes = live.map((e) => bytes(e) + 1);
+  const sizes = marked ? all.slice(1) : all;
   // Fixed cost: everything but the entries, a marker with a generous count, and slack for the
   // digits of entryCount/droppedEntries, which change after the cut.
   const fixed = bytes({ ...t, entries: [] }) + bytes(marker(Number.MAX_SAFE_INTEGER)) + 1 + 32;
@@ -112,4 +115,16 @@ export function capTranscript(t: Transcript, maxBytes: number): Transcript {
   const droppedEntries = alreadyDropped + cut;
   const entries = droppedEntries > 0 ? [marker(droppedEntries), ...live.slice(cut)] : live.slice(cut);
   return { ...t, entries, entryCount: entries.length, droppedEntries };
+}
+
+/**
+ * A transcript's JSON in pieces, one entry at a time (entries last), for writing to disk
+ * without building the whole text: the same value as JSON.stringify(t) when parsed.
+ */
+export function* transcriptJson(t: Transcript): Generator<string> {
+  const { entries, ...rest } = t;
+  const head = JSON.stringify(rest);
+  yield `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"entries":[`;
+  for (let i = 0; i < entries.length; i++) yield (i ? ',' : '') + JSON.stringify(entries[i]);
+  yield ']}';
 }

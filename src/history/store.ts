@@ -10,7 +10,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomicWrite.js';
 import { isMeta, readTranscript } from './salvage.js';
-import { capTranscript, toTranscript, transcriptId } from './shape.js';
+import { capTranscript, toTranscript, transcriptId, transcriptJson } from './shape.js';
 import { searchText } from './searchText.js';
 import type { Transcript, TranscriptInput, TranscriptMeta } from './types.js';
 
@@ -134,7 +134,7 @@ export class TranscriptStore {
       const t = capTranscript(toTranscript(input, previous, this.now().toISOString()), this.maxBytes);
       this.known.set(id, { createdAt: t.createdAt, droppedEntries: t.droppedEntries });
       // Body first: a meta file must never point at a transcript that is not there yet.
-      await writeFileAtomic(this.file(id, BODY), JSON.stringify(t));
+      await writeFileAtomic(this.file(id, BODY), transcriptJson(t));
       await writeFileAtomic(this.file(id, SEARCH), searchText(t.entries));
       const meta = metaOf(t);
       await writeFileAtomic(this.file(id, META), JSON.stringify(meta));

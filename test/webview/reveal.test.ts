@@ -30,6 +30,8 @@ function rowState(panel: Panel): Promise<{ drawn: boolean; inView: boolean; high
   return panel.page.evaluate((sel) => {
     const d = (globalThis as any).document;
     const el = d.querySelector(sel);
+    // A long thread keeps only the rows near the view in the DOM: one not there is not drawn.
+    if (!el) return { drawn: false, inView: false, highlighted: false };
     const t = d.querySelector('.thread').getBoundingClientRect();
     const r = el.getBoundingClientRect();
     return { drawn: el.textContent.includes('quokka notes'), inView: r.top >= t.top - 1 && r.bottom <= t.bottom + 1 && r.height > 0, highlighted: el.classList.contains('revealed') };

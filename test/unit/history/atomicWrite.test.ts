@@ -21,3 +21,15 @@ test('writeFileAtomic: a failed rename throws and cleans its temp file', async (
   await assert.rejects(writeFileAtomic(target, 'data'));
   assert.deepEqual(readdirSync(dir), ['taken']);
 });
+
+test('writeFileAtomic: content given in pieces is written as their concatenation, batched, with no temp file left', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'atomic-pieces-'));
+  const file = join(dir, 'x.json');
+  // More than one batch (256 Ki characters), with multi-byte characters across batch edges.
+  const pieces = Array.from({ length: 3000 }, (_, i) => `${i}:${'é€'.repeat(60)};`);
+  await writeFileAtomic(file, pieces);
+  assert.equal(readFileSync(file, 'utf8'), pieces.join(''));
+  await writeFileAtomic(file, (function* () { yield 'a'; yield 'b'; })());
+  assert.equal(readFileSync(file, 'utf8'), 'ab');
+  assert.deepEqual(readdirSync(dir), ['x.json']);
+});

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SessionFacts, ThreadEntry } from '../../../src/thread/types.js';
-import { capTranscript, deriveTitle, toTranscript, transcriptId, TRUNCATION_MARKER_ID } from '../../../src/history/shape.js';
+import { capTranscript, deriveTitle, toTranscript, transcriptId, transcriptJson, TRUNCATION_MARKER_ID } from '../../../src/history/shape.js';
 
 const facts = (extra: Partial<SessionFacts> = {}): SessionFacts => ({ turnState: 'idle', commands: [], ...extra });
 const user = (id: string, text: string): ThreadEntry => ({ type: 'user', id, content: [{ type: 'text', text }] });
@@ -92,4 +92,21 @@ test('toTranscript drops what could be stopped in the live session: cancel capab
   assert.deepEqual(callRow.terminals, { t1: { terminalId: 't1', command: 'make', output: '', truncated: false } });
   assert.deepEqual(ownRow.terminal, { terminalId: 't1', command: 'make', output: '', truncated: false });
   assert.equal(view.cancellable, true, 'input not mutated');
+});
+
+test('capTranscript sized entry by entry: a transcript of exactly the cap is kept whole, one byte over is cut', () => {
+  const entries = Array.from({ length: 20 }, (_, i) => agent(String(i), `message ${i} ü€`));
+  const t = toTranscript({ agentName: 'a', sessionId: 's', cwd: '/w', entries, session: facts() }, undefined, 'now');
+  const exact = Buffer.byteLength(JSON.stringify(t));
+  assert.equal(capTranscript(t, exact), t);
+  assert.notEqual(capTranscript(t, exact - 1), t);
+});
+
+test('transcriptJson: the pieces parse to the same transcript as JSON.stringify, with and without entries', () => {
+  const entries = [user('u', 'say "hi"\n'), agent('a', 'ü€ done')];
+  for (const list of [entries, []]) {
+    const t = toTranscript({ agentName: 'a', sessionId: 's', cwd: '/w', entries: list, session: facts({ title: 'T' }) }, undefined, 'now');
+    const text = [...transcriptJson(t)].join('');
+    assert.deepEqual(JSON.parse(text), JSON.parse(JSON.stringify(t)));
+  }
 });
