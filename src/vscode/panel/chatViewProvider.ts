@@ -101,6 +101,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   /** The chat was shown or hidden (notifiers withdraw what the user now sees). */
   readonly onDidChangeVisible = this.visibilityEmitter.event;
 
+  private shownBefore = false;
+  private readonly firstShownEmitter = new vscode.EventEmitter<void>();
+  /** The chat is shown for the first time in this window: work only the chat needs may start. */
+  readonly onDidShowFirst = this.firstShownEmitter.event;
+
   resolveWebviewView(view: vscode.WebviewView): void {
     this.viewScope.dispose();
     const scope = (this.viewScope = new DisposableScope());
@@ -124,6 +129,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }));
     view.webview.html = renderChatHtml(view.webview, this.extensionUri);
     void this.context.ensureStarted();
+    if (!this.shownBefore) {
+      this.shownBefore = true;
+      this.firstShownEmitter.fire();
+    }
   }
 
   /** Reveals the view and focuses its composer. */
@@ -163,6 +172,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   dispose(): void {
     this.viewScope.dispose();
     this.visibilityEmitter.dispose();
+    this.firstShownEmitter.dispose();
     this.lifetime.dispose();
   }
 
