@@ -2,7 +2,7 @@
  * The `agentChat.chat` webview view: a projection of the context's state.
  *
  * Protocol (src/shared/webviewProtocol.ts): each page load sends `ready` and gets a full
- * snapshot; afterwards row changes go out batched per frame, then `session` / `agent`. While
+ * snapshot; afterwards row changes go out batched (rowBatcher.ts), then `session` / `agent`. While
  * the view is hidden VS Code tears the page down (no retainContextWhenHidden), so messages are
  * dropped and the next `ready` gets a fresh snapshot: nothing is lost because the host owns
  * the thread.
