@@ -113,7 +113,7 @@ export async function run(): Promise<void> {
     // The panel has drawn what it will draw, and a short turn has run and ended (a thread the user worked in).
     await thread.session.prompt([{ type: 'text', text: 'stream 50 500' }]);
     await agent.nextTimes();
-    await panel.page.waitForFunction(() => (globalThis as any).__agentChatHooks.pending() === 0, undefined, { timeout: 60_000 });
+    await panel.page.waitForFunction(() => (globalThis as any).__agentChatHooks.pending() === 0, undefined, { timeout: 180_000 });
     const cdp = await panel.page.context().newCDPSession(panel.page);
     const settledMs = await settle(cdp, 60_000);
     console.log(`page settled ${(settledMs / 1000).toFixed(0)} s after drawing`);
