@@ -7,13 +7,15 @@
  * AgentClient with a live session, ThreadModel, RowBatcher): its process.cpuUsage(). The webview is
  * the real bundle in Chromium, counted as the CPU time (/proc) of every Chromium process of the
  * run — renderers, GPU, browser — which is more than the page alone. Windows start once the page
- * has settled after drawing the thread (its garbage collected, then three seconds in a row of
+ * has settled after drawing the thread (its garbage collected in both, then three seconds in a row of
  * Chromium CPU under 5 ms each) and the composer has the focus, as after sending. Beside them, for the
  * record: the renderer main thread's task wall time (DevTools `TaskDuration`, which a loaded
  * machine stretches), the agent process, and what the page scheduled in the window (timers,
  * animation frames, idle callbacks) — an idle page should schedule none.
  */
 import { cpus, loadavg } from 'node:os';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import type { CDPSession, Page } from 'playwright-core';
 import { launchHarness } from '../test/webview/harness.js';
 import { openThread, startAgent } from './live/panelHost.js';
@@ -61,13 +63,20 @@ const chromiumProcesses = () => chromium().map((p) => p.pid);
 const typeOf = (command: string) => /--type=([\w-]+)/.exec(command)?.[1] ?? 'browser';
 const total = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
+/** This process's garbage collector (V8 gives it to a fresh context once the flag is set). */
+function hostGc(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
 /**
- * Collects the garbage of drawing the thread (else V8's memory reducer does it over the next
- * half minute, in steps seconds apart), then waits for three seconds in a row with the Chromium
- * processes under 5 ms CPU each; returns how long that took.
+ * Collects the garbage of building and drawing the thread on both sides (else V8's memory
+ * reducer does it over the next half minute, in steps seconds apart), then waits for three
+ * seconds in a row with the Chromium processes under 5 ms CPU each; returns how long that took.
  */
 async function settle(cdp: CDPSession, limitMs: number): Promise<number> {
   const start = Date.now();
+  hostGc()();
   await cdp.send('HeapProfiler.collectGarbage');
   let last = total(cpuMs(chromiumProcesses()));
   let quiet = 0;
