@@ -26,6 +26,9 @@ const SUITES: Suite[] = [
   { name: 'mentions', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'giant', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'longThread', run: async (m) => (m as { run(): Promise<void> }).run() },
+  { name: 'latency', run: async (m) => (m as { run(): Promise<void> }).run() },
+  { name: 'idle', run: async (m) => (m as { run(): Promise<void> }).run() },
+  { name: 'activation', run: async (m) => (m as { run(): Promise<void> }).run() },
 ];
 
 const wanted = process.argv.slice(2);

@@ -124,9 +124,6 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
         return false;
     }
   });
-  // Warm the login-shell PATH lookup the agent picker and launches use.
-  void loginShellPath().catch(() => undefined);
-
   // Escape cancels only while a turn runs (package.json keybinding `when`).
   let turnRunning: boolean | undefined;
   const syncContextKey = () => {
@@ -180,7 +177,8 @@ async function pickAgent(context: AgentChatContext): Promise<AgentConfig | undef
     });
     return items;
   };
-  // Preset hints ("not found on PATH") need the login-shell PATH, warmed at activation. The list
+  // Preset hints ("not found on PATH") need the login-shell PATH, warmed when the chat is first
+  // shown (extension.ts; a picker opened before that starts the lookup here). The list
   // is filled once: replacing items under the user's pointer could make a click pick another row.
   const pathValue = await Promise.race<string | undefined>([
     loginShellPath().catch(() => undefined),

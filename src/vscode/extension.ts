@@ -3,6 +3,7 @@
  * their logic. Everything created here is registered for disposal with the extension.
  */
 import { installGroupReaper, uninstallGroupReaper } from '../services/process/groupReaper.js';
+import { loginShellPath } from '../services/process/loginShellPath.js';
 import { join } from 'node:path';
 import { Snapshotter } from '../checkpoints/snapshotter.js';
 import { SnapshotDocuments } from './review/snapshotDocuments.js';
@@ -93,8 +94,6 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
       void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: conversations cannot be saved to history ({0}). Open chats stay as they are; saving resumes once writing works again.', reason));
     },
   });
-  // Bounded: history is for picking recent work up again, not an archive that grows forever.
-  void transcripts.prune(MAX_TRANSCRIPTS).catch(() => undefined);
 
   const secrets = new AgentSecrets(extension.secrets);
   // Snapshots of the roots before each prompt, in global storage (never the user's repository).
@@ -104,10 +103,6 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   }));
   own(new SnapshotDocuments(snapshots));
   const checkpoints = new CheckpointService(snapshots);
-  // The first snapshot of a root is the slow one (every file hashed): done now, in the
-  // background, so the first prompt's checkpoint only looks at what changed since.
-  checkpoints.prime();
-  own(vscode.workspace.onDidChangeWorkspaceFolders(() => checkpoints.prime()));
   const review = { checkpoints, actions: new ReviewActions(checkpoints) };
 
   // @-mentions: the file index is built on the first `@`, the terminal tracker listens from now.
@@ -153,6 +148,23 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   const ruleActions = rules.actions(context);
   view.setMessageHandler((message) => handleWebviewMessage(message, { context, view, diffs, log, mentions, follow, rules: ruleActions }));
   const statusBar = own(new AgentStatusBar(context));
+
+  // Work only the chat needs waits until the chat is first shown, so a window where it stays
+  // closed starts no process at all (activation was spawning a login shell and git).
+  let chatShown = false;
+  own(view.onDidShowFirst(() => {
+    chatShown = true;
+    // The first snapshot of a root is the slow one (every file hashed): done now, in the
+    // background, so the first prompt's checkpoint only looks at what changed since.
+    checkpoints.prime();
+    // The login-shell PATH agent launches and the agent picker's hints use.
+    void loginShellPath().catch(() => undefined);
+    // Bounded: history is for picking recent work up again, not an archive that grows forever.
+    void transcripts.prune(MAX_TRANSCRIPTS).catch(() => undefined);
+  }));
+  own(vscode.workspace.onDidChangeWorkspaceFolders(() => {
+    if (chatShown) checkpoints.prime();
+  }));
 
   // Notifications for what the user does not see (each kind has its setting).
   const surroundings = own(new WindowSurroundings(() => view.visible, view.onDidChangeVisible, () => context.tabsInfo().activeId));

@@ -2,7 +2,7 @@
  * The `agentChat.chat` webview view: a projection of the context's state.
  *
  * Protocol (src/shared/webviewProtocol.ts): each page load sends `ready` and gets a full
- * snapshot; afterwards row changes go out batched per frame, then `session` / `agent`. While
+ * snapshot; afterwards row changes go out batched (rowBatcher.ts), then `session` / `agent`. While
  * the view is hidden VS Code tears the page down (no retainContextWhenHidden), so messages are
  * dropped and the next `ready` gets a fresh snapshot: nothing is lost because the host owns
  * the thread.
@@ -101,6 +101,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   /** The chat was shown or hidden (notifiers withdraw what the user now sees). */
   readonly onDidChangeVisible = this.visibilityEmitter.event;
 
+  private shownBefore = false;
+  private readonly firstShownEmitter = new vscode.EventEmitter<void>();
+  /** The chat is shown for the first time in this window: work only the chat needs may start. */
+  readonly onDidShowFirst = this.firstShownEmitter.event;
+
   resolveWebviewView(view: vscode.WebviewView): void {
     this.viewScope.dispose();
     const scope = (this.viewScope = new DisposableScope());
@@ -124,6 +129,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     }));
     view.webview.html = renderChatHtml(view.webview, this.extensionUri);
     void this.context.ensureStarted();
+    if (!this.shownBefore) {
+      this.shownBefore = true;
+      this.firstShownEmitter.fire();
+    }
   }
 
   /** Reveals the view and focuses its composer. */
@@ -163,6 +172,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   dispose(): void {
     this.viewScope.dispose();
     this.visibilityEmitter.dispose();
+    this.firstShownEmitter.dispose();
     this.lifetime.dispose();
   }
 

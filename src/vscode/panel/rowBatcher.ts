@@ -1,5 +1,5 @@
 /**
- * Coalesces row changes into one message per frame (no `vscode` import, unit-tested under node).
+ * Coalesces row changes into few messages (no `vscode` import, unit-tested under node).
  *
  * A streaming agent can produce hundreds of chunks per second; the webview only needs what
  * changed since its last paint. Within one batch:
@@ -11,7 +11,12 @@
  */
 import type { RowChange } from '../../thread/types.js';
 
-export const FRAME_MS = 16;
+/**
+ * The least time between two messages while changes keep coming: half a frame. The panel draws
+ * once per animation frame whatever it gets meanwhile; the host's gap only adds to that wait, so
+ * a whole frame here put a chunk two frames from the screen at worst (bench/latency.ts).
+ */
+export const GAP_MS = 8;
 
 export function coalesce(into: RowChange[], change: RowChange): void {
   const last = into[into.length - 1];
@@ -41,22 +46,33 @@ export function coalesce(into: RowChange[], change: RowChange): void {
   into.push(change);
 }
 
-/** Collects changes and flushes them at most once per frame through `send`. */
+/**
+ * Collects changes and sends them through `send` at most once per `gapMs`.
+ *
+ * The gap is measured from the last send, not from the first change of a batch: a change after
+ * a quiet spell goes out on the next turn of the event loop (a zero timer: everything the
+ * transport parsed from one read of the agent's stdout still rides together), and while changes
+ * keep coming they wait at most what is left of the gap. Waiting a whole frame on the host as
+ * well would only add to the frame the panel waits for its own drawing (it coalesces per
+ * animation frame).
+ */
 export class RowBatcher {
   private pending: RowChange[] = [];
   private sessionDirty = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private lastSent = -Infinity;
 
   constructor(
     private readonly send: (rows: RowChange[], sessionChanged: boolean) => void,
-    private readonly frameMs = FRAME_MS,
+    private readonly gapMs = GAP_MS,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   push(rows: readonly RowChange[], sessionChanged: boolean): void {
     for (const row of rows) coalesce(this.pending, row);
     this.sessionDirty ||= sessionChanged;
     if ((this.pending.length > 0 || this.sessionDirty) && this.timer === undefined) {
-      this.timer = setTimeout(() => this.flush(), this.frameMs);
+      this.timer = setTimeout(() => this.flush(), Math.max(0, this.lastSent + this.gapMs - this.now()));
     }
   }
 
@@ -68,7 +84,10 @@ export class RowBatcher {
     const session = this.sessionDirty;
     this.pending = [];
     this.sessionDirty = false;
-    if (rows.length > 0 || session) this.send(rows, session);
+    if (rows.length > 0 || session) {
+      this.lastSent = this.now();
+      this.send(rows, session);
+    }
   }
 
   /** Forgets what is pending (the view is hidden or about to get a full snapshot). */

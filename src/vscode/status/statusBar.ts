@@ -2,11 +2,12 @@
 import * as vscode from 'vscode';
 import { CommandId } from '../commandIds.js';
 import type { AgentChatContext, ChatStatus } from '../context.js';
-import { renderStatus } from './statusBarModel.js';
+import { renderStatus, sameStatusView, type StatusView } from './statusBarModel.js';
 
 export class AgentStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('agentChat.status', vscode.StatusBarAlignment.Right, 100);
   private readonly subscription: vscode.Disposable;
+  private shown: StatusView | undefined;
 
   constructor(context: AgentChatContext) {
     this.item.name = 'Agent Chat';
@@ -29,6 +30,8 @@ export class AgentStatusBar implements vscode.Disposable {
 
   private render(status: ChatStatus): void {
     const view = renderStatus(status, vscode.l10n.t);
+    if (sameStatusView(this.shown, view)) return;
+    this.shown = view;
     this.item.text = view.text;
     const tooltip = new vscode.MarkdownString(view.tooltip, true);
     tooltip.isTrusted = false;

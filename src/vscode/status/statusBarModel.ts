@@ -73,6 +73,15 @@ export function renderStatus(input: StatusInput, t: Translate = english): Status
   }
 }
 
+/**
+ * Whether two views draw the same item. The context reports a status on every change of the
+ * session's facts (usage, commands, title…), most of which the item does not show; setting the
+ * item's text, tooltip or colour again makes the workbench redraw the status bar for nothing.
+ */
+export function sameStatusView(a: StatusView | undefined, b: StatusView): boolean {
+  return a !== undefined && a.text === b.text && a.tooltip === b.tooltip && a.background === b.background;
+}
+
 /** What a person reads for an agent's protocol: "ACP v1", "A2A v1.0", "A2A v0.3". */
 export function protocolLabel(kind: 'acp' | 'a2a', version: number): string {
   if (kind === 'acp') return `ACP v${version}`;

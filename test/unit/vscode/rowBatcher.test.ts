@@ -76,3 +76,31 @@ test('RowBatcher sends one message per frame with the session flag', async () =>
   assert.equal(sent.length, 1, 'cleared changes are not sent');
   batcher.dispose();
 });
+
+test('RowBatcher: a change after a quiet spell goes out on the next turn; while changes keep coming, sends are a gap apart', async () => {
+  let now = 1_000;
+  const sent: RowChange[][] = [];
+  const batcher = new RowBatcher((rows) => sent.push(rows), 40, () => now);
+  const append = (text: string): RowChange => ({ op: 'append', index: 0, id: 'e1', text });
+  const turn = () => new Promise((r) => setTimeout(r, 0));
+  batcher.push([append('a')], false);
+  batcher.push([append('b')], false);
+  assert.equal(sent.length, 0, 'what one task produced rides together');
+  await turn();
+  assert.deepEqual(sent, [[append('ab')]], 'no wait after a quiet spell');
+
+  // 10 ms after that send: the change waits the 30 ms left of the gap.
+  now += 10;
+  batcher.push([append('c')], false);
+  await new Promise((r) => setTimeout(r, 10));
+  assert.equal(sent.length, 1, 'not before the gap has passed');
+  await new Promise((r) => setTimeout(r, 40));
+  assert.deepEqual(sent[1], [append('c')]);
+
+  // A quiet spell longer than the gap: the next change goes at once again.
+  now += 1_000;
+  batcher.push([append('d')], true);
+  await turn();
+  assert.deepEqual(sent[2], [append('d')]);
+  batcher.dispose();
+});

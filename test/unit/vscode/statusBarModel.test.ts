@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { protocolLabel, renderStatus } from '../../../src/vscode/status/statusBarModel.js';
+import { protocolLabel, renderStatus, sameStatusView } from '../../../src/vscode/status/statusBarModel.js';
 
 const ready = { state: 'ready' as const, agentName: 'Claude', protocolVersion: 1, protocol: 'ACP v1' };
 const usage = { used: 53_000, size: 200_000, cost: { amount: 0.05, currency: 'USD' } };
@@ -61,4 +61,16 @@ test('a remote agent: its protocol in the tooltip, the task state in the text, a
   assert.equal(asking.text, '$(comment-discussion) Travel: waiting for your answer');
   assert.equal(asking.background, 'warning');
   assert.match(renderStatus({ agent: remote, turnRunning: false, waitingForPermission: false, waitingForInput: 'auth' }).text, /waiting for credentials/);
+});
+
+test('a status change the item does not show draws the same view (the bar is not redrawn); a shown change differs', () => {
+  const base = { agent: ready, turnRunning: true, waitingForPermission: false };
+  const first = renderStatus(base);
+  assert.equal(sameStatusView(undefined, first), false, 'the first status is always drawn');
+  // Commands, modes or a new config option change the session's facts, not what the item shows.
+  assert.equal(sameStatusView(first, renderStatus({ ...base })), true);
+  assert.equal(sameStatusView(first, renderStatus({ ...base, usage })), false, 'usage is shown');
+  assert.equal(sameStatusView(first, renderStatus({ ...base, sessionTitle: 'Fix the parser' })), false, 'the title is in the tooltip');
+  assert.equal(sameStatusView(first, renderStatus({ ...base, waitingForPermission: true })), false);
+  assert.equal(sameStatusView(first, renderStatus({ ...base, turnRunning: false })), false);
 });
