@@ -108,9 +108,9 @@ const chunk: Normalizer = (u, kind) => plainTextChunk(u, ROLE[kind]!) ?? chunkWi
  * on session/load replay). A well-formed text chunk skips zod: it accepts only what the schema
  * accepts (content a plain object with `type: 'text'` and a string `text`, and no own
  * `__proto__` key; `messageId` a string or absent/null; other fields are free in the schema's
- * loose objects and unused here) and
- * gives an identical event (normalize.test.ts holds them equal, also on malformed input), only
- * the content object is not copied. Anything else returns undefined and goes through zod.
+ * loose objects and unused here) and gives an identical event (chunkFastPath.test.ts holds the
+ * two paths equal on valid and malformed input), only the content object is not copied.
+ * Anything else returns undefined and goes through zod.
  */
 function plainTextChunk(u: Update, role: MessageRole): WireEvent | undefined {
   const content = u.content as { type?: unknown; text?: unknown } | null | undefined;
