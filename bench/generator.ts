@@ -1,14 +1,23 @@
 /**
  * A stand-in agent for the wire benchmark: writes N `session/update` agent_message_chunk
- * notifications (~235 bytes each, like a real streaming agent) to stdout and exits.
+ * notifications (~270 bytes each, like a real streaming agent) to stdout.
  *
  * The whole output is built before the first byte is written, so the consumer, not this
  * process, is what gets measured. The moment writing starts goes to stderr as
- * `START <epoch ms>` (performance.timeOrigin + now, comparable across processes).
+ * `START <epoch ms> BYTES <n>` (performance.timeOrigin + now, comparable across processes).
  *
- * Usage: node --import tsx bench/generator.ts <count>
+ * Plain: writes at once and exits. With `--agent` it is a minimal ACP agent for the product's
+ * own client: answers `initialize` and `session/new`, and writes the same bytes as its reply to
+ * `session/prompt` (then ends the turn), so every pipeline reads the very same stream.
+ *
+ * Usage: node --import tsx bench/generator.ts <count> [--agent]
  */
+import { createInterface } from 'node:readline';
+
+const SESSION_ID = 'sess_8c1e7f0a2b9d4c35';
+
 const count = Number(process.argv[2] ?? 100_000);
+const asAgent = process.argv.includes('--agent');
 const words = ['stream', 'chunk', 'agent', 'thread', 'token', 'render', 'client', 'update'];
 
 const lines: string[] = [];
@@ -19,7 +28,7 @@ for (let i = 0; i < count; i++) {
       jsonrpc: '2.0',
       method: 'session/update',
       params: {
-        sessionId: 'sess_8c1e7f0a2b9d4c35',
+        sessionId: SESSION_ID,
         update: {
           sessionUpdate: 'agent_message_chunk',
           messageId: `msg_${Math.floor(i / 1000)}`,
@@ -31,5 +40,24 @@ for (let i = 0; i < count; i++) {
 }
 const payload = Buffer.from(lines.join('\n') + '\n', 'utf8');
 
-process.stderr.write(`START ${performance.timeOrigin + performance.now()} BYTES ${payload.length}\n`);
-process.stdout.write(payload);
+function writePayload(): void {
+  process.stderr.write(`START ${performance.timeOrigin + performance.now()} BYTES ${payload.length}\n`);
+  process.stdout.write(payload);
+}
+
+const answer = (id: unknown, result: unknown): void => void process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id, result }) + '\n');
+
+if (!asAgent) {
+  writePayload();
+} else {
+  // Runs until the client closes its input (the product's client stops agents that way).
+  createInterface({ input: process.stdin }).on('line', (line) => {
+    const m = JSON.parse(line) as { id?: unknown; method?: string };
+    if (m.method === 'initialize') answer(m.id, { protocolVersion: 1, agentCapabilities: {} });
+    else if (m.method === 'session/new') answer(m.id, { sessionId: SESSION_ID });
+    else if (m.method === 'session/prompt') {
+      writePayload();
+      answer(m.id, { stopReason: 'end_turn' });
+    }
+  });
+}

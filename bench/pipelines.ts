@@ -1,130 +1,204 @@
 /**
- * The consumers compared by the wire benchmark. Each reads the same generator output from a
- * real child process and resolves once it has handled every message.
+ * The consumers compared by the wire benchmark. Each reads the same generator output (the same
+ * bytes, from the same program in a real child process) and resolves once it has handled every
+ * message.
  */
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
+import { AgentClient } from '../src/agents/acp/connection/agentClient.js';
 import { normalizeSessionUpdate } from '../src/protocol/normalize.js';
 import { createAcpConnection } from '../src/protocol/transport.js';
-import { now, spawnGenerator } from './child.js';
-import type { GeneratorRun } from './child.js';
+import { NodeFileSystem } from '../src/services/nodeFileSystem.js';
+import { generatorScript, now, threadCpuMs, spawnGenerator, tsxLoader, watchGeneratorStart } from './child.js';
+import type { GeneratorRun, GeneratorStart } from './child.js';
 import { createSink } from './sink.js';
 
 export interface Measurement {
   ms: number;
   messages: number;
   bytes: number;
+  /**
+   * CPU time of this process's main thread from the first message to the last, per message
+   * (µs); undefined where the system does not tell (Linux only). On a shared machine the wall
+   * clock also measures who else got the CPU; this measures our own work.
+   */
+  cpuUsPerMessage?: number;
+}
+
+export interface Running {
+  feed: GeneratorStart;
+  /** After the last message: ends the run and the child. */
+  stop(): Promise<void>;
 }
 
 export interface Pipeline {
   name: string;
-  /** Wire everything up on the child's streams; call `done()` once per handled message. */
-  attach(run: GeneratorRun, onMessage: () => void, count: number): Promise<void> | void;
-  note?: string;
+  /** Starts a generator and wires this consumer to it; `onMessage()` once per handled message. */
+  start(count: number, onMessage: () => void): Promise<Running>;
 }
 
 export async function measure(pipeline: Pipeline, count: number): Promise<Measurement> {
-  const run = spawnGenerator(count);
   let handled = 0;
+  let cpuFirst: number | undefined;
+  let cpuLast: number | undefined;
   let finish!: (t: number) => void;
   const finished = new Promise<number>((r) => (finish = r));
-  const exited = new Promise<void>((r) => run.child.once('exit', () => r()));
-  await pipeline.attach(
-    run,
-    () => {
-      if (++handled === count) finish(now());
-    },
-    count,
-  );
-  const [start, end, bytes] = await Promise.all([run.started, finished, run.bytes]);
-  run.child.stdin.end();
-  await exited;
-  return { ms: end - start, messages: handled, bytes };
+  const running = await pipeline.start(count, () => {
+    if (++handled === 1) cpuFirst = threadCpuMs();
+    if (handled === count) {
+      cpuLast = threadCpuMs();
+      finish(now());
+    }
+  });
+  const [start, end, bytes] = await Promise.all([running.feed.started, finished, running.feed.bytes]);
+  await running.stop();
+  const cpuUsPerMessage = cpuFirst !== undefined && cpuLast !== undefined ? ((cpuLast - cpuFirst) * 1000) / (count - 1) : undefined;
+  return { ms: end - start, messages: handled, bytes, ...(cpuUsPerMessage !== undefined ? { cpuUsPerMessage } : {}) };
 }
 
-/** The practical limit: split on newline bytes and JSON.parse, nothing else. */
-export const rawLoop: Pipeline = {
-  name: 'raw split + JSON.parse',
-  attach(run, onMessage) {
-    let carry: Buffer | null = null;
-    run.child.stdout.on('data', (chunk: Buffer) => {
-      const buf = carry ? Buffer.concat([carry, chunk]) : chunk;
-      let start = 0;
-      let nl: number;
-      while ((nl = buf.indexOf(10, start)) !== -1) {
-        JSON.parse(buf.toString('utf8', start, nl));
-        onMessage();
-        start = nl + 1;
+/** A consumer wired straight onto the plain generator's stdio. */
+function onChild(name: string, attach: (run: GeneratorRun, onMessage: () => void, count: number) => void): Pipeline {
+  return {
+    name,
+    async start(count, onMessage) {
+      const run = spawnGenerator(count);
+      const exited = new Promise<void>((r) => run.child.once('exit', () => r()));
+      attach(run, onMessage, count);
+      return {
+        feed: run,
+        stop: async () => {
+          run.child.stdin.end();
+          await exited;
+        },
+      };
+    },
+  };
+}
+
+/**
+ * The floor: the least any consumer must do. Split the chunks on newline bytes where they lie
+ * (only a line cut between two chunks is joined) and JSON.parse each line, nothing else.
+ */
+export const rawLoop = onChild('raw split + JSON.parse', (run, onMessage) => {
+  let carry: Buffer | null = null;
+  run.child.stdout.on('data', (chunk: Buffer) => {
+    let start = 0;
+    let nl = chunk.indexOf(10);
+    if (carry) {
+      if (nl === -1) {
+        carry = Buffer.concat([carry, chunk]);
+        return;
       }
-      carry = start < buf.length ? buf.subarray(start) : null;
-    });
-  },
-};
+      JSON.parse(Buffer.concat([carry, chunk.subarray(0, nl)]).toString('utf8'));
+      onMessage();
+      carry = null;
+      start = nl + 1;
+      nl = chunk.indexOf(10, start);
+    }
+    while (nl !== -1) {
+      JSON.parse(chunk.toString('utf8', start, nl));
+      onMessage();
+      start = nl + 1;
+      nl = chunk.indexOf(10, start);
+    }
+    if (start < chunk.length) carry = chunk.subarray(start);
+  });
+});
 
 /** Our transport, notifications dispatched by vscode-jsonrpc (one per event-loop turn). */
-export const transportQueued: Pipeline = {
-  name: 'transport only, vscode-jsonrpc dispatch',
-  attach(run, onMessage) {
-    const conn = createAcpConnection(run.child.stdout, run.child.stdin);
-    conn.onNotification('session/update', () => onMessage());
-    conn.listen();
-  },
-};
+export const transportQueued = onChild('transport only, vscode-jsonrpc dispatch', (run, onMessage) => {
+  const conn = createAcpConnection(run.child.stdout, run.child.stdin);
+  conn.onNotification('session/update', () => onMessage());
+  conn.listen();
+});
 
 /** Our transport with the ordered synchronous dispatch for session/update. */
-export const transportSync: Pipeline = {
-  name: 'transport only, sync dispatch',
-  attach(run, onMessage) {
-    const conn = createAcpConnection(run.child.stdout, run.child.stdin, {
-      syncNotifications: { 'session/update': () => onMessage() },
-    });
-    conn.listen();
-  },
-};
-
-async function fullPipeline(run: GeneratorRun, onMessage: () => void, sync: boolean): Promise<void> {
-  const sink = await createSink();
-  const handle = (params: unknown): void => {
-    sink.apply(normalizeSessionUpdate((params as { update: unknown }).update));
-    onMessage();
-  };
-  const conn = createAcpConnection(run.child.stdout, run.child.stdin, sync ? { syncNotifications: { 'session/update': handle } } : {});
-  if (!sync) conn.onNotification('session/update', handle);
+export const transportSync = onChild('transport only, sync dispatch', (run, onMessage) => {
+  const conn = createAcpConnection(run.child.stdout, run.child.stdin, {
+    syncNotifications: { 'session/update': () => onMessage() },
+  });
   conn.listen();
+});
+
+/** Transport → normalize → ThreadModel with no session layers in between (a reference). */
+function shortcut(sync: boolean): Pipeline {
+  const name = `reference: transport → normalize → ThreadModel, no session layers, ${sync ? 'sync' : 'vscode-jsonrpc'} dispatch`;
+  return {
+    name,
+    async start(count, onMessage) {
+      const sink = await createSink();
+      const handle = (params: unknown): void => {
+        sink.apply(normalizeSessionUpdate((params as { update: unknown }).update));
+        onMessage();
+      };
+      return onChild(name, (run) => {
+        const conn = createAcpConnection(run.child.stdout, run.child.stdin, sync ? { syncNotifications: { 'session/update': handle } } : {});
+        if (!sync) conn.onNotification('session/update', handle);
+        conn.listen();
+      }).start(count, onMessage);
+    },
+  };
 }
 
-export const fullQueued: Pipeline = {
-  name: 'full: transport → normalize → thread, vscode-jsonrpc dispatch',
-  attach: (run, onMessage) => fullPipeline(run, onMessage, false),
-};
+export const shortcutQueued = shortcut(false);
+export const shortcutSync = shortcut(true);
 
-export const fullSync: Pipeline = {
-  name: 'full: transport → normalize → thread, sync dispatch',
-  attach: (run, onMessage) => fullPipeline(run, onMessage, true),
+/**
+ * The product's own path, as the extension runs it: the AgentClient starts the generator as an
+ * agent (`initialize`, `session/new`), a real session is registered with its router, and a
+ * prompt makes the agent stream. Each update goes transport (sync dispatch) → session router
+ * (by sessionId) → AcpChatSession (normalize) → its event hub → ThreadModel.apply.
+ */
+export const productPath: Pipeline = {
+  name: 'full: AgentClient → session → normalize → ThreadModel',
+  async start(count, onMessage) {
+    const feed = watchGeneratorStart();
+    const sink = await createSink();
+    const client = new AgentClient({
+      config: { name: 'wire bench', command: process.execPath, args: ['--import', tsxLoader, generatorScript, String(count), '--agent'], env: {}, protocolVersion: 1 },
+      workspace: { roots: () => [process.cwd()] },
+      fs: new NodeFileSystem(),
+      pathValue: async () => process.env.PATH ?? '',
+      onStderr: (text) => feed.stderr(text),
+      killGraceMs: 500,
+    });
+    const lifecycle = await client.start();
+    if (lifecycle.state !== 'ready') throw new Error(`the bench agent did not start: ${JSON.stringify(lifecycle)}`);
+    const session = await client.newSession();
+    session.onEvent((event) => {
+      sink.apply(event);
+      if (event.kind === 'message_chunk') onMessage();
+    });
+    const turn = session.prompt([{ type: 'text', text: 'stream' }]);
+    return {
+      feed,
+      stop: async () => {
+        await turn;
+        await client.dispose();
+      },
+    };
+  },
 };
 
 /** The official SDK 2.4.0 client with a no-op session/update handler. */
-export const sdkClient: Pipeline = {
-  name: 'official SDK 2.4.0 client(), no-op handler',
-  attach(run, onMessage, count) {
-    const stream = acp.ndJsonStream(
-      Writable.toWeb(run.child.stdin) as WritableStream<Uint8Array>,
-      Readable.toWeb(run.child.stdout) as ReadableStream<Uint8Array>,
-    );
-    let seen = 0;
-    let finish!: () => void;
-    const allHandled = new Promise<void>((r) => (finish = r));
-    void acp
-      .client({ name: 'bench' })
-      .onNotification(acp.methods.client.session.update, () => {
-        onMessage();
-        if (++seen === count) finish();
-      })
-      // Keep the connection open until the last update has been handled.
-      .connectWith(stream, () => allHandled)
-      .catch((error: unknown) => console.error('SDK client failed:', error));
-  },
-};
+export const sdkClient = onChild('official SDK 2.4.0 client(), no-op handler', (run, onMessage, count) => {
+  const stream = acp.ndJsonStream(
+    Writable.toWeb(run.child.stdin) as WritableStream<Uint8Array>,
+    Readable.toWeb(run.child.stdout) as ReadableStream<Uint8Array>,
+  );
+  let seen = 0;
+  let finish!: () => void;
+  const allHandled = new Promise<void>((r) => (finish = r));
+  void acp
+    .client({ name: 'bench' })
+    .onNotification(acp.methods.client.session.update, () => {
+      onMessage();
+      if (++seen === count) finish();
+    })
+    // Keep the connection open until the last update has been handled.
+    .connectWith(stream, () => allHandled)
+    .catch((error: unknown) => console.error('SDK client failed:', error));
+});
 
 export async function loadSinkLabel(): Promise<string> {
   return (await createSink()).label;

@@ -9,9 +9,10 @@
  *     report their long tasks by wall clock and by main-thread CPU time, and a same-page noise floor
  *     (busy loops replaying the CPU time of each of the run's own tasks).
  * (b) Replay: 5,000 mixed row changes (a loaded session) delivered as IPC would, in tasks of 100
- *     messages → time until the panel is fully drawn and a frame painted, against a baseline that
- *     rebuilds the whole thread on every update, in the same run (target ≥ 10×). The baseline is
- *     capped; when it hits the cap, the ratio is a lower bound.
+ *     messages → time until the panel is fully drawn and a frame painted, against what a
+ *     reasonable peer does without incremental rows — re-render the whole thread once per frame
+ *     (webview/bench/naiveThread.ts) — in the same run (target ≥ 10×). The baseline is capped;
+ *     when it hits the cap, the ratio is a lower bound.
  *
  * `node --import tsx bench/render.ts` prints the figures; `runRenderBench()` returns them.
  */
@@ -243,14 +244,37 @@ async function benchReplay(harness: Harness, count: number, capMs: number): Prom
       await new Promise((r) => g.setTimeout(r, 0));
       if (g.performance.now() - t0 > cap) break;
     }
+    // Like the incremental run: until the last update is drawn and a frame painted.
+    while (g.__naive.pending()) await frame();
     await frame();
     return { ms: g.performance.now() - t0, done };
   }, capMs);
-  await naive.close();
   const capped = baseline.done < changes.length;
+  const naiveRows: number = await naive.evaluate(() => (globalThis as any).__naive.rows());
+  if (!capped && naiveRows !== rows) throw new Error(`baseline drew ${naiveRows} of ${rows} rows`);
+  await naive.close();
   return {
     updates: changes.length, rows, incrementalMs, incrementalLongestTaskMs: Math.max(0, ...incLong.map((t) => t.ms)), incrementalLongestOwnMs: inc.own,
     baselineMs: baseline.ms, baselineUpdatesDone: baseline.done, baselineCapped: capped, speedup: baseline.ms / incrementalMs,
+  };
+}
+
+/** The replay goal: the incremental view against the once-per-frame whole-thread baseline. */
+export const REPLAY_GOAL = 10;
+/** Per chunk: the last tenth's median cost against the first tenth's. */
+export const STREAM_RATIO_GOAL = 1.5;
+
+const verdict = (ok: boolean): string => (ok ? 'meets' : 'BELOW');
+
+/**
+ * Each goal of the render bench, met or not (judged as giant.ts judges the same drivers: the
+ * per-chunk ratio of medians, main-thread CPU tasks over 50 ms per frame).
+ */
+export function renderGoals(r: RenderBenchResult): { perChunk: boolean; perFrame: boolean; replay: boolean } {
+  return {
+    perChunk: r.streaming.perChunk.medianRatio <= STREAM_RATIO_GOAL,
+    perFrame: r.streaming.perFrame.cpuLongTasks === 0,
+    replay: r.replay.speedup >= REPLAY_GOAL,
   };
 }
 
@@ -258,6 +282,7 @@ export function formatRenderBench(r: RenderBenchResult): string {
   const c = r.streaming.perChunk;
   const f = r.streaming.perFrame;
   const p = r.replay;
+  const goals = renderGoals(r);
   const tasks = (t: StreamingLongTasks, target: string) =>
     `${t.longTasks} task(s) > 50 ms by wall clock, longest ${t.longestTaskMs.toFixed(0)} ms${target}; by main-thread CPU time ${t.cpuLongTasks} > 50 ms, longest ${t.longestCpuTaskMs.toFixed(0)} ms; ` +
     `noise floor (busy loops replaying the run's ${t.controlTasks} task CPU times, ${(t.controlBusyMs / 1000).toFixed(1)} s): ${t.controlLongTasks} took > 50 ms (longest ${t.controlLongestMs.toFixed(0)} ms)`;
@@ -265,21 +290,23 @@ export function formatRenderBench(r: RenderBenchResult): string {
     `render (a) streaming ${(r.streaming.bytes / 1e6).toFixed(1)} MB in ${r.streaming.chunks} chunks ` +
       `(long-task observer checked first: a deliberate 80 ms task was reported as ${r.streaming.observerProbeMs.toFixed(0)} ms)`,
     `  per chunk (each chunk its own message, drawn and laid out at once): median first 10% ${c.firstTenthMedianMs.toFixed(3)} ms, ` +
-      `last 10% ${c.lastTenthMedianMs.toFixed(3)} ms → ${c.medianRatio.toFixed(2)}× (target ≤ 1.5×); means ${c.firstTenthMsPerChunk.toFixed(3)} / ` +
+      `last 10% ${c.lastTenthMedianMs.toFixed(3)} ms → ${c.medianRatio.toFixed(2)}× (goal ≤ ${STREAM_RATIO_GOAL}×: ${verdict(goals.perChunk)}); means ${c.firstTenthMsPerChunk.toFixed(3)} / ` +
       `${c.lastTenthMsPerChunk.toFixed(3)} ms → ${c.ratio.toFixed(2)}×; own work per chunk p99 ${c.p99ChunkMs.toFixed(1)} ms, max ${c.maxChunkMs.toFixed(1)} ms; ` +
       `total ${(c.totalMs / 1000).toFixed(1)} s; ${tasks(c, '')}`,
     `  per frame (the real update path: ${f.chunksPerMessage} chunks merged per 16 ms host message, drawn in the panel's own frames): ` +
       `${f.messages} messages, ${f.frames} frames; own work per chunk first 10% ${f.firstTenthMsPerChunk.toFixed(3)} ms, last 10% ` +
       `${f.lastTenthMsPerChunk.toFixed(3)} ms → ${f.ratio.toFixed(2)}×; own work per frame p99 ${f.p99FrameMs.toFixed(1)} ms, max ${f.maxFrameMs.toFixed(1)} ms; ` +
-      `wall ${(f.wallMs / 1000).toFixed(1)} s; ${tasks(f, ' (target 0)')}`,
+      `wall ${(f.wallMs / 1000).toFixed(1)} s; ${tasks(f, '')} (goal: 0 by CPU time: ${verdict(goals.perFrame)})`,
     `render (b) replay ${p.updates} updates → ${p.rows} rows: incremental ${p.incrementalMs.toFixed(0)} ms to fully drawn ` +
-      `(longest own work ${p.incrementalLongestOwnMs.toFixed(0)} ms, longest task ${p.incrementalLongestTaskMs.toFixed(0)} ms); rebuild-every-update baseline ${p.baselineMs.toFixed(0)} ms` +
-      `${p.baselineCapped ? ` for only ${p.baselineUpdatesDone} updates (capped)` : ''} → ${p.baselineCapped ? '≥ ' : ''}${p.speedup.toFixed(1)}× faster (target ≥ 10×)`,
+      `(longest own work ${p.incrementalLongestOwnMs.toFixed(0)} ms, longest task ${p.incrementalLongestTaskMs.toFixed(0)} ms); whole-thread-once-per-frame baseline ${p.baselineMs.toFixed(0)} ms` +
+      `${p.baselineCapped ? ` for only ${p.baselineUpdatesDone} updates (capped)` : ''} → ${p.baselineCapped ? '≥ ' : ''}${p.speedup.toFixed(1)}× faster ` +
+      `(goal ≥ ${REPLAY_GOAL}×: ${verdict(goals.replay)})`,
   ].join('\n');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const result = await runRenderBench();
   console.log(formatRenderBench(result));
+  if (Object.values(renderGoals(result)).includes(false)) process.exitCode = 1;
   console.log(`(load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} cores: absolute times are noisy, compare the ratios)`);
 }

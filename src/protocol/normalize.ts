@@ -59,6 +59,9 @@ export function normalizeSessionUpdate(update: unknown): WireEvent {
   if (typeof kind !== 'string') {
     return { kind: 'unknown', sessionUpdate: '', raw: update, reason: 'missing sessionUpdate' };
   }
+  // Streamed text first, without the table lookup: it is nearly all of the traffic.
+  const role = CHUNK_ROLE.get(kind);
+  if (role !== undefined) return plainTextChunk(update as Update, role) ?? chunkWithSchema(update as Update, kind);
   const normalizer = Object.hasOwn(NORMALIZERS, kind) ? NORMALIZERS[kind as KnownSessionUpdateKind] : undefined;
   if (!normalizer) return { kind: 'unknown', sessionUpdate: kind, raw: update };
   return normalizer(update as Update, kind);
@@ -78,29 +81,47 @@ const ROLE: Readonly<Record<string, MessageRole>> = {
   agent_thought: 'thought',
 };
 
-const chunk: Normalizer = (u, kind) => {
-  const fast = plainTextChunk(u, kind);
-  if (fast) return fast;
+/** The three chunk kinds and their roles (a Map: one hashed lookup, no prototype to guard). */
+const CHUNK_ROLE: ReadonlyMap<string, MessageRole> = new Map([
+  ['user_message_chunk', 'user'],
+  ['agent_message_chunk', 'agent'],
+  ['agent_thought_chunk', 'thought'],
+]);
+
+/**
+ * A message chunk through its zod schema: the reference for what a chunk may be, and the only
+ * path for anything but a well-formed text chunk (so malformed input gets the schema's error).
+ * Exported so the tests can hold the fast path equal to it.
+ */
+export function chunkWithSchema(u: Update, kind: string): WireEvent {
   const r = contentChunk.safeParse(u);
   if (!r.success) return invalid(kind, u, r.error);
   const event: WireEvent = { kind: 'message_chunk', role: ROLE[kind]!, content: r.data.content };
   if (typeof r.data.messageId === 'string') event.messageId = r.data.messageId;
   return event;
-};
+}
+
+const chunk: Normalizer = (u, kind) => plainTextChunk(u, ROLE[kind]!) ?? chunkWithSchema(u, kind);
 
 /**
  * Streaming text is nearly all of the traffic (tens of thousands of chunks per turn, bursts
- * on session/load replay). A well-formed text chunk skips zod; the result is identical to the
- * schema path (normalize.test.ts holds them equal), only the content object is not copied.
+ * on session/load replay). A well-formed text chunk skips zod: it accepts only what the schema
+ * accepts (content a plain object with `type: 'text'` and a string `text`, and no own
+ * `__proto__` key; `messageId` a string or absent/null; other fields are free in the schema's
+ * loose objects and unused here) and gives an identical event (chunkFastPath.test.ts holds the
+ * two paths equal on valid and malformed input), only the content object is not copied.
+ * Anything else returns undefined and goes through zod.
  */
-function plainTextChunk(u: Update, kind: string): WireEvent | undefined {
+function plainTextChunk(u: Update, role: MessageRole): WireEvent | undefined {
   const content = u.content as { type?: unknown; text?: unknown } | null | undefined;
-  if (content === null || typeof content !== 'object' || content.type !== 'text' || typeof content.text !== 'string') {
+  if (content === null || typeof content !== 'object' || content.type !== 'text' || typeof content.text !== 'string' || Array.isArray(content)) {
     return undefined;
   }
+  // JSON.parse makes `"__proto__"` an own key; zod's copy leaves it out, so the schema decides.
+  if (Object.hasOwn(content, '__proto__')) return undefined;
   const id = u.messageId;
-  if (typeof id === 'string') return { kind: 'message_chunk', role: ROLE[kind]!, messageId: id, content: content as ContentBlock };
-  if (id === undefined || id === null) return { kind: 'message_chunk', role: ROLE[kind]!, content: content as ContentBlock };
+  if (typeof id === 'string') return { kind: 'message_chunk', role, messageId: id, content: content as ContentBlock };
+  if (id === undefined || id === null) return { kind: 'message_chunk', role, content: content as ContentBlock };
   return undefined;
 }
 

@@ -159,16 +159,8 @@ export function createAcpConnection(
 
   const intercept = (message: Message): boolean => {
     tap?.('in', message);
-    if (!Message.isRequest(message) && !Message.isNotification(message) && !Message.isResponse(message)) {
-      const invalid = invalidMessage(message as unknown as Record<string, unknown>);
-      fault({ kind: 'invalid_request', detail: invalid.detail });
-      // Malformed, but it names a request of ours: let vscode-jsonrpc fail that request
-      // rather than leave it waiting forever.
-      if (invalid.id !== null && pendingOut.delete(invalid.id)) return false;
-      answerFault(invalid.id, INVALID_REQUEST, invalid.message);
-      return true;
-    }
-    if (Message.isResponse(message) && !Message.isRequest(message) && unplacedResponse(message)) return true;
+    // Notifications first: they are nearly all of the traffic, and one is never also a request,
+    // a response or malformed (it has a string method and no id).
     if (Message.isNotification(message)) {
       if (message.method === CANCEL_REQUEST_METHOD) {
         cancellation.cancelReceived((message.params as { requestId?: unknown } | undefined)?.requestId);
@@ -186,7 +178,20 @@ export function createAcpConnection(
           return true;
         }
       }
-    } else if (Message.isRequest(message)) {
+      queued++;
+      return false;
+    }
+    if (!Message.isRequest(message) && !Message.isResponse(message)) {
+      const invalid = invalidMessage(message as unknown as Record<string, unknown>);
+      fault({ kind: 'invalid_request', detail: invalid.detail });
+      // Malformed, but it names a request of ours: let vscode-jsonrpc fail that request
+      // rather than leave it waiting forever.
+      if (invalid.id !== null && pendingOut.delete(invalid.id)) return false;
+      answerFault(invalid.id, INVALID_REQUEST, invalid.message);
+      return true;
+    }
+    if (Message.isResponse(message) && !Message.isRequest(message) && unplacedResponse(message)) return true;
+    if (Message.isRequest(message)) {
       const id = (message as RequestMessage).id as string | number;
       if (inFlightIn.has(id)) {
         fault({ kind: 'duplicate_request_id', detail: `${message.method} reuses id ${JSON.stringify(id)} of ${inFlightIn.get(id)}` });

@@ -1,7 +1,8 @@
 /**
- * Benchmark baseline only (bundled by bench/render.ts, never shipped): the obvious way to draw a
- * chat — keep the entries, and on every update rebuild the whole thread from scratch with the
- * same row renderers the panel uses. The panel's incremental view is measured against this.
+ * Benchmark baseline only (bundled by bench/render.ts, never shipped): what a reasonable peer
+ * does without incremental rows — keep the entries, apply updates as they come, and re-render
+ * the whole thread from scratch once per animation frame (not once per update) with the same
+ * row renderers the panel uses. The panel's incremental view is measured against this.
  */
 import type { RowChange, ThreadEntry } from '../../src/thread/types.js';
 import { Announcer } from '../a11y.js';
@@ -10,7 +11,7 @@ import { ViewStateStore } from '../viewState.js';
 
 declare global {
   interface Window {
-    __naive?: { update(change: RowChange): void; rows(): number };
+    __naive?: { update(change: RowChange): void; rows(): number; pending(): boolean };
   }
 }
 
@@ -53,10 +54,18 @@ function renderAll(): void {
   thread.replaceChildren(...els);
 }
 
+let frameRequested = false;
+
 window.__naive = {
   update(change) {
     apply(change);
-    renderAll();
+    if (frameRequested) return;
+    frameRequested = true;
+    requestAnimationFrame(() => {
+      frameRequested = false;
+      renderAll();
+    });
   },
   rows: () => thread.childElementCount,
+  pending: () => frameRequested,
 };

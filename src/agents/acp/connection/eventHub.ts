@@ -6,23 +6,34 @@
 const MAX_HELD = 10_000;
 
 export class EventHub<T extends { kind: string }> {
-  private readonly listeners = new Set<(event: T) => void>();
+  /**
+   * Replaced, never changed, when a listener comes or goes: an emit walks the array it started
+   * with (a listener added or removed meanwhile takes effect from the next event) without
+   * copying it for every event.
+   */
+  private listeners: readonly ((event: T) => void)[] = [];
   private readonly held: T[] = [];
 
   constructor(private readonly onListenerError?: (message: string) => void) {}
 
   on(listener: (event: T) => void): { dispose(): void } {
-    this.listeners.add(listener);
+    // As a set: the same function twice is one listener.
+    if (!this.listeners.includes(listener)) this.listeners = [...this.listeners, listener];
     for (const event of this.held.splice(0)) this.deliver(listener, event);
-    return { dispose: () => this.listeners.delete(listener) };
+    return {
+      dispose: () => {
+        this.listeners = this.listeners.filter((l) => l !== listener);
+      },
+    };
   }
 
   emit(event: T): void {
-    if (this.listeners.size === 0) {
+    const listeners = this.listeners;
+    if (listeners.length === 0) {
       if (this.held.length < MAX_HELD) this.held.push(event);
       return;
     }
-    for (const listener of [...this.listeners]) this.deliver(listener, event);
+    for (let i = 0; i < listeners.length; i++) this.deliver(listeners[i]!, event);
   }
 
   /** A throwing listener must not starve the others or break the wire handler. */
