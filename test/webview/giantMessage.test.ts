@@ -45,8 +45,7 @@ async function streamed(panel: Panel, doc: string, size: number): Promise<string
     post({ type: 'snapshot', snapshot: { agent: { state: 'none' }, agents: [], session: { turnState: 'running', commands: [] }, composer: { image: false, audio: false, embeddedContext: false }, entries: [] } });
     post({ type: 'rows', changes: [{ op: 'insert', index: 0, entry: { type: 'agent', id: 'm', content: [{ type: 'text', text: '' }] } }] });
     for (let i = 0; i < d.length; i += n) post({ type: 'rows', changes: [{ op: 'append', index: 0, id: 'm', text: d.slice(i, i + n) }] });
-    return Array.from(g.document.querySelectorAll('.row.agent .md-chunk > *, .row.agent .md-tail > *')).map((e: any) => e.outerHTML).join('');
-  }, [doc, size] as const);
+  }, [doc, size] as const).then(() => html(panel));
 }
 
 async function atOnce(panel: Panel, doc: string): Promise<string> {
@@ -54,8 +53,17 @@ async function atOnce(panel: Panel, doc: string): Promise<string> {
   return html(panel);
 }
 
+/**
+ * The blocks' HTML, a long paragraph's runs (span.md-run, cut where lines start) unwrapped: they
+ * only group its inline nodes for layout. Whether they are seamless is checked by height.
+ */
 function html(panel: Panel): Promise<string> {
-  return panel.page.evaluate(() => Array.from((globalThis as any).document.querySelectorAll('.row.agent .md-chunk > *, .row.agent .md-tail > *')).map((e: any) => e.outerHTML).join(''));
+  return panel.page.evaluate(() => Array.from((globalThis as any).document.querySelectorAll('.row.agent .md-chunk > *, .row.agent .md-tail > *')).map((e: any) => {
+    const copy = e.cloneNode(true);
+    for (const run of Array.from(copy.querySelectorAll('.md-run')) as any[]) run.replaceWith(...Array.from(run.childNodes));
+    copy.normalize();
+    return copy.outerHTML;
+  }).join(''));
 }
 
 const append = (panel: Panel, text: string) => panel.send({ type: 'rows', changes: [{ op: 'append', index: 0, id: 'm', text }] });
@@ -72,24 +80,39 @@ test('a one-line paragraph streamed in pieces equals rendering it at once, whate
   }
 });
 
-test('a long one-line paragraph keeps its settled prefix while it streams, in one paragraph', async () => {
-  const panel = await harness.open();
+test('a long one-line paragraph keeps its settled prefix while it streams, in runs cut where lines start', async () => {
+  const panel = await harness.open({ width: 480, height: 800 });
   await panel.send(snapshot([agent('m', words(3_000))]));
   await append(panel, ` ${words(6_000, 1)}`);
   for (let i = 0; i < 10; i++) await append(panel, ` more ${i} ${words(500, i)}`);
-  await panel.page.evaluate(() => { (globalThis as any).document.querySelector('.md-tail p').firstChild.__keep = 1; });
-  for (let i = 10; i < 40; i++) await append(panel, ` more ${i} ${words(500, i)}`);
-  const state = await panel.page.evaluate(() => {
+  await panel.page.evaluate(() => { (globalThis as any).document.querySelector('.md-tail p .md-run').firstChild.__keep = 1; });
+  for (let i = 10; i < 120; i++) await append(panel, ` more ${i} ${words(500, i)}`);
+  const layout = () => panel.page.evaluate(() => {
     const g = globalThis as any;
     const ps = g.document.querySelectorAll('.row.agent p');
-    return { kept: ps[0]?.firstChild?.__keep, paragraphs: ps.length, pieces: ps[0]?.childNodes.length };
+    return { kept: ps[0]?.querySelector('.md-run')?.firstChild?.__keep, paragraphs: ps.length, runs: ps[0]?.querySelectorAll('.md-run').length, height: ps[0]?.getBoundingClientRect().height };
   });
+  const state = await layout();
   assert.equal(state.kept, 1, 'the frozen prefix is not rendered again per chunk');
   assert.equal(state.paragraphs, 1, 'all pieces sit in one paragraph');
-  assert.ok(state.pieces >= 5, `the paragraph is in pieces (${state.pieces} nodes)`);
+  assert.ok(state.runs >= 3, `the paragraph is cut into runs (${state.runs})`);
+  const text = await panel.page.evaluate(() => (globalThis as any).document.querySelector('.row.agent p').textContent);
+  // Rendered at once (no runs) in another panel of the same size: the same lines, so the same height.
+  const other = await harness.open({ width: 480, height: 800 });
+  await other.send(snapshot([agent('m', text)]));
+  const whole = await other.page.evaluate(() => ({ height: (globalThis as any).document.querySelector('.row.agent p').getBoundingClientRect().height, runs: (globalThis as any).document.querySelectorAll('.md-run').length }));
+  assert.ok(whole.runs <= 1, 'rendered at once, the paragraph is not cut');
+  assert.equal(state.height, whole.height, 'runs are cut where lines start: no seam, no extra line');
+  // Narrower: the lines move, so the runs are merged back into one and the height is again the whole paragraph's.
+  await panel.page.setViewportSize({ width: 360, height: 800 });
+  await other.page.setViewportSize({ width: 360, height: 800 });
+  await panel.page.waitForFunction(() => (globalThis as any).document.querySelectorAll('.row.agent .md-run').length === 1);
+  const narrow = await other.page.evaluate(() => (globalThis as any).document.querySelector('.row.agent p').getBoundingClientRect().height);
+  assert.equal((await layout()).height, narrow);
+  assert.equal(await html(panel), await html(other));
   // A blank line ends it as shown: its nodes stay.
   await append(panel, '\n\nNext');
-  assert.equal(await panel.page.evaluate(() => (globalThis as any).document.querySelector('.row.agent .md-chunk p')?.firstChild?.__keep), 1);
+  assert.equal(await panel.page.evaluate(() => (globalThis as any).document.querySelector('.row.agent .md-chunk p')?.querySelector('.md-run')?.firstChild?.__keep), 1);
   assert.match(await panel.text('.row.agent .md-tail'), /^Next\s*$/);
 });
 

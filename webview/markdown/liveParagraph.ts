@@ -11,14 +11,25 @@
  * them, a letter starts no block, and every inline construct that crosses a space (emphasis, code
  * span, link) is closed on the left. All pieces sit inline in the one `<p>`, so no seam shows.
  *
+ * The browser lays out a paragraph's lines as a whole whenever any of it changes, so the frozen
+ * part is also cut into runs (`span.md-run`, display: block) of about RUN_CHARS, each cut where the
+ * browser already starts a new line: the lines are the ones the paragraph has whole, and a chunk
+ * lays out only the last run. When a frozen run changes size (the width or the font changed, so the
+ * lines would fall elsewhere), all runs are merged back into one.
+ *
  * A line break ends the arrangement: a blank line after it ends the paragraph as shown (it is
  * frozen where it is); any other next line may turn it into something else (a heading, a table, a
  * longer paragraph), and then the tail is rendered whole again, as before.
  */
 import { renderParagraphPiece } from './render.js';
+import { h } from '../dom.js';
 
 /** The rest is re-rendered per chunk; past this much a settled prefix of it is frozen. */
 export const FREEZE_CHARS = 4_000;
+/** Frozen text in the last run before it is cut (at a line start) into a run of its own. */
+export const RUN_CHARS = 16_000;
+/** How many spaces a cut looks at for a line start before it waits for more text. */
+const LINE_START_TRIES = 400;
 const LINE_BREAK = /[\r\n]/;
 /** A line break, then a blank line: the paragraph is over. */
 const ENDED = /^(?:\r\n?|\n)[ \t]*(?:\r\n?|\n)/;
@@ -36,10 +47,19 @@ export class LiveParagraph {
   private restNodes: Node[];
   /** Rest length at the last freeze that found no settled prefix: the next try waits for more text. */
   private tried = 0;
+  /** The last run: frozen pieces, then the rest. */
+  private run: HTMLElement;
+  /** Frozen characters in the last run. */
+  private runChars = 0;
+  private observer: ResizeObserver | null = null;
+  private readonly sizes = new WeakMap<Element, string>();
 
   private constructor(private readonly p: HTMLElement, tail: string) {
     this.rest = tail;
     this.restNodes = Array.from(p.childNodes);
+    this.run = h('span', { class: 'md-run' });
+    this.run.append(...this.restNodes);
+    p.append(this.run);
   }
 
   /** Takes over `rendered` (the tail's render) when the tail is one long paragraph on one line. */
@@ -70,7 +90,9 @@ export class LiveParagraph {
       return ended ? { ended: after.slice(ended[0].length) } : 'grew';
     }
     if (rest.length - this.tried >= FREEZE_CHARS) this.freezePrefix();
-    return this.show(this.rest) ? 'grew' : 'rerender';
+    if (!this.show(this.rest)) return 'rerender';
+    if (this.runChars >= RUN_CHARS && this.p.isConnected) this.cutRun();
+    return 'grew';
   }
 
   /** Freezes the longest settled prefix it finds (trying the last seam, then one near the middle). */
@@ -82,9 +104,10 @@ export class LiveParagraph {
       const piece = renderParagraphPiece(rest.slice(0, cut));
       if (!piece?.settled) continue;
       const at = this.restNodes[0] ?? null;
-      for (const node of piece.nodes) this.p.insertBefore(node, at);
-      this.p.insertBefore(document.createTextNode(' '), at);
+      for (const node of piece.nodes) this.run.insertBefore(node, at);
+      this.run.insertBefore(document.createTextNode(' '), at);
       this.rest = rest.slice(cut + 1);
+      this.runChars += cut + 1;
       this.tried = 0;
       return;
     }
@@ -96,9 +119,70 @@ export class LiveParagraph {
     const piece = text ? renderParagraphPiece(text) : { nodes: [], settled: true };
     if (!piece) return false;
     for (const node of this.restNodes) node.parentNode?.removeChild(node);
-    this.p.append(...piece.nodes);
+    this.run.append(...piece.nodes);
     this.restNodes = piece.nodes;
     return true;
+  }
+
+  /**
+   * Cuts the last run where a line starts in its frozen part (a space between two words that the
+   * browser broke the line at), the rest moving to a new last run. Reads the layout: the caller's
+   * frame lays out anyway. No line start found among the last spaces: tried again later.
+   */
+  private cutRun(): void {
+    this.runChars = 0;
+    const frozenEnd = this.restNodes[0] ?? null;
+    const texts: Text[] = [];
+    for (let n = this.run.firstChild; n && n !== frozenEnd; n = n.nextSibling) if (n instanceof Text && n.length > 2) texts.push(n);
+    const range = document.createRange();
+    const rect = (node: Text, i: number) => {
+      range.setStart(node, i);
+      range.setEnd(node, i + 1);
+      return range.getBoundingClientRect();
+    };
+    let tries = 0;
+    for (let k = texts.length - 1; k >= 0 && tries < LINE_START_TRIES; k--) {
+      const text = texts[k]!;
+      const s = text.data;
+      for (let j = s.lastIndexOf(' ', s.length - 2); j > 0 && tries < LINE_START_TRIES; j = s.lastIndexOf(' ', j - 1)) {
+        if (/\s/.test(s[j - 1]!) || /\s/.test(s[j + 1]!)) continue;
+        tries++;
+        const before = rect(text, j - 1);
+        const after = rect(text, j + 1);
+        if (after.top < before.bottom - 1 || after.left >= before.left) continue;
+        const next = h('span', { class: 'md-run' });
+        for (let n: ChildNode | null = text.splitText(j + 1); n; ) {
+          const following: ChildNode | null = n.nextSibling;
+          next.append(n);
+          n = following;
+        }
+        this.run.after(next);
+        this.watch(this.run);
+        this.run = next;
+        return;
+      }
+    }
+  }
+
+  /** A frozen run that changes size means its lines moved: the runs are merged back into one. */
+  private watch(run: HTMLElement): void {
+    this.observer ??= new ResizeObserver((entries) => {
+      for (const entry of entries) {
+        const size = `${entry.contentRect.width}x${entry.contentRect.height}`;
+        const was = this.sizes.get(entry.target);
+        this.sizes.set(entry.target, size);
+        if (was !== undefined && was !== size) return this.merge();
+      }
+    });
+    this.observer.observe(run);
+  }
+
+  private merge(): void {
+    this.observer?.disconnect();
+    this.observer = null;
+    const runs = Array.from(this.p.children).filter((el) => el !== this.run);
+    this.run.prepend(...runs.flatMap((el) => Array.from(el.childNodes)));
+    for (const el of runs) el.remove();
   }
 }
 

@@ -2,23 +2,13 @@
  * Markdown → sanitised DOM. markdown-it never passes raw HTML through (html: false) and DOMPurify
  * cleans its output anyway, because agent text is untrusted and a renderer bug must not become XSS.
  */
-import MarkdownIt from 'markdown-it';
 import { SYNC_HIGHLIGHT_CHARS, escapeHtml, highlightCode, highlightable, tooLongToHighlight } from './highlight.js';
 import { splitCode } from './codeParts.js';
 import { PENDING_CLASS, queueHighlight } from './idleHighlight.js';
 import { sanitizeToFragment } from './sanitize.js';
-import { leavesOpen } from './inlineSettled.js';
+import { md, settledCheck } from './markdownIt.js';
 import { h, actionButton } from '../dom.js';
 import { t } from '../l10n.js';
-
-const md = new MarkdownIt({ html: false, linkify: true, breaks: false, typographer: false });
-
-/** Set while rendering a paragraph piece: whether its inline text left a construct open (inlineSettled.ts). */
-let checkSettled = false;
-let settled = true;
-md.inline.ruler2.after('balance_pairs', 'settled_check', (state) => {
-  if (checkSettled && leavesOpen(state)) settled = false;
-});
 
 let highlightEnabled = true;
 md.set({
@@ -58,14 +48,7 @@ export function renderMarkdown(source: string, opts: RenderOptions = { highlight
  * Null when the text renders as anything but exactly one paragraph.
  */
 export function renderParagraphPiece(source: string): { nodes: Node[]; settled: boolean } | null {
-  checkSettled = true;
-  settled = true;
-  let fragment: DocumentFragment;
-  try {
-    fragment = renderMarkdown(source);
-  } finally {
-    checkSettled = false;
-  }
+  const { result: fragment, settled } = settledCheck(() => renderMarkdown(source));
   const p = fragment.firstElementChild;
   if (!p || p.tagName !== 'P' || fragment.childElementCount !== 1) return null;
   return { nodes: Array.from(p.childNodes), settled };
