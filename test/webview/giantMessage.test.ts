@@ -138,6 +138,10 @@ test('a long code block ends up highlighted; one too long to highlight says so, 
       assert.ok(streamedHtml.includes('code-note') && whole.includes('code-note'), 'the note shows at once, and while streaming');
     }
   }
+  // An open fence already too long when it is first drawn (a snapshot), then growing: one note.
+  await panel.send(snapshot([agent('m', big.slice(0, -4))]));
+  await append(panel, '\nexport const more = 1;\n');
+  assert.equal(await panel.count('.row.agent .code-note'), 1);
 });
 
 async function highlighted(panel: Panel): Promise<void> {

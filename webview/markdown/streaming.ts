@@ -12,12 +12,11 @@
  * so freezing the tail in place never moves laid-out DOM.
  */
 import { closesFence, leadingFence, scanBlocks, type Fence } from './split.js';
-import { renderMarkdown } from './render.js';
+import { renderMarkdown, tooLongNote } from './render.js';
 import { PART_CHARS } from './codeParts.js';
 import { MAX_HIGHLIGHT_CHARS, SYNC_HIGHLIGHT_CHARS, highlightable, tooLongToHighlight } from './highlight.js';
 import { queueHighlight } from './idleHighlight.js';
 import { LiveParagraph } from './liveParagraph.js';
-import { tooLongNote } from './render.js';
 import { h } from '../dom.js';
 
 /** Frozen text is rendered in groups of about this size: fewer, larger renders on a snapshot. */
@@ -163,7 +162,7 @@ export class StreamingMarkdown {
     code.replaceChildren(partial);
     const live: LiveFence = {
       fence: lead.fence, code, start: lead.end, sink: code, partStart: lead.end, partFull: false, shown: lead.end, partial,
-      rest: this.tail.slice(lead.end), restAt: lead.end, noted: false,
+      rest: this.tail.slice(lead.end), restAt: lead.end, noted: !!code.closest('.code-block')?.querySelector('.code-note'),
     };
     this.appendLines(live, this.tail.lastIndexOf('\n') + 1);
     return live;
