@@ -26,9 +26,12 @@ test('a fence closes only with the same character and at least the same length',
   assert.deepEqual(findBlockBoundaries('~~~\n```\n\ntext\n'), []);
 });
 
-test('an unterminated closing line is not judged yet', () => {
+test('an unterminated closing line is no cut yet, but the text as it stands ends with a closed fence', () => {
   assert.deepEqual(findBlockBoundaries('```\ncode\n```'), []);
-  assert.equal(scanBlocks('```\ncode\n```').openFence, true);
+  // A message that ends right after its closing fence (no newline) is rendered closed, and highlighted.
+  assert.equal(scanBlocks('```\ncode\n```').openFence, false);
+  assert.equal(scanBlocks('```\ncode\n``').openFence, true);
+  assert.equal(scanBlocks('```\ncode\n``` x').openFence, true);
 });
 
 test('indented continuations (list items, indented code) are not cut', () => {

@@ -29,7 +29,7 @@ for (const [name, lang] of Object.entries(languages)) hljs.registerLanguage(name
  * Beyond this, a block stays plain text: highlight.js runs at a few µs per character, and a
  * block's spans cost layout too; plain text is better than a panel that keeps working for seconds.
  */
-const MAX_HIGHLIGHT_CHARS = 20_000;
+export const MAX_HIGHLIGHT_CHARS = 20_000;
 
 /**
  * Up to this, a block is highlighted as it is rendered (a few ms at most). A longer one is
@@ -41,6 +41,11 @@ export const SYNC_HIGHLIGHT_CHARS = 2_000;
 /** Whether `code` in `language` gets highlighted at all. */
 export function highlightable(code: string, language: string): boolean {
   return !!language && code.length <= MAX_HIGHLIGHT_CHARS && !!hljs.getLanguage(language);
+}
+
+/** Whether `code` stays plain only because it is too long (its language is one we colour): the block says so. */
+export function tooLongToHighlight(length: number, language: string): boolean {
+  return length > MAX_HIGHLIGHT_CHARS && !!language && !!hljs.getLanguage(language);
 }
 
 /** Returns HTML: highlight.js output (escaped, spans with classes only) or the escaped code. */

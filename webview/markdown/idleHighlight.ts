@@ -5,16 +5,22 @@
  *
  * A piece is highlighted on its own only when it ends outside any multi-line construct (comment,
  * string…); otherwise the next step highlights it again with the lines after it, so the colours
- * equal highlighting the block whole. The result is written into the block's parts
- * (codeParts.ts), a span that runs across a part's end continued in the next part, so each
- * step changes (and costs the layout of) one or two parts. A block replaced before its turn (a
- * re-rendered tail) is skipped.
+ * equal highlighting the block whole (unless one construct runs on past MAX_PIECE_CHARS). The
+ * result is written into the block's parts (codeParts.ts), a span that runs across a part's end
+ * continued in the next part, so each step changes (and costs the layout of) one or two parts.
+ * A block replaced before its turn (a re-rendered tail) is skipped.
  */
 import { highlightPiece } from './highlight.js';
 import { highlightTokens, type Token } from './hljsDom.js';
 
 export const PENDING_CLASS = 'hl-pending';
 const PIECE_CHARS = 1_500;
+/**
+ * A piece that still ends inside a construct is written anyway once this long, so one step stays
+ * a few tens of ms at most: a comment or string longer than this may then be coloured from the
+ * language's top level after the cut (plain text at worst), not as part of the construct.
+ */
+const MAX_PIECE_CHARS = 4 * PIECE_CHARS;
 /** Below this much idle time left, stop and wait for the next idle period. */
 const MIN_IDLE_MS = 4;
 /**
@@ -88,7 +94,7 @@ function step(job: Job): boolean {
   const end = lineEnd(job.text, job.tryEnd);
   const { html, closed } = highlightPiece(job.text.slice(job.done, end), job.language);
   job.tryEnd = end + PIECE_CHARS;
-  if (!closed && end < job.text.length) return false;
+  if (!closed && end < job.text.length && end - job.done < MAX_PIECE_CHARS) return false;
   write(job, highlightTokens(html) ?? [{ text: job.text.slice(job.done, end) }]);
   job.done = end;
   return end >= job.text.length && finish(job);

@@ -2,15 +2,13 @@
  * Markdown → sanitised DOM. markdown-it never passes raw HTML through (html: false) and DOMPurify
  * cleans its output anyway, because agent text is untrusted and a renderer bug must not become XSS.
  */
-import MarkdownIt from 'markdown-it';
-import { SYNC_HIGHLIGHT_CHARS, escapeHtml, highlightCode, highlightable } from './highlight.js';
+import { SYNC_HIGHLIGHT_CHARS, escapeHtml, highlightCode, highlightable, tooLongToHighlight } from './highlight.js';
 import { splitCode } from './codeParts.js';
 import { PENDING_CLASS, queueHighlight } from './idleHighlight.js';
 import { sanitizeToFragment } from './sanitize.js';
+import { md, settledCheck } from './markdownIt.js';
 import { h, actionButton } from '../dom.js';
 import { t } from '../l10n.js';
-
-const md = new MarkdownIt({ html: false, linkify: true, breaks: false, typographer: false });
 
 let highlightEnabled = true;
 md.set({
@@ -44,6 +42,23 @@ export function renderMarkdown(source: string, opts: RenderOptions = { highlight
   return fragment;
 }
 
+/**
+ * Renders `source` when it is one paragraph: the paragraph's inline nodes, and whether text
+ * appended after a space could still change them (an emphasis, code span or link left open).
+ * Null when the text renders as anything but exactly one paragraph.
+ */
+export function renderParagraphPiece(source: string): { nodes: Node[]; settled: boolean } | null {
+  const { result: fragment, settled } = settledCheck(() => renderMarkdown(source));
+  const p = fragment.firstElementChild;
+  if (!p || p.tagName !== 'P' || fragment.childElementCount !== 1) return null;
+  return { nodes: Array.from(p.childNodes), settled };
+}
+
+/** The note a code block's toolbar shows when its language is known but it is too long to colour. */
+export function tooLongNote(): HTMLElement {
+  return h('span', { class: 'code-note', text: t('Too long to highlight') });
+}
+
 /** Post-sanitise touches: links get a tooltip, foreign images go, code blocks get their buttons, long code its parts. */
 function decorate(root: DocumentFragment): void {
   for (const a of Array.from(root.querySelectorAll('a'))) {
@@ -65,6 +80,7 @@ function decorate(root: DocumentFragment): void {
     if (code.classList.contains(PENDING_CLASS)) queueHighlight(code, lang);
     const toolbar = h('div', { class: 'code-toolbar' }, [
       h('span', { class: 'code-lang', text: lang }),
+      ...(tooLongToHighlight(code.textContent?.length ?? 0, lang) ? [tooLongNote()] : []),
       actionButton('copy-code', t('Copy'), { icon: 'copy', text: false, class: 'icon-btn' }),
       actionButton('insert-code', t('Insert at cursor'), { icon: 'insert', text: false, class: 'icon-btn' }),
     ]);

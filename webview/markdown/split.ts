@@ -46,7 +46,12 @@ export function scanBlocks(text: string): BlockScan {
     const line = text.charCodeAt(end - 1) === 13 ? text.slice(pos, end - 1) : text.slice(pos, end);
 
     if (fence) {
-      if (!complete) break;
+      // markdown-it closes a fence on a last line without its newline too: the block is complete
+      // as it stands (and is highlighted); more text on that line re-renders the tail anyway.
+      if (!complete) {
+        if (closesFence(line, fence)) fence = null;
+        break;
+      }
       if (closesFence(line, fence)) {
         if (fence.indent === 0) cuts.push(nl + 1);
         fence = null;

@@ -3,17 +3,20 @@
  * block is re-rendered when text arrives, so streaming cost per chunk does not grow with the
  * message. An open code fence is not re-rendered at all: its lines are appended as text, and
  * when it closes its DOM is kept as the frozen block (a long one is highlighted later, in idle
- * time). The full text is kept only as a rope (string concatenation) and never re-read while
- * appending.
+ * time). An open paragraph on one long line freezes its settled prefix inside its own `<p>`
+ * and re-renders only the rest (liveParagraph.ts). The full text is kept only as a rope (string
+ * concatenation) and never re-read while appending: an open fence or paragraph reads only the
+ * text it has not shown yet.
  *
  * Frozen blocks sit in pages, pages in volumes; the tail is the last element of the last page,
  * so freezing the tail in place never moves laid-out DOM.
  */
 import { closesFence, leadingFence, scanBlocks, type Fence } from './split.js';
-import { renderMarkdown } from './render.js';
-import { partEnd } from './codeParts.js';
-import { SYNC_HIGHLIGHT_CHARS, highlightable } from './highlight.js';
+import { renderMarkdown, tooLongNote } from './render.js';
+import { PART_CHARS } from './codeParts.js';
+import { MAX_HIGHLIGHT_CHARS, SYNC_HIGHLIGHT_CHARS, highlightable, tooLongToHighlight } from './highlight.js';
 import { queueHighlight } from './idleHighlight.js';
+import { LiveParagraph } from './liveParagraph.js';
 import { h } from '../dom.js';
 
 /** Frozen text is rendered in groups of about this size: fewer, larger renders on a snapshot. */
@@ -49,6 +52,11 @@ interface LiveFence {
   partFull: boolean;
   /** Tail offset up to which complete lines are shown and checked. */
   shown: number;
+  /** The tail from `restAt` on: only this is read per chunk (slicing the whole tail would copy it). */
+  rest: string;
+  restAt: number;
+  /** Whether the toolbar already says the block is too long to highlight. */
+  noted: boolean;
   /** The last, unfinished line: replaced as it grows. */
   partial: Text;
 }
@@ -65,6 +73,7 @@ export class StreamingMarkdown {
   private tail = '';
   private dirty = false;
   private live: LiveFence | null = null;
+  private para: LiveParagraph | null = null;
 
   constructor(className = 'md') {
     this.pagesEl = h('div', { class: 'md-pages' });
@@ -77,6 +86,8 @@ export class StreamingMarkdown {
     if (!text) return;
     this.source += text;
     this.tail += text;
+    if (this.live) this.live.rest += text;
+    this.para?.append(text);
     this.dirty = true;
   }
 
@@ -89,6 +100,7 @@ export class StreamingMarkdown {
     this.source = '';
     this.tail = '';
     this.live = null;
+    this.para = null;
     this.pagesEl.replaceChildren();
     this.tailEl = h('div', { class: 'md-tail' });
     this.newPage().append(this.tailEl);
@@ -106,6 +118,16 @@ export class StreamingMarkdown {
       if (growth !== 'rerender') this.freezeLiveFence(this.live, growth.closeAt, growth.cut);
       this.live = null;
     }
+    if (this.para) {
+      const growth = this.para.update();
+      if (growth === 'grew') return;
+      // A paragraph ended by a blank line is final as shown: it stays where it is.
+      if (growth !== 'rerender') {
+        this.sealTail();
+        this.tail = growth.ended;
+      }
+      this.para = null;
+    }
     const { cuts, openFence } = scanBlocks(this.tail);
     if (cuts.length > 0) {
       let start = 0;
@@ -120,6 +142,7 @@ export class StreamingMarkdown {
     // A fence still open is not highlighted: that happens once, when it is complete.
     const fragment = this.tail ? renderMarkdown(this.tail, { highlight: !openFence }) : null;
     if (fragment && openFence) this.live = this.startLiveFence(fragment);
+    else if (fragment) this.para = LiveParagraph.start(this.tail, fragment);
     this.tailEl.replaceChildren(fragment ?? '');
   }
 
@@ -137,32 +160,45 @@ export class StreamingMarkdown {
     if (codes.length !== 1 || !code || code.textContent !== content) return null;
     const partial = document.createTextNode(this.tail.slice(this.tail.lastIndexOf('\n') + 1));
     code.replaceChildren(partial);
-    const live: LiveFence = { fence: lead.fence, code, start: lead.end, sink: code, partStart: lead.end, partFull: false, shown: lead.end, partial };
+    const live: LiveFence = {
+      fence: lead.fence, code, start: lead.end, sink: code, partStart: lead.end, partFull: false, shown: lead.end, partial,
+      rest: this.tail.slice(lead.end), restAt: lead.end, noted: !!code.closest('.code-block')?.querySelector('.code-note'),
+    };
     this.appendLines(live, this.tail.lastIndexOf('\n') + 1);
     return live;
   }
 
   /** Appends the new complete lines to the open fence, or says it closed (or needs a real render). */
   private growLiveFence(live: LiveFence): Growth {
-    const t = this.tail;
-    if (REWRITTEN.test(t.slice(live.shown))) return 'rerender';
-    const end = t.lastIndexOf('\n') + 1;
+    const r = live.rest;
+    const at = live.restAt;
+    if (REWRITTEN.test(r.slice(live.shown - at))) return 'rerender';
+    const end = at + r.lastIndexOf('\n') + 1;
     for (let pos = live.shown; pos < end; ) {
-      const nl = t.indexOf('\n', pos);
-      if (closesFence(t.slice(pos, nl), live.fence)) return { closeAt: pos, cut: nl + 1 };
+      const nl = at + r.indexOf('\n', pos - at);
+      if (closesFence(r.slice(pos - at, nl - at), live.fence)) return { closeAt: pos, cut: nl + 1 };
       pos = nl + 1;
     }
-    // markdown-it also closes a fence on a last line without its newline: render that as a one-shot would.
-    if (closesFence(t.slice(end), live.fence)) return 'rerender';
+    const last = r.slice(end - at);
+    // markdown-it also closes a fence on a last line without its newline. A short block is
+    // rendered as a one-shot would (and highlighted); a long one, which would be one long task,
+    // just stops showing that line — the same text as closed, and it stays open to more lines.
+    const closing = closesFence(last, live.fence);
+    if (closing && end - live.start <= MAX_HIGHLIGHT_CHARS) return 'rerender';
     this.appendLines(live, end);
-    const rest = t.slice(end);
-    if (live.partial.data !== rest) live.partial.data = rest;
+    const shownPartial = closing ? '' : last;
+    if (live.partial.data !== shownPartial) live.partial.data = shownPartial;
+    live.rest = r.slice(live.shown - at);
+    live.restAt = live.shown;
+    if (!live.noted && tooLongToHighlight(live.shown - live.start, this.language(live))) {
+      live.noted = true;
+      live.code.closest('.code-block')?.querySelector('.code-lang')?.after(tooLongNote());
+    }
     return 'grew';
   }
 
   /** Shows the tail's lines up to `upTo` (a line start), starting a new part where one is complete. */
   private appendLines(live: LiveFence, upTo: number): void {
-    const t = this.tail;
     while (live.shown < upTo) {
       if (live.partFull) {
         live.sink = h('div', { class: 'md-code-part' });
@@ -171,12 +207,19 @@ export class StreamingMarkdown {
         live.partStart = live.shown;
         live.partFull = false;
       }
-      const end = partEnd(t, live.partStart);
+      // The part ends at the first line break PART_CHARS on (partEnd); none lies before `shown`.
+      const from = Math.max(live.shown, live.partStart + PART_CHARS - 1) - live.restAt;
+      const nl = live.rest.indexOf('\n', from);
+      const end = nl < 0 ? -1 : live.restAt + nl + 1;
       const stop = end > 0 && end <= upTo ? end : upTo;
-      live.sink.insertBefore(document.createTextNode(t.slice(live.shown, stop)), live.partial);
+      live.sink.insertBefore(document.createTextNode(live.rest.slice(live.shown - live.restAt, stop - live.restAt)), live.partial);
       live.shown = stop;
       if (stop === end) live.partFull = true;
     }
+  }
+
+  private language(live: LiveFence): string {
+    return /language-([\w#+.-]+)/.exec(live.code.className)?.[1] ?? '';
   }
 
   /**
@@ -185,18 +228,23 @@ export class StreamingMarkdown {
    * out the whole block at once. A short one is left to the normal render (highlighted at once).
    */
   private freezeLiveFence(live: LiveFence, closeAt: number, cut: number): void {
-    const code = this.tail.slice(live.start, closeAt);
-    if (code.length <= SYNC_HIGHLIGHT_CHARS) return;
+    const length = closeAt - live.start;
+    if (length <= SYNC_HIGHLIGHT_CHARS) return;
     this.appendLines(live, closeAt);
     live.partial.remove();
+    this.sealTail();
+    this.tail = live.rest.slice(cut - live.restAt);
+    const language = this.language(live);
+    if (length <= MAX_HIGHLIGHT_CHARS && highlightable(live.code.textContent ?? '', language)) queueHighlight(live.code, language);
+  }
+
+  /** The tail's element, as it is, becomes a frozen block; a new empty tail follows it. */
+  private sealTail(): void {
     const block = this.tailEl;
     block.className = 'md-chunk';
     const page = block.parentElement!;
     this.tailEl = h('div', { class: 'md-tail' });
     (page.childElementCount >= FANOUT ? this.newPage() : page).append(this.tailEl);
-    this.tail = this.tail.slice(cut);
-    const language = /language-([\w#+.-]+)/.exec(live.code.className)?.[1] ?? '';
-    if (highlightable(code, language)) queueHighlight(live.code, language);
   }
 
   private freeze(text: string): void {
