@@ -34,16 +34,6 @@ function settled(panel: Panel): Promise<unknown> {
   return panel.page.waitForFunction(() => (globalThis as any).__agentChatHooks.pending() === 0, undefined, { timeout: 20_000 });
 }
 
-/** The id of the first row whose bottom is inside the thread's visible part. */
-function topRowId(panel: Panel): Promise<string | undefined> {
-  return panel.page.evaluate(() => {
-    const d = (globalThis as any).document;
-    const top = d.querySelector('.thread').getBoundingClientRect().top;
-    for (const r of d.querySelectorAll('.thread > .row')) if (r.getBoundingClientRect().bottom > top) return r.dataset.entryId;
-    return undefined;
-  });
-}
-
 test('a 2,000-row thread: the last row is shown, the DOM holds a window of rows, and scrolling moves it', async () => {
   const panel = await open();
   await panel.send(snapshot(longThread()));
@@ -92,14 +82,23 @@ test('a reload comes back to the row that was at the top of the view, in view', 
   await settled(panel);
   await panel.send({ type: 'revealEntry', entryId: 'u500' });
   await panel.page.waitForFunction(() => !!(globalThis as any).document.querySelector('[data-entry-id="u500"]'));
-  // Scroll a little by hand, as a user would after the jump, and let the view state record it.
-  await panel.page.evaluate(() => { (globalThis as any).document.querySelector('.thread').scrollTop -= 120; });
-  await panel.page.waitForFunction(() => {
-    const s = JSON.parse((globalThis as any).localStorage.getItem('vscodeState') || 'null');
-    return typeof s?.anchorId === 'string' && s.atBottom === false;
+  // Scroll a little by hand, as a user would after the jump (the wheel is what hands the scroll
+  // back to the user: the panel stops keeping the hit centred), and wait until the view state has
+  // recorded the row now at the top — read in the same frame, so a late placing cannot slip between.
+  await panel.page.evaluate(() => {
+    const thread = (globalThis as any).document.querySelector('.thread');
+    thread.dispatchEvent(new (globalThis as any).WheelEvent('wheel', { deltaY: -120 }));
+    thread.scrollTop -= 120;
   });
-  const before = await topRowId(panel);
-  assert.ok(before && before !== 'u0', `top row before: ${before}`);
+  const before = await panel.page.waitForFunction(() => {
+    const d = (globalThis as any).document;
+    const s = JSON.parse((globalThis as any).localStorage.getItem('vscodeState') || 'null');
+    const top = d.querySelector('.thread').getBoundingClientRect().top;
+    let shown: string | undefined;
+    for (const r of d.querySelectorAll('.thread > .row')) if (r.getBoundingClientRect().bottom > top) { shown = r.dataset.entryId; break; }
+    return s?.atBottom === false && typeof s.anchorId === 'string' && s.anchorId === shown ? shown : false;
+  }).then((handle) => handle.jsonValue() as Promise<string>);
+  assert.ok(before !== 'u0', `top row before: ${before}`);
   await panel.reload();
   await panel.send(snapshot(entries));
   await settled(panel);
