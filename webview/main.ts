@@ -12,7 +12,7 @@ import './styles/highlight.css';
 import { latestTurnId } from '../src/shared/messageActions.js';
 import type { AgentStatus, HostToWebview, SessionTabs } from '../src/shared/webviewProtocol.js';
 import type { ThreadEntry } from '../src/thread/types.js';
-import { Announcer } from './a11y.js';
+import { Announcer } from './a11y/announcer.js';
 import { installActions } from './actions.js';
 import { Composer } from './composer/composer.js';
 import { mayHaveQueue } from './composer/queueList.js';
@@ -22,12 +22,12 @@ import { h } from './dom.js';
 import { FailurePanel } from './header/failurePanel.js';
 import { AgentIntro } from './intro/agentIntro.js';
 import { StatusHeader } from './header/statusHeader.js';
-import { ThreadStore, assertNever } from './store.js';
-import { ThreadView } from './threadView.js';
+import { ThreadStore, assertNever } from './thread/store.js';
+import { ThreadView } from './thread/threadView.js';
 import { ViewStateStore } from './viewState.js';
 import { connectHost } from './vscodeApi.js';
 import { t } from './l10n.js';
-import { TurnAnnouncer } from './turnAnnouncer.js';
+import { TurnAnnouncer } from './a11y/turnAnnouncer.js';
 import { MessageActions } from './rows/messageActions.js';
 
 /** Test and benchmark pages may pre-define this object to reach into the running panel. */

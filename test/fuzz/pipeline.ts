@@ -21,7 +21,7 @@ import { ThreadModel, type ThreadSnapshot } from '../../src/thread/reducer.js';
 import { transcriptToMarkdown } from '../../src/history/markdown.js';
 import { TRANSCRIPT_VERSION, type Transcript, type TranscriptMeta } from '../../src/history/types.js';
 import { readTranscript } from '../../src/history/salvage.js';
-import { ThreadStore } from '../../webview/store.js';
+import { ThreadStore } from '../../webview/thread/store.js';
 import { describeStop, formatUsage } from '../../webview/format.js';
 import { mutate } from './mutate.js';
 import { Prng } from './prng.js';

@@ -5,7 +5,7 @@
  * row renderers the panel uses. The panel's incremental view is measured against this.
  */
 import type { RowChange, ThreadEntry } from '../../src/thread/types.js';
-import { Announcer } from '../a11y.js';
+import { Announcer } from '../a11y/announcer.js';
 import { createRowView } from '../rows/createRow.js';
 import { ViewStateStore } from '../viewState.js';
 

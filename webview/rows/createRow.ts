@@ -1,6 +1,6 @@
 /** Picks the view for an entry kind. Exhaustive: a new entry kind fails to compile here. */
 import type { ThreadEntry } from '../../src/thread/types.js';
-import { assertNever } from '../store.js';
+import { assertNever } from '../thread/store.js';
 import { ChangesRow } from './changes.js';
 import { CompactionRow } from './compaction.js';
 import { ElicitationRow } from './elicitation.js';

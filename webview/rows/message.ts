@@ -2,7 +2,7 @@
 import type { AgentMessageEntry, UserEntry } from '../../src/thread/types.js';
 import { actionButton, h, icon } from '../dom.js';
 import { t } from '../l10n.js';
-import type { RowDelta } from '../store.js';
+import type { RowDelta } from '../thread/store.js';
 import { MessageBody } from './messageBody.js';
 import type { RowContext, RowView } from './rowView.js';
 

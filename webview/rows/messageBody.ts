@@ -4,7 +4,7 @@
  */
 import type { ContentBlock } from '../../src/protocol/events.js';
 import { StreamingMarkdown } from '../markdown/streaming.js';
-import type { RowDelta } from '../store.js';
+import type { RowDelta } from '../thread/store.js';
 import { h } from '../dom.js';
 import { blockKey, renderBlock } from './contentBlock.js';
 

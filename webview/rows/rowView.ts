@@ -3,8 +3,8 @@
  * what changed; the thread view never rebuilds rows that did not change.
  */
 import type { ThreadEntry } from '../../src/thread/types.js';
-import type { Announcer } from '../a11y.js';
-import type { RowDelta } from '../store.js';
+import type { Announcer } from '../a11y/announcer.js';
+import type { RowDelta } from '../thread/store.js';
 import type { ViewStateStore } from '../viewState.js';
 import type { MessageActions } from './messageActions.js';
 

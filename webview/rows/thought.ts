@@ -4,7 +4,7 @@
  */
 import type { ThoughtEntry } from '../../src/thread/types.js';
 import { h, icon } from '../dom.js';
-import type { RowDelta } from '../store.js';
+import type { RowDelta } from '../thread/store.js';
 import { MessageBody } from './messageBody.js';
 import type { RowContext, RowView } from './rowView.js';
 import { t } from '../l10n.js';

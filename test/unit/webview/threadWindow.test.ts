@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DEFAULT_ROW_PX, MAX_WINDOW_ROWS, RowHeights, WINDOW_FROM_ROWS, covers, rangeFor } from '../../../webview/threadWindow.js';
+import { DEFAULT_ROW_PX, MAX_WINDOW_ROWS, RowHeights, WINDOW_FROM_ROWS, covers, rangeFor } from '../../../webview/thread/threadWindow.js';
 
 function heights(count: number, px?: (i: number) => number): RowHeights {
   const h = new RowHeights();

@@ -22,16 +22,16 @@
  * row above changing size cannot move the view up either: only the user does that (wheel,
  * keys, scrollbar, find, focus). Reaching the bottom again turns following back on.
  */
-import type { ThreadEntry } from '../src/thread/types.js';
-import type { Announcer } from './a11y.js';
-import { h } from './dom.js';
-import { t } from './l10n.js';
+import type { ThreadEntry } from '../../src/thread/types.js';
+import type { Announcer } from '../a11y/announcer.js';
+import { h } from '../dom.js';
+import { t } from '../l10n.js';
 import { FrameScheduler } from './frame.js';
-import { createRowView } from './rows/createRow.js';
-import type { RowContext, RowView } from './rows/rowView.js';
+import { createRowView } from '../rows/createRow.js';
+import type { RowContext, RowView } from '../rows/rowView.js';
 import type { RowDelta, StoreListener } from './store.js';
-import type { ViewStateStore } from './viewState.js';
-import type { MessageActions } from './rows/messageActions.js';
+import type { ViewStateStore } from '../viewState.js';
+import type { MessageActions } from '../rows/messageActions.js';
 import { RowHeights, WINDOW_FROM_ROWS, covers, rangeFor, type RowRange } from './threadWindow.js';
 
 interface Dirty {

@@ -2,10 +2,10 @@
  * Tells screen-reader users that a turn finished and what the agent said, once per turn,
  * instead of reading streamed text as it arrives.
  */
-import type { TurnState } from '../src/thread/types.js';
-import type { Announcer } from './a11y.js';
-import type { ThreadStore } from './store.js';
-import { t } from './l10n.js';
+import type { TurnState } from '../../src/thread/types.js';
+import type { Announcer } from './announcer.js';
+import type { ThreadStore } from '../thread/store.js';
+import { t } from '../l10n.js';
 
 export class TurnAnnouncer {
   private state: TurnState = 'idle';

@@ -2,8 +2,8 @@
  * The webview's copy of the thread: applies the host's row changes in order and tells the view
  * which rows changed and how. Rows are keyed by entry id; indexes only place new rows.
  */
-import type { ContentBlock } from '../src/protocol/events.js';
-import type { RowChange, ThreadEntry } from '../src/thread/types.js';
+import type { ContentBlock } from '../../src/protocol/events.js';
+import type { RowChange, ThreadEntry } from '../../src/thread/types.js';
 
 /** How a row changed since it was last drawn: `append` lets a message grow without a re-parse. */
 export type RowDelta = { kind: 'full' } | { kind: 'append'; text: string };

@@ -3,7 +3,7 @@
  * (that would be noise): callers announce finished things, and repeated polite messages within
  * a short window collapse into the latest one.
  */
-import { h } from './dom.js';
+import { h } from '../dom.js';
 
 const POLITE_GAP_MS = 1000;
 
