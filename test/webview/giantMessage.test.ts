@@ -96,6 +96,7 @@ test('a long one-line paragraph keeps its settled prefix while it streams, in ru
   assert.equal(state.kept, 1, 'the frozen prefix is not rendered again per chunk');
   assert.equal(state.paragraphs, 1, 'all pieces sit in one paragraph');
   assert.ok(state.runs >= 3, `the paragraph is cut into runs (${state.runs})`);
+  await panel.screenshot('giant-paragraph');
   const text = await panel.page.evaluate(() => (globalThis as any).document.querySelector('.row.agent p').textContent);
   // Rendered at once (no runs) in another panel of the same size: the same lines, so the same height.
   const other = await harness.open({ width: 480, height: 800 });
@@ -132,10 +133,12 @@ test('a long code block ends up highlighted; one too long to highlight says so, 
     if (doc.length < 20_000) {
       assert.ok(await panel.count('.row.agent .hljs-keyword') > 100, 'the block is highlighted');
       assert.equal(await panel.count('.row.agent .code-note'), 0);
+      if (doc === mid) await panel.screenshot('giant-code-highlighted');
     } else {
       assert.equal(await panel.count('.row.agent .hljs-keyword'), 0);
       assert.equal(await panel.text('.row.agent .code-note'), 'Too long to highlight');
       assert.ok(streamedHtml.includes('code-note') && whole.includes('code-note'), 'the note shows at once, and while streaming');
+      if (doc === big) await panel.screenshot('giant-code-too-long');
     }
   }
   // An open fence already too long when it is first drawn (a snapshot), then growing: one note.

@@ -70,6 +70,7 @@ test('a row changed while out of the window shows the change when a search hit b
     const r = el.getBoundingClientRect();
     return el.textContent.includes('corrected while out of view') && r.top >= t.top - 1 && r.bottom <= t.bottom + 1;
   });
+  await panel.screenshot('long-thread-hit');
   // Streaming at the end does not pull the view away from the hit.
   await panel.send({ type: 'rows', changes: [{ op: 'insert', index: ROWS, entry: agent('late', 'a late line') }] });
   assert.equal(await panel.count('[data-entry-id="a10"]'), 1);
