@@ -23,17 +23,39 @@ export function isUntrusted(status: AgentStatus): boolean {
   return status.state === 'failed' && status.untrusted === true;
 }
 
-export function describeLaunchFailure(failure: LaunchFailure, config: AgentConfig): { reason: string; fix: string } {
+/** `commandLine`: shown as its own fact, so the sentence says "the agent" instead. */
+export function describeLaunchFailure(failure: LaunchFailure, config: AgentConfig, commandLine = ''): { reason: string; fix: string } {
   if (isA2aConfig(config)) {
     return { reason: failure.message, fix: t('Check "url" of "{0}" in the agentChat.agents setting and that the agent is running, then Restart Agent.', config.name) };
   }
   const fix = suggestFix(failure, config, AGENT_PRESETS, t);
   const command = fix.command ? ' ' + t('Run: {0}', fix.command) : '';
-  return { reason: `${fix.title}: ${failure.message}`, fix: `${fix.detail}${command}` };
+  return { reason: `${fix.title}: ${failureText(failure, config, commandLine ? t('the agent') : [config.command, ...config.args].join(' '))}`, fix: `${fix.detail}${command}` };
+}
+
+/**
+ * The failure's own sentence in the user's language, from its facts; `failure.message` stays
+ * English for the log (and is used as it is where it carries the agent's own words).
+ */
+function failureText(failure: LaunchFailure, config: AgentConfig, commandLine: string): string {
+  switch (failure.reason) {
+    case 'not_found':
+      return failure.searchedPath === undefined ? failure.message : t('"{0}" was not found. Searched PATH: {1}', failure.command, failure.searchedPath);
+    case 'exited_during_initialize':
+      if (failure.signal) return t('{0} was killed by {1} before answering initialize.', commandLine, failure.signal);
+      if (failure.exitCode !== null) return t('{0} exited with code {1} before answering initialize.', commandLine, failure.exitCode);
+      return failure.message;
+    case 'timeout':
+      return t('{0} did not answer initialize within {1} s.', commandLine, Math.round(failure.afterMs / 100) / 10);
+    case 'restart_storm':
+      return t('{0} died right after starting {1} times in a row; it is not started again for {2} s.', config.name, failure.attempts, Math.ceil(failure.retryAfterMs / 1000));
+    default:
+      return failure.message;
+  }
 }
 
 export function failedStatus(config: AgentConfig, failure: LaunchFailure, commandLine: string): AgentStatus {
-  const described = describeLaunchFailure(failure, config);
+  const described = describeLaunchFailure(failure, config, commandLine);
   return {
     state: 'failed',
     agentName: config.name,
