@@ -20,6 +20,7 @@ import { ruleTitle, scopeText } from '../../../src/permissions/rule.js';
 import { sensitiveReason } from '../../../src/permissions/sensitive.js';
 import { pathFlavor } from '../../../src/permissions/platformPaths.js';
 import { failedStatus, untrustedStatus, isUntrusted } from '../../../src/vscode/agents/statusText.js';
+import type { AgentConfig, LaunchFailure } from '../../../src/agents/api.js';
 
 const bundle: Record<string, string> = JSON.parse(readFileSync(new URL('../../../l10n/bundle.l10n.de.json', import.meta.url), 'utf8'));
 const german: Translate = (message, ...args) => english(bundle[message] ?? message, ...args);
@@ -74,8 +75,8 @@ test('permission rule words read German with the German lookup, English by defau
 });
 
 test('a launch failure and the untrusted hold read German once activation hands over the German lookup', () => {
-  const config = { name: 'mine', command: 'my-agent', args: ['--acp'], env: {}, protocolVersion: 1 } as const;
-  const failure = { reason: 'exited_during_initialize', exitCode: 7, signal: null, stderrTail: 'boom', message: 'my-agent --acp exited with code 7 before answering initialize.' } as const;
+  const config: AgentConfig = { name: 'mine', command: 'my-agent', args: ['--acp'], env: {}, protocolVersion: 1 };
+  const failure: LaunchFailure = { reason: 'exited_during_initialize', exitCode: 7, signal: null, stderrTail: 'boom', message: 'my-agent --acp exited with code 7 before answering initialize.' };
   const inEnglish = failedStatus(config, failure, 'my-agent --acp');
   assert.ok(inEnglish.state === 'failed');
   assert.equal(inEnglish.reason, 'The agent exited while starting (exit code 7): the agent exited with code 7 before answering initialize.');
@@ -84,7 +85,7 @@ test('a launch failure and the untrusted hold read German once activation hands 
     const status = failedStatus(config, failure, 'my-agent --acp');
     assert.ok(status.state === 'failed');
     assert.equal(status.reason, 'Der Agent hat sich beim Start beendet (Exit-Code 7): der Agent hat sich mit Code 7 beendet, bevor er auf „initialize“ geantwortet hat.');
-    assert.match(status.fix, /^Den Grund nennt die Ausgabe des Agenten unten\. .* Ausführen: my-agent --acp$/);
+    assert.match(status.fix ?? '', /^Den Grund nennt die Ausgabe des Agenten unten\. .* Ausführen: my-agent --acp$/);
     const held = untrustedStatus('mine');
     assert.ok(held.state === 'failed');
     assert.equal(held.reason, 'Dieser Arbeitsbereich ist nicht vertrauenswürdig, daher wurde kein Agent gestartet.');
