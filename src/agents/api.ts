@@ -39,7 +39,7 @@ export function isA2aConfig(config: AgentConfig): config is A2aAgentConfig {
 
 /** Why a launch failed, as a typed state the UI renders with a fix. */
 export type LaunchFailure =
-  | { reason: 'not_found'; command: string; message: string }
+  | { reason: 'not_found'; command: string; message: string; /** The PATH that was searched. */ searchedPath?: string }
   | { reason: 'exited_during_initialize'; exitCode: number | null; signal: string | null; stderrTail: string; message: string }
   | { reason: 'timeout'; afterMs: number; stderrTail: string; message: string }
   | { reason: 'unsupported_version'; requested: number; answered: number; message: string }

@@ -11,6 +11,7 @@
  */
 import type { ContentBlock } from '../protocol/events.js';
 import type { Attachment, ComposerCapabilities } from '../shared/webviewProtocol.js';
+import { english, type Translate } from '../thread/translate.js';
 
 export const MENTION_MAX_BYTES = 256 * 1024;
 export const PROMPT_MAX_BYTES = 1024 * 1024;
@@ -63,6 +64,8 @@ export async function resolveMentions(
   caps: ComposerCapabilities,
   sources: MentionSources,
   limits: MentionCaps = DEFAULT_CAPS,
+  /** The user's language for the notes (`vscode.l10n.t`); what goes to the agent stays English. */
+  t: Translate = english,
 ): Promise<ResolvedMentions> {
   const blocks: ContentBlock[] = [];
   const notes: string[] = [];
@@ -70,7 +73,7 @@ export async function resolveMentions(
   for (const attachment of attachments) {
     let content: Content;
     try {
-      content = await contentOf(attachment, caps, sources, notes);
+      content = await contentOf(attachment, caps, sources, notes, t);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       notes.push(`${attachment.name}: ${reason}`);
@@ -88,13 +91,13 @@ export async function resolveMentions(
     let text = content.text;
     if (size > allowed) {
       if (allowed < MIN_USEFUL_BYTES) {
-        notes.push(`${attachment.name}: left out, the prompt's ${formatBytes(limits.perPrompt)} for attachments was used up`);
+        notes.push(t('{0}: left out, the prompt\'s {1} for attachments was used up', attachment.name, formatBytes(limits.perPrompt)));
         if (content.kind === 'file') blocks.push({ type: 'resource_link', uri: content.uri, name: content.name });
         continue;
       }
-      const why = allowed < limits.perMention ? `the prompt's ${formatBytes(limits.perPrompt)} for attachments was used up` : `at most ${formatBytes(limits.perMention)} per attachment`;
+      const why = allowed < limits.perMention ? t('the prompt\'s {0} for attachments was used up', formatBytes(limits.perPrompt)) : t('at most {0} per attachment', formatBytes(limits.perMention));
       text = `${cutToBytes(content.text, allowed - 200)}\n[Agent Chat: cut here, ${formatBytes(allowed - 200)} of ${formatBytes(size)} sent]`;
-      notes.push(`${attachment.name}: cut to the first ${formatBytes(allowed - 200)} of ${formatBytes(size)} (${why})`);
+      notes.push(t('{0}: cut to the first {1} of {2} ({3})', attachment.name, formatBytes(allowed - 200), formatBytes(size), why));
     }
     room -= byteLength(text);
     if (!caps.embeddedContext && content.kind === 'other') {
@@ -106,7 +109,7 @@ export async function resolveMentions(
   return { blocks, notes };
 }
 
-async function contentOf(a: Attachment, caps: ComposerCapabilities, sources: MentionSources, notes: string[]): Promise<Content> {
+async function contentOf(a: Attachment, caps: ComposerCapabilities, sources: MentionSources, notes: string[], t: Translate): Promise<Content> {
   const kind = a.kind;
   if (kind === undefined || kind === 'file' || kind === 'editor' || kind === 'symbol') {
     if (kind === 'symbol' && a.range && sources.symbolRange) {
@@ -121,33 +124,33 @@ async function contentOf(a: Attachment, caps: ComposerCapabilities, sources: Men
   if (kind === 'folder') {
     const uri = a.uri.replace(/\/+$/, '');
     if (!caps.embeddedContext) return { kind: 'file', uri, name: a.name };
-    const listing = await need(sources.listFolder, 'folder listings')(filePath(uri), FOLDER_MAX_ENTRIES);
-    if (listing.more) notes.push(`${a.name}: only the first ${FOLDER_MAX_ENTRIES} files of the folder are listed`);
+    const listing = await need(sources.listFolder, t('folder listings are not available here'))(filePath(uri), FOLDER_MAX_ENTRIES);
+    if (listing.more) notes.push(t('{0}: only the first {1} files of the folder are listed', a.name, FOLDER_MAX_ENTRIES));
     const text = listing.labels.length ? listing.labels.join('\n') + (listing.more ? `\n[Agent Chat: more files not listed]` : '') : '(no files)';
     return { kind: 'file', uri, name: a.name, text, mimeType: 'text/plain' };
   }
   if (kind === 'problems') {
     const all = !a.uri.startsWith('file:');
-    const text = await need(sources.problems, 'problems')(all ? undefined : a.uri);
+    const text = await need(sources.problems, t('problems are not available here'))(all ? undefined : a.uri);
     return other(a, all ? 'Problems in all files:' : `Problems in ${a.detail ?? a.name}:`, text, 'text/plain');
   }
   if (kind === 'terminal') {
-    const last = await need(sources.lastTerminalCommand, 'terminal output')();
+    const last = await need(sources.lastTerminalCommand, t('terminal output are not available here'))();
     if (!last) {
-      notes.push(`${a.name}: nothing to send, no terminal command has finished yet in this window`);
+      notes.push(t('{0}: nothing to send, no terminal command has finished yet in this window', a.name));
       return { kind: 'none' };
     }
     return other(a, `The last terminal command: ${last.command}`, `$ ${last.command}\n${last.output}`, 'text/plain');
   }
   if (kind === 'git') {
     const which = a.uri.endsWith('/staged') ? 'staged' : 'unstaged';
-    return other(a, `Git ${which} changes:`, await need(sources.gitChanges, 'git changes')(which), 'text/x-diff');
+    return other(a, `Git ${which} changes:`, await need(sources.gitChanges, t('git changes are not available here'))(which), 'text/x-diff');
   }
-  if (kind !== 'thread') throw new Error(`unknown kind of mention: ${String(kind).slice(0, 40)}`);
+  if (kind !== 'thread') throw new Error(t('unknown kind of mention: {0}', String(kind).slice(0, 40)));
   const id = decodeURIComponent(a.uri.slice(a.uri.lastIndexOf('/') + 1));
-  const markdown = await need(sources.threadMarkdown, 'past threads')(id);
+  const markdown = await need(sources.threadMarkdown, t('past threads are not available here'))(id);
   if (markdown === undefined) {
-    notes.push(`${a.name}: left out, the thread is no longer in the history`);
+    notes.push(t('{0}: left out, the thread is no longer in the history', a.name));
     return { kind: 'none' };
   }
   return other(a, `An earlier conversation, "${a.name}":`, markdown, 'text/markdown');
@@ -157,8 +160,9 @@ function other(a: Attachment, heading: string, text: string, mimeType: string): 
   return { kind: 'other', uri: a.uri, name: a.name, heading, text, mimeType };
 }
 
-function need<T>(source: T | undefined, what: string): T {
-  if (!source) throw new Error(`${what} are not available here`);
+/** `unavailable` says so in the user's language: it becomes a note. */
+function need<T>(source: T | undefined, unavailable: string): T {
+  if (!source) throw new Error(unavailable);
   return source;
 }
 

@@ -10,7 +10,8 @@ import { targetOf, type PermissionQuestion } from './requestTarget.js';
 import { resolveTarget } from './resolveTarget.js';
 import { ruleCovers } from './ruleMatch.js';
 import { offerFor } from './ruleOffer.js';
-import { ruleTitle, type AutoApproveRule, type RuleDraft } from './rule.js';
+import { ruleTitle, scopeText, type AutoApproveRule, type RuleDraft } from './rule.js';
+import { english, type Translate } from '../thread/translate.js';
 import type { PathFlavor } from './platformPaths.js';
 
 export type { PermissionQuestion } from './requestTarget.js';
@@ -20,6 +21,8 @@ export interface RuleOffer {
   draft: RuleDraft;
   /** "Allow edits under src/". */
   title: string;
+  /** The same without "Allow": "edits under src/" (the card says "Always allow {0}"). */
+  words: string;
   optionId: string;
 }
 
@@ -37,10 +40,13 @@ export interface AdvisorEnv {
   workspace: string;
   /** The rules of this agent in this workspace. */
   rules: readonly AutoApproveRule[];
+  /** The user's language for the rule's words (`vscode.l10n.t`); English when absent. */
+  t?: Translate;
 }
 
 export async function advise(question: PermissionQuestion, options: readonly PermissionOption[], env: AdvisorEnv): Promise<PermissionAdvice> {
   if (!env.trusted) return { kind: 'ask' };
+  const t = env.t ?? english;
   const allow = allowOptionOf(options);
   if (!allow) return { kind: 'ask' };
   const target = targetOf(question, env.flavor);
@@ -50,9 +56,10 @@ export async function advise(question: PermissionQuestion, options: readonly Per
   for (const rule of env.rules) {
     if (rule.agent !== env.agent || rule.workspace !== env.workspace) continue;
     if (await ruleCovers(rule, target, resolved, env)) {
-      return { kind: 'answer', optionId: allow.optionId, rule: { id: rule.id, title: ruleTitle(rule, env.roots, env.flavor) } };
+      return { kind: 'answer', optionId: allow.optionId, rule: { id: rule.id, title: ruleTitle(rule, env.roots, env.flavor, t) } };
     }
   }
   const draft = offerFor(target, env.roots, env.flavor, { agent: env.agent, workspace: env.workspace });
-  return draft ? { kind: 'ask', offer: { draft, title: ruleTitle(draft, env.roots, env.flavor), optionId: allow.optionId } } : { kind: 'ask' };
+  if (!draft) return { kind: 'ask' };
+  return { kind: 'ask', offer: { draft, title: ruleTitle(draft, env.roots, env.flavor, t), words: scopeText(draft, env.roots, env.flavor, t), optionId: allow.optionId } };
 }

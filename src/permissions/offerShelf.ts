@@ -23,7 +23,7 @@ export class OfferShelf {
     const id = `offer-${this.next++}`;
     this.offers.set(id, advice.offer);
     if (this.offers.size > MAX_OFFERS) this.offers.delete(this.offers.keys().next().value!);
-    return { kind: 'ask', offer: { id, title: advice.offer.title, optionId: advice.offer.optionId } };
+    return { kind: 'ask', offer: { id, title: advice.offer.title, words: advice.offer.words, optionId: advice.offer.optionId } };
   }
 
   /** The offer once: taking it makes the rule. */

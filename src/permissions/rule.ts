@@ -5,6 +5,7 @@
  */
 import type { RuleAction } from './requestTarget.js';
 import { placeIn, type PathFlavor } from './platformPaths.js';
+import { english, type Translate } from '../thread/translate.js';
 
 export type RuleScope =
   /** Anywhere inside the workspace folders. */
@@ -29,37 +30,39 @@ export interface AutoApproveRule {
 /** A rule before it is saved: what the card offers. */
 export type RuleDraft = Omit<AutoApproveRule, 'id' | 'created'>;
 
-const NOUNS: Record<RuleAction, string> = {
-  read: 'reads',
-  edit: 'edits',
-  delete: 'deletions',
-  move: 'moves and renames',
-  search: 'searches',
-  execute: 'running',
-};
+/** A function so the words are looked up in the language of the moment. */
+const NOUNS = (t: Translate): Record<RuleAction, string> => ({
+  read: t('reads'),
+  edit: t('edits'),
+  delete: t('deletions'),
+  move: t('moves and renames'),
+  search: t('searches'),
+  execute: t('running'),
+});
 
 /**
  * The rule in words, without "Allow": "edits under src/", "reads inside this workspace",
  * "running `npm test` in a terminal". Paths are shown below their workspace folder (with the
- * folder's name when the workspace has several).
+ * folder's name when the workspace has several). `t` says it in the user's language (the host
+ * passes `vscode.l10n.t`); English by default.
  */
-export function scopeText(rule: Pick<AutoApproveRule, 'action' | 'scope'>, roots: readonly string[], flavor: PathFlavor): string {
-  const noun = NOUNS[rule.action];
+export function scopeText(rule: Pick<AutoApproveRule, 'action' | 'scope'>, roots: readonly string[], flavor: PathFlavor, t: Translate = english): string {
+  const noun = NOUNS(t)[rule.action];
   const scope = rule.scope;
   switch (scope.type) {
     case 'workspace':
-      return `${noun} inside this workspace`;
+      return t('{0} inside this workspace', noun);
     case 'command':
-      return `running \`${scope.command}\` in a terminal`;
+      return t('running `{0}` in a terminal', scope.command);
     case 'path': {
       const shown = shownPath(scope.path, roots, flavor);
-      return scope.folder ? `${noun} under ${shown}${shown.endsWith('/') ? '' : '/'}` : `${noun} of ${shown}`;
+      return scope.folder ? t('{0} under {1}', noun, `${shown}${shown.endsWith('/') ? '' : '/'}`) : t('{0} of {1}', noun, shown);
     }
   }
 }
 
-export function ruleTitle(rule: Pick<AutoApproveRule, 'action' | 'scope'>, roots: readonly string[], flavor: PathFlavor): string {
-  return `Allow ${scopeText(rule, roots, flavor)}`;
+export function ruleTitle(rule: Pick<AutoApproveRule, 'action' | 'scope'>, roots: readonly string[], flavor: PathFlavor, t: Translate = english): string {
+  return t('Allow {0}', scopeText(rule, roots, flavor, t));
 }
 
 /** A path as a person reads it: below its root with `/` separators, else as given. */

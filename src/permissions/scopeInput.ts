@@ -7,6 +7,7 @@ import type { AutoApproveRule, RuleScope } from './rule.js';
 import { shownPath } from './rule.js';
 import { placeIn, type PathFlavor } from './platformPaths.js';
 import { sensitiveReason } from './sensitive.js';
+import { english, type Translate } from '../thread/translate.js';
 
 export function scopeInputOf(rule: Pick<AutoApproveRule, 'scope'>, roots: readonly string[], flavor: PathFlavor): string {
   const scope = rule.scope;
@@ -21,18 +22,19 @@ export function parseScopeInput(
   rule: Pick<AutoApproveRule, 'action' | 'scope'>,
   roots: readonly string[],
   flavor: PathFlavor,
+  t: Translate = english,
 ): { scope: RuleScope } | { error: string } {
   const line = text.trim();
-  if (rule.action === 'execute') return line ? { scope: { type: 'command', command: line } } : { error: 'Type the exact command line the rule allows.' };
+  if (rule.action === 'execute') return line ? { scope: { type: 'command', command: line } } : { error: t('Type the exact command line the rule allows.') };
   if (line === '' || line === '/' || line === '.') return { scope: { type: 'workspace' } };
-  if (roots.length === 0) return { error: 'No workspace folder is open.' };
+  if (roots.length === 0) return { error: t('No workspace folder is open.') };
   const folder = /[\\/]$/.test(line);
   const trimmed = line.replace(/[\\/]+$/, '');
   const base = baseRoot(rule, roots, flavor, trimmed);
   const path = flavor.path.resolve(base, ...trimmed.split(/[\\/]/).filter((s, i) => !(roots.length > 1 && i === 0 && s === flavor.path.basename(base))));
-  if (!placeIn(flavor, roots, path)) return { error: `${line} is outside the workspace folders.` };
-  const sensitive = sensitiveReason(flavor, roots, path);
-  if (sensitive) return { error: `${line} is ${sensitive}: it always asks, so a rule cannot cover it.` };
+  if (!placeIn(flavor, roots, path)) return { error: t('{0} is outside the workspace folders.', line) };
+  const sensitive = sensitiveReason(flavor, roots, path, t);
+  if (sensitive) return { error: t('{0} is {1}: it always asks, so a rule cannot cover it.', line, sensitive) };
   return { scope: { type: 'path', path, folder } };
 }
 

@@ -211,6 +211,8 @@ export interface RuleOfferView {
   id: string;
   /** The rule in words: "Allow edits under src/". */
   title: string;
+  /** The same without "Allow", in the user's language: "edits under src/" (absent in threads saved before). */
+  words?: string;
   /** The agent's allow option the request is answered with when the rule is made. */
   optionId: string;
 }

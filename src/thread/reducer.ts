@@ -32,6 +32,7 @@ import {
   applyUsage,
 } from './sessionFacts.js';
 import { stateFromSnapshot, type ThreadSnapshot } from './restore.js';
+import { english, type Translate } from './translate.js';
 
 export type { ThreadSnapshot } from './restore.js';
 
@@ -41,13 +42,14 @@ export type SessionSeed = Partial<Omit<SessionFacts, 'turnState' | 'currentTurnI
 export class ThreadModel {
   private state: ThreadState;
 
-  constructor(seed: SessionSeed = {}) {
+  /** `t`: the user's language for the rows the model words itself (the host passes its lookup). */
+  constructor(seed: SessionSeed = {}, private readonly t: Translate = english) {
     this.state = emptyState({ commands: [], ...seed, turnState: 'idle' });
   }
 
   /** A model that continues a saved thread (see `snapshot()`). */
-  static restore(snapshot: ThreadSnapshot): ThreadModel {
-    const model = new ThreadModel();
+  static restore(snapshot: ThreadSnapshot, t: Translate = english): ThreadModel {
+    const model = new ThreadModel({}, t);
     model.state = stateFromSnapshot(snapshot);
     return model;
   }
@@ -195,7 +197,7 @@ export class ThreadModel {
         applyRemoteTask(s, event, out);
         break;
       case 'auth_required':
-        applyAuthRequired(s, event, out);
+        applyAuthRequired(s, event, out, this.t);
         break;
       case 'checkpoint':
         applyCheckpoint(s, event, out);

@@ -5,6 +5,7 @@
 import type { SessionEvent } from '../protocol/events.js';
 import type { ApplyResult, NoticeEntry } from './types.js';
 import { insertRow, newEntryId, setSession, type ThreadState } from './state.js';
+import { english, type Translate } from './translate.js';
 
 type Of<K extends SessionEvent['kind']> = Extract<SessionEvent, { kind: K }>;
 
@@ -32,10 +33,10 @@ export function applyModes(state: ThreadState, event: Of<'modes'>, out: ApplyRes
 }
 
 /** A notice row for now; the method list stays on the event for a view that offers "Log in". */
-export function applyAuthRequired(state: ThreadState, event: Of<'auth_required'>, out: ApplyResult): void {
+export function applyAuthRequired(state: ThreadState, event: Of<'auth_required'>, out: ApplyResult, t: Translate = english): void {
   const names = event.methods.map((m) => m.name).join(', ');
-  const detail = [event.message, names ? `Log in with: ${names}` : undefined].filter(Boolean).join('\n');
-  const entry: NoticeEntry = { type: 'notice', id: newEntryId(state), severity: 'warning', title: 'The agent needs you to log in' };
+  const detail = [event.message, names ? t('Log in with: {0}', names) : undefined].filter(Boolean).join('\n');
+  const entry: NoticeEntry = { type: 'notice', id: newEntryId(state), severity: 'warning', title: t('The agent needs you to log in') };
   if (detail) entry.detail = detail;
   insertRow(state, out, entry);
 }

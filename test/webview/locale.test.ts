@@ -123,3 +123,23 @@ test('under German the permission card, a tool card and the turn end read German
   assert.equal(en.detail, 'The model reached its token limit; the answer may be cut short.');
   assert.equal(en.announced, 'Permission needed: Run npm install. Options: Allow once, Reject.');
 });
+
+test('under German the rule offer says its scope in the words the host gave; an offer saved before it had words still drops "Allow "', async () => {
+  const offering = (words?: string): ToolCallEntry => tool('t3', {
+    kind: 'edit', title: 'Edit src/a.ts', status: 'pending',
+    permission: {
+      requestId: 'req-3', title: '',
+      options: [{ optionId: 'once', name: 'Allow once', kind: 'allow_once' }],
+      ruleOffer: { id: 'offer-3', title: words ? `${words} erlauben` : 'Allow edits under src/', ...(words ? { words } : {}), optionId: 'once' },
+    },
+  });
+  const panel = await harness.open({ locale: 'de' });
+  await panel.send(snapshot([offering('Bearbeiten unter src/')]));
+  await panel.page.locator('.perm-rule .btn-label').waitFor();
+  assert.equal((await panel.text('.perm-rule .btn-label')).trim(), 'Immer erlauben: Bearbeiten unter src/');
+
+  const saved = await harness.open({ locale: 'de' });
+  await saved.send(snapshot([offering()]));
+  await saved.page.locator('.perm-rule .btn-label').waitFor();
+  assert.equal((await saved.text('.perm-rule .btn-label')).trim(), 'Immer erlauben: edits under src/');
+});

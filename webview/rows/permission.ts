@@ -47,7 +47,8 @@ export function renderPermission(p: PendingPermission, toolTitle: string): HTMLE
  * it answers this request with the agent's allow option and makes a rule for the next ones.
  */
 function renderRuleOffer(requestId: string, offer: RuleOfferView): HTMLElement {
-  const words = offer.title.replace(/^Allow /, '');
+  // A thread saved before offers carried their words has only the English title.
+  const words = offer.words ?? offer.title.replace(/^Allow /, '');
   const button = h('button', {
     class: 'btn btn-secondary perm-rule',
     attrs: { type: 'button' },

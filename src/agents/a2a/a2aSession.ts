@@ -14,6 +14,7 @@ import { isTerminal, type A2aState } from '../../a2a/update.js';
 import { causeOf } from './card.js';
 import { taskJson, type Client } from './sdkClient.js';
 import { runTurn } from './turnRunner.js';
+import { t } from '../translate.js';
 
 export interface A2aSessionOptions {
   client: Client;
@@ -87,14 +88,14 @@ export class A2aSession implements ChatSession {
       if (update.state === 'input_required' || update.state === 'auth_required') this.mapper.waitingFor(update.message);
       if (update.contextId && !this.mapper.contextId) this.mapper.contextId = update.contextId;
       if (before !== update.state) {
-        this.emit({ kind: 'notice_local', severity: 'info', title: `The agent's task is now ${describeState(update.state)}`, detail: isTerminal(update.state) ? 'Your next message starts a new task in this conversation.' : 'Your next message continues it.' });
+        this.emit({ kind: 'notice_local', severity: 'info', title: t('The agent\'s task is now {0}', describeState(update.state)), detail: isTerminal(update.state) ? t('Your next message starts a new task in this conversation.') : t('Your next message continues it.') });
       }
     } catch (err) {
       const code = (err as { code?: unknown })?.code;
       const gone = code === -32001 || /not found/i.test(`${(err as Error)?.message} ${causeOf(err)}`);
       if (gone) {
         this.mapper.restore({ ...(this.mapper.contextId ? { contextId: this.mapper.contextId } : {}) });
-        this.emit({ kind: 'notice_local', severity: 'info', title: 'The agent no longer has the earlier task', detail: 'Your next message starts a new task in the same conversation.' });
+        this.emit({ kind: 'notice_local', severity: 'info', title: t('The agent no longer has the earlier task'), detail: t('Your next message starts a new task in the same conversation.') });
       } else {
         this.opts.log(`could not refresh task ${taskId}: ${causeOf(err)}`);
       }
@@ -227,8 +228,8 @@ export class A2aSession implements ChatSession {
     this.emit({
       kind: 'notice_local',
       severity: 'info',
-      title: answered ? 'The task waiting for your answer was cancelled.' : 'The agent did not confirm the cancel in time; the task is dropped here.',
-      detail: 'Your next message starts a new task in this conversation.',
+      title: answered ? t('The task waiting for your answer was cancelled.') : t('The agent did not confirm the cancel in time; the task is dropped here.'),
+      detail: t('Your next message starts a new task in this conversation.'),
     });
   }
 
@@ -298,7 +299,7 @@ export class A2aSession implements ChatSession {
 }
 
 function describeState(state: A2aState): string {
-  return state === 'input_required' ? 'waiting for your answer' : state === 'auth_required' ? 'waiting for credentials' : state;
+  return state === 'input_required' ? t('waiting for your answer') : state === 'auth_required' ? t('waiting for credentials') : state;
 }
 
 /** A2A messages carry text here; links and embedded files go as their text or URI. */

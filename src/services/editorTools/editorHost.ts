@@ -39,7 +39,8 @@ export interface EditorToolsHost extends FileSystemHost {
   selection(): Promise<EditorSelection | undefined>;
   /**
    * A write to a target that always asks (secrets, `.git/`, `.vscode/`): true when the user
-   * allows it. `reason` says why it is sensitive, in words a person reads.
+   * allows it. `reason` says why it is sensitive, in English; `reasonIn` says the same in the
+   * language of the lookup it is given (the editor passes its own, `vscode.l10n.t`).
    */
-  confirmSensitiveWrite(path: string, reason: string): Promise<boolean>;
+  confirmSensitiveWrite(path: string, reason: string, reasonIn: (t: (message: string, ...args: Array<string | number>) => string) => string): Promise<boolean>;
 }

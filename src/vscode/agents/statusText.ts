@@ -3,42 +3,64 @@
  * fix, and the untrusted-workspace hold.
  */
 import { isA2aConfig, type AgentConfig, type LaunchFailure } from '../../agents/api.js';
+import { AGENT_PRESETS } from '../../agents/acp/presets/presets.js';
 import { suggestFix } from '../../agents/acp/presets/suggestFix.js';
 import type { AgentStatus } from '../../shared/webviewProtocol.js';
 import { t } from '../translate.js';
-
-export const UNTRUSTED_REASON = 'This workspace is not trusted, so no agent was started.';
 
 export function untrustedStatus(agentName: string): AgentStatus {
   return {
     state: 'failed',
     agentName,
-    reason: UNTRUSTED_REASON,
-    fix: 'Agents run programs on your machine. Trust this workspace ("Manage Workspace Trust") and the agent starts.',
+    reason: t('This workspace is not trusted, so no agent was started.'),
+    fix: t('Agents run programs on your machine. Trust this workspace ("Manage Workspace Trust") and the agent starts.'),
     untrusted: true,
   };
 }
 
+/** Told by the flag, not the words: the reason reads in the user's language. */
 export function isUntrusted(status: AgentStatus): boolean {
-  return status.state === 'failed' && status.reason === UNTRUSTED_REASON;
+  return status.state === 'failed' && status.untrusted === true;
 }
 
-export function describeLaunchFailure(failure: LaunchFailure, config: AgentConfig): { reason: string; fix: string } {
+/** `commandLine`: shown as its own fact, so the sentence says "the agent" instead. */
+export function describeLaunchFailure(failure: LaunchFailure, config: AgentConfig, commandLine = ''): { reason: string; fix: string } {
   if (isA2aConfig(config)) {
-    return { reason: failure.message, fix: `Check "url" of "${config.name}" in the agentChat.agents setting and that the agent is running, then Restart Agent.` };
+    return { reason: failure.message, fix: t('Check "url" of "{0}" in the agentChat.agents setting and that the agent is running, then Restart Agent.', config.name) };
   }
-  const fix = suggestFix(failure, config);
-  const command = fix.command ? ` Run: ${fix.command}` : '';
-  return { reason: `${fix.title}: ${failure.message}`, fix: `${fix.detail}${command}` };
+  const fix = suggestFix(failure, config, AGENT_PRESETS, t);
+  const command = fix.command ? ' ' + t('Run: {0}', fix.command) : '';
+  return { reason: `${fix.title}: ${failureText(failure, config, commandLine ? t('the agent') : [config.command, ...config.args].join(' '))}`, fix: `${fix.detail}${command}` };
+}
+
+/**
+ * The failure's own sentence in the user's language, from its facts; `failure.message` stays
+ * English for the log (and is used as it is where it carries the agent's own words).
+ */
+function failureText(failure: LaunchFailure, config: AgentConfig, commandLine: string): string {
+  switch (failure.reason) {
+    case 'not_found':
+      return failure.searchedPath === undefined ? failure.message : t('"{0}" was not found. Searched PATH: {1}', failure.command, failure.searchedPath);
+    case 'exited_during_initialize':
+      if (failure.signal) return t('{0} was killed by {1} before answering initialize.', commandLine, failure.signal);
+      if (failure.exitCode !== null) return t('{0} exited with code {1} before answering initialize.', commandLine, failure.exitCode);
+      return failure.message;
+    case 'timeout':
+      return t('{0} did not answer initialize within {1} s.', commandLine, Math.round(failure.afterMs / 100) / 10);
+    case 'restart_storm':
+      return t('{0} died right after starting {1} times in a row; it is not started again for {2} s.', config.name, failure.attempts, Math.ceil(failure.retryAfterMs / 1000));
+    default:
+      return failure.message;
+  }
 }
 
 export function failedStatus(config: AgentConfig, failure: LaunchFailure, commandLine: string): AgentStatus {
-  const described = describeLaunchFailure(failure, config);
+  const described = describeLaunchFailure(failure, config, commandLine);
   return {
     state: 'failed',
     agentName: config.name,
     // The command line is shown once, as its own fact: not also inside the sentence.
-    reason: commandLine ? described.reason.split(commandLine).join('the agent') : described.reason,
+    reason: commandLine ? described.reason.split(commandLine).join(t('the agent')) : described.reason,
     fix: described.fix,
     commandLine,
     exitCode: failure.reason === 'exited_during_initialize' ? failure.exitCode : undefined,

@@ -49,11 +49,11 @@ export class VscodeEditorTools extends VscodeFileSystem implements EditorToolsHo
     };
   }
 
-  async confirmSensitiveWrite(path: string, reason: string): Promise<boolean> {
+  async confirmSensitiveWrite(path: string, _reason: string, reasonIn: (t: typeof vscode.l10n.t) => string): Promise<boolean> {
     const allow = vscode.l10n.t('Allow Write');
     const answer = await vscode.window.showWarningMessage(
       vscode.l10n.t('The agent wants to write {0}', vscode.workspace.asRelativePath(path)),
-      { modal: true, detail: vscode.l10n.t('This file is {0}. Allow the agent to write it?', reason) },
+      { modal: true, detail: vscode.l10n.t('This file is {0}. Allow the agent to write it?', reasonIn(vscode.l10n.t)) },
       allow,
     );
     return answer === allow;

@@ -9,6 +9,7 @@
  */
 import type { SessionFacts, ThreadEntry, ToolCallEntry } from '../../thread/types.js';
 import { ThreadModel, type ThreadSnapshot } from '../../thread/reducer.js';
+import { t } from '../translate.js';
 
 export function archiveSnapshot(snapshot: ThreadSnapshot, prefix: string): ThreadSnapshot {
   const session: SessionFacts = { turnState: 'idle', commands: [], title: snapshot.session.title ?? undefined };
@@ -76,7 +77,7 @@ export function archivePrefix(now = Date.now()): string {
 
 /** The history as a live model that a new session can continue, with a divider notice. */
 export function archivedThread(snapshot: ThreadSnapshot, note: { title: string; detail?: string }): ThreadModel {
-  const model = ThreadModel.restore(archiveSnapshot(snapshot, archivePrefix()));
+  const model = ThreadModel.restore(archiveSnapshot(snapshot, archivePrefix()), t);
   model.apply({ kind: 'notice_local', severity: 'info', title: note.title, detail: note.detail });
   return model;
 }

@@ -62,7 +62,7 @@ export async function editRule(store: RuleStore, rule: AutoApproveRule): Promise
     prompt,
     value: scopeInputOf(rule, roots, flavor),
     validateInput: (value) => {
-      const parsed = parseScopeInput(value, rule, roots, flavor);
+      const parsed = parseScopeInput(value, rule, roots, flavor, vscode.l10n.t);
       return 'error' in parsed ? parsed.error : undefined;
     },
   });

@@ -5,7 +5,7 @@ import { pathFlavor } from '../../permissions/platformPaths.js';
 import { workspaceRoots } from '../editor/workspaceRoots.js';
 
 export function titleOf(rule: AutoApproveRule): string {
-  return ruleTitle(rule, workspaceRoots(), pathFlavor(process.platform));
+  return ruleTitle(rule, workspaceRoots(), pathFlavor(process.platform), vscode.l10n.t);
 }
 
 export function detailOf(rule: AutoApproveRule): string {

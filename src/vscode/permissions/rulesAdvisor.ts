@@ -31,6 +31,7 @@ export class RulesAdvisor {
         agent,
         workspace,
         rules: this.store.forWorkspace(workspace),
+        t: vscode.l10n.t,
       });
       return this.shelf.shelve(advice);
     };

@@ -13,7 +13,7 @@ export async function confirmPlan(agent: RegistryAgent, plans: InstallPlan[], st
   const sections = plans.map((plan) => {
     let lines: string[];
     try {
-      lines = describePlan(plan, plannedEntry(plan, installDir), installDir);
+      lines = describePlan(plan, plannedEntry(plan, installDir), installDir, vscode.l10n.t);
     } catch (error) {
       lines = [error instanceof Error ? error.message : String(error)];
     }
@@ -26,7 +26,7 @@ export async function confirmPlan(agent: RegistryAgent, plans: InstallPlan[], st
       : vscode.l10n.t('Added to your user settings as agentChat.agents["{0}"].', agent.name);
   const notes = agent.notes.length ? `\n\n${vscode.l10n.t('Not used from this entry: {0}.', agent.notes.join('; '))}` : '';
   const detail = `${agent.description}\n\n${sections.join('\n\n')}\n\n${where} ${vscode.l10n.t('Nothing is run until you start a chat with it.')}${notes}`;
-  const buttons = plans.map((plan) => planButton(plan));
+  const buttons = plans.map((plan) => planButton(plan, vscode.l10n.t));
   const pick = await vscode.window.showInformationMessage(vscode.l10n.t('Add {0} {1}?', agent.name, agent.version), { modal: true, detail }, ...buttons);
   const index = pick === undefined ? -1 : buttons.indexOf(pick);
   return index >= 0 ? plans[index] : undefined;

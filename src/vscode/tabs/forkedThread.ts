@@ -23,7 +23,7 @@ export function forkedThread(snapshot: ThreadSnapshot, turnId: string, originTit
   const end = turnEnd(snapshot.entries, turnId);
   if (end < 0) return undefined;
   const copied = archiveSnapshot({ entries: snapshot.entries.slice(0, end), session: snapshot.session }, prefix);
-  const model = ThreadModel.restore({ entries: copied.entries, session: { ...copied.session, title: forkTitle(originTitle) } });
+  const model = ThreadModel.restore({ entries: copied.entries, session: { ...copied.session, title: forkTitle(originTitle) } }, t);
   model.apply({
     kind: 'notice_local',
     severity: 'info',

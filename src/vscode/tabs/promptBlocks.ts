@@ -9,6 +9,7 @@ import type { ContentBlock } from '../../protocol/events.js';
 import type { Attachment, ComposerCapabilities } from '../../shared/webviewProtocol.js';
 import { resolveMentions } from '../../mentions/resolve.js';
 import type { MentionSources } from '../../mentions/resolve.js';
+import { t } from '../translate.js';
 
 export { sliceRange } from '../../mentions/resolve.js';
 
@@ -34,12 +35,12 @@ export async function buildPromptBlocks(
 ): Promise<BuiltPrompt> {
   const blocks: ContentBlock[] = [];
   if (prompt.text.trim() !== '') blocks.push({ type: 'text', text: prompt.text });
-  const resolved = await resolveMentions(prompt.attachments, caps, typeof sources === 'function' ? { readText: sources } : sources);
+  const resolved = await resolveMentions(prompt.attachments, caps, typeof sources === 'function' ? { readText: sources } : sources, undefined, t);
   blocks.push(...resolved.blocks);
   const dropped = resolved.notes;
   for (const image of prompt.images) {
     if (caps.image) blocks.push({ type: 'image', data: image.data, mimeType: image.mimeType });
-    else dropped.push(`an image (${image.mimeType}): this agent does not accept images`);
+    else dropped.push(t('an image ({0}): this agent does not accept images', image.mimeType));
   }
   return { blocks, dropped };
 }

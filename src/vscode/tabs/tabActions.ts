@@ -119,7 +119,7 @@ export class TabActions {
     if (scope.isDisposed || tab.session) return false;
     // The agent refused: carry on in a fresh session below the rows rather than leave the tab dead.
     tab.pickUp = undefined;
-    if (plan.kind === 'load') tab.thread.show(ThreadModel.restore(shownRows));
+    if (plan.kind === 'load') tab.thread.show(ThreadModel.restore(shownRows, t));
     tab.thread.notice('info', t('New session with {0}', name), t('{0} could not reopen the earlier session, so it does not remember the conversation above.', name));
     return opener.open(running, scope, { kind: 'new' }, tab);
   }

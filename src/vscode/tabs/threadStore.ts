@@ -13,6 +13,7 @@ import type * as vscode from 'vscode';
 import { ThreadModel, type ThreadSnapshot } from '../../thread/reducer.js';
 import type { ThreadEntry } from '../../thread/types.js';
 import { archivedThread } from '../history/archive.js';
+import { t } from '../translate.js';
 
 export type Thread = ThreadModel;
 
@@ -21,13 +22,14 @@ export const SAVE_DELAY_MS = 1_000;
 /** Serialized size budget for the saved thread. */
 export const MAX_SAVED_CHARS = 2_000_000;
 
-export const RESTORED_NOTE = {
-  title: 'Restored from before the window reloaded',
-  detail: 'The agent was restarted and does not remember this conversation; messages above are history.',
-};
+/** A function so the words are looked up in the language of the moment. */
+export const RESTORED_NOTE = (): { title: string; detail: string } => ({
+  title: t('Restored from before the window reloaded'),
+  detail: t('The agent was restarted and does not remember this conversation; messages above are history.'),
+});
 
 export function freshThread(): Thread {
-  return new ThreadModel();
+  return new ThreadModel({}, t);
 }
 
 interface Saved {
@@ -50,7 +52,7 @@ export class ThreadStore implements vscode.Disposable {
     const saved = this.memento.get<Saved>(STATE_KEY);
     if (!saved || saved.version !== 1 || !isSnapshot(saved.snapshot) || saved.snapshot.entries.length === 0) return undefined;
     try {
-      return archivedThread(saved.snapshot, RESTORED_NOTE);
+      return archivedThread(saved.snapshot, RESTORED_NOTE());
     } catch {
       // A snapshot from an incompatible build: start clean rather than fail activation.
       return undefined;

@@ -7,6 +7,7 @@ import { registryPlatform } from '../../../src/registry/platform.js';
 import { binaryExecutable, binaryInstallDir, plannedEntry } from '../../../src/registry/settingsEntry.js';
 import { archiveFormat } from '../../../src/registry/archiveFormat.js';
 import { describePlan } from '../../../src/registry/describePlan.js';
+import { english } from '../../../src/thread/translate.js';
 import { configuredAs } from '../../../src/registry/configured.js';
 import { SHA_OF_NOTHING, binaryEntry, npxEntry, registry, uvxEntry } from '../../support/registryFixture.js';
 
@@ -98,7 +99,7 @@ describe('what the confirmation says, and what counts as configured', () => {
     const entry = binaryEntry({ 'linux-x86_64': { archive: 'https://example.invalid/echo.tar.gz', sha256: SHA_OF_NOTHING, args: ['acp', 'two words'] } });
     const [plan] = plansOf(entry, 'linux-x86_64');
     const dir = '/s/registry-agents/echo-bin/2.0.0';
-    assert.deepEqual(describePlan(plan!, plannedEntry(plan!, dir, path.posix), dir), [
+    assert.deepEqual(describePlan(plan!, plannedEntry(plan!, dir, path.posix), dir, english), [
       'Downloads: https://example.invalid/echo.tar.gz',
       `Checksum: sha256 ${SHA_OF_NOTHING} (checked before unpacking; a mismatch stops the install)`,
       `Unpacks into: ${dir}`,
@@ -108,12 +109,12 @@ describe('what the confirmation says, and what counts as configured', () => {
 
   test('a package says nothing is downloaded now; no checksum is said plainly', () => {
     const [npx] = plansOf(npxEntry(), 'linux-x86_64');
-    assert.deepEqual(describePlan(npx!, plannedEntry(npx!, ''), ''), [
+    assert.deepEqual(describePlan(npx!, plannedEntry(npx!, ''), '', english), [
       'Package: @example/echo-acp@1.2.0 from npm, fetched by npx each time the agent starts (nothing is downloaded now)',
       'Runs: npx -y @example/echo-acp@1.2.0 --acp',
     ]);
     const [bin] = plansOf(binaryEntry({ 'linux-x86_64': { archive: 'https://example.invalid/e.zip' } }), 'linux-x86_64');
-    assert.ok(describePlan(bin!, plannedEntry(bin!, '/d', path.posix), '/d').includes('Checksum: none given by the registry, so the download cannot be verified'));
+    assert.ok(describePlan(bin!, plannedEntry(bin!, '/d', path.posix), '/d', english).includes('Checksum: none given by the registry, so the download cannot be verified'));
   });
 
   test('configured: by name, by the same package, or by a program in the agent\'s folder', () => {

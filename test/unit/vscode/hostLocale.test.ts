@@ -2,7 +2,8 @@
  * The host's words that are built without `vscode` — the status bar, stop reasons, the fork /
  * resend tooltips, notification titles, notices in the thread — follow the editor's language: each
  * takes the lookup it is given (`vscode.l10n.t` in the extension), here the German bundle the
- * extension ships, looked up by English text as VS Code does. English stays the default.
+ * extension ships, looked up by English text as VS Code does. English stays the default. Also
+ * permission rule words, sensitive-path reasons and launch failures with the untrusted hold.
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,6 +16,11 @@ import { goneMessage } from '../../../src/vscode/review/snapshotGone.js';
 import { turnEndTitle } from '../../../src/vscode/notifications/noticePolicy.js';
 import { planReattach } from '../../../src/vscode/tabs/openTabs.js';
 import { useTranslate } from '../../../src/vscode/translate.js';
+import { ruleTitle, scopeText } from '../../../src/permissions/rule.js';
+import { sensitiveReason } from '../../../src/permissions/sensitive.js';
+import { pathFlavor } from '../../../src/permissions/platformPaths.js';
+import { failedStatus, untrustedStatus, isUntrusted } from '../../../src/vscode/agents/statusText.js';
+import type { AgentConfig, LaunchFailure } from '../../../src/agents/api.js';
 
 const bundle: Record<string, string> = JSON.parse(readFileSync(new URL('../../../l10n/bundle.l10n.de.json', import.meta.url), 'utf8'));
 const german: Translate = (message, ...args) => english(bundle[message] ?? message, ...args);
@@ -56,4 +62,35 @@ test('host code without vscode speaks the language activation hands it', () => {
   useTranslate(english);
   assert.equal(turnEndTitle('Claude', { stopReason: 'end_turn' }), 'Claude finished');
   assert.equal(goneMessage('undo', ['/w'], german), 'Agent Chat: Der Schnappschuss von /w ist nicht mehr da (eingesammelt oder Speicher geleert); es wurde nichts rückgängig gemacht.');
+});
+
+test('permission rule words read German with the German lookup, English by default', () => {
+  const flavor = pathFlavor('linux');
+  const rule = { action: 'edit' as const, scope: { type: 'path' as const, path: '/w/src', folder: true } };
+  assert.equal(ruleTitle(rule, ['/w'], flavor), 'Allow edits under src/');
+  assert.equal(ruleTitle(rule, ['/w'], flavor, german), 'Bearbeiten unter src/ erlauben');
+  assert.equal(scopeText({ action: 'execute', scope: { type: 'command', command: 'npm test' } }, ['/w'], flavor, german), 'Ausführen von `npm test` in einem Terminal');
+  assert.equal(sensitiveReason(flavor, ['/w'], '/w/config/.env', german), 'eine Umgebungsdatei (.env)');
+  assert.equal(sensitiveReason(flavor, ['/w'], '/elsewhere/x'), 'outside the workspace folders');
+});
+
+test('a launch failure and the untrusted hold read German once activation hands over the German lookup', () => {
+  const config: AgentConfig = { name: 'mine', command: 'my-agent', args: ['--acp'], env: {}, protocolVersion: 1 };
+  const failure: LaunchFailure = { reason: 'exited_during_initialize', exitCode: 7, signal: null, stderrTail: 'boom', message: 'my-agent --acp exited with code 7 before answering initialize.' };
+  const inEnglish = failedStatus(config, failure, 'my-agent --acp');
+  assert.ok(inEnglish.state === 'failed');
+  assert.equal(inEnglish.reason, 'The agent exited while starting (exit code 7): the agent exited with code 7 before answering initialize.');
+  useTranslate(german);
+  try {
+    const status = failedStatus(config, failure, 'my-agent --acp');
+    assert.ok(status.state === 'failed');
+    assert.equal(status.reason, 'Der Agent hat sich beim Start beendet (Exit-Code 7): der Agent hat sich mit Code 7 beendet, bevor er auf „initialize“ geantwortet hat.');
+    assert.match(status.fix ?? '', /^Den Grund nennt die Ausgabe des Agenten unten\. .* Ausführen: my-agent --acp$/);
+    const held = untrustedStatus('mine');
+    assert.ok(held.state === 'failed');
+    assert.equal(held.reason, 'Dieser Arbeitsbereich ist nicht vertrauenswürdig, daher wurde kein Agent gestartet.');
+    assert.ok(isUntrusted(held), 'told by its flag, whatever the language');
+  } finally {
+    useTranslate(english);
+  }
 });

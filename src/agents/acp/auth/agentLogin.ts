@@ -9,6 +9,7 @@ import { runAuth, type AuthOutcome } from './flow.js';
 import { AuthRequiredError, authRequiredEvent, canRun, chooseMethod, forUi, type LoginCallbacks } from './login.js';
 import { isAuthRequired, withAuthRetry } from './retry.js';
 import type { AcpSessionOptions } from '../session/session.js';
+import { t } from '../../translate.js';
 
 export interface LoginHost {
   /** Facts of the agent while it is ready. */
@@ -63,7 +64,7 @@ export class AgentLogin {
     const outcome = await this.authenticate();
     if (outcome.kind === 'authenticated') return { retry: true };
     if (outcome.kind === 'restart') {
-      return { retry: false, event: { kind: 'notice_local', severity: 'info', title: 'Logged in; the agent was restarted', detail: 'Reopen this session or start a new one to continue.' } };
+      return { retry: false, event: { kind: 'notice_local', severity: 'info', title: t('Logged in; the agent was restarted'), detail: t('Reopen this session or start a new one to continue.') } };
     }
     return { retry: false, event: authRequiredEvent(methods, `${(err as Error)?.message ?? 'Authentication required'} — ${describe(outcome)}`) };
   }

@@ -92,6 +92,7 @@ export async function spawnAgent(
         reason: 'not_found',
         command: config.command,
         message: `"${config.command}" was not found. Searched PATH: ${env.PATH ?? ''}`,
+        searchedPath: env.PATH ?? '',
       },
     };
   }

@@ -3,6 +3,7 @@
  * log; the chat gets one notice, then at most one per interval summarising how many more.
  */
 import type { NdjsonProblem } from '../../../protocol/ndjson.js';
+import { t } from '../../translate.js';
 
 export function describeProblem(problem: NdjsonProblem): string {
   switch (problem.kind) {
@@ -34,8 +35,8 @@ export class BadInputReporter {
       this.suppressed++;
       return;
     }
-    const more = this.suppressed > 0 ? ` (and ${this.suppressed} more since the last notice)` : '';
-    if (!this.show('The agent sent malformed input; it was skipped', `${detail}${more}`)) return;
+    const more = this.suppressed > 0 ? ' ' + t('(and {0} more since the last notice)', this.suppressed) : '';
+    if (!this.show(t('The agent sent malformed input; it was skipped'), `${detail}${more}`)) return;
     this.suppressed = 0;
     this.lastShown = this.now();
   }

@@ -29,6 +29,7 @@ import { confinePath } from '../../../services/confine.js';
 import { reachableRoots } from '../../../services/removedRoots.js';
 import { ErrorCode } from '../../../services/errorCodes.js';
 import type { NodeTerminals } from '../../../services/terminals.js';
+import { t } from '../../translate.js';
 
 export interface ClientHandlerDeps {
   session(sessionId: unknown): AcpChatSession | undefined;
@@ -176,13 +177,13 @@ function toResponseError(err: unknown, method: string, session: AcpChatSession, 
   if (err instanceof ResponseError) return err;
   if (err instanceof HostServiceError) {
     if (err.code === ErrorCode.invalidParams || err.code === ErrorCode.outsideWorkspace) {
-      session.emit({ kind: 'notice_local', severity: 'warning', title: `Refused ${method}`, detail: err.message });
+      session.emit({ kind: 'notice_local', severity: 'warning', title: t('Refused {0}', method), detail: err.message });
     }
     return new ResponseError(err.code, err.message, err.data);
   }
   const message = (err as Error)?.message ?? String(err);
   log?.(`${method} failed: ${message}`);
-  session.emit({ kind: 'notice_local', severity: 'error', title: `${method} failed`, detail: message });
+  session.emit({ kind: 'notice_local', severity: 'error', title: t('{0} failed', method), detail: message });
   return new ResponseError(ErrorCode.internal, `${method} failed: ${message}`);
 }
 

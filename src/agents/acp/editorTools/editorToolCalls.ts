@@ -18,6 +18,7 @@ import { ErrorCode } from '../../../services/errorCodes.js';
 import { reachableRoots } from '../../../services/removedRoots.js';
 import { pathFlavor } from '../../../permissions/platformPaths.js';
 import { sensitiveReason } from '../../../permissions/sensitive.js';
+import { english, type Translate } from '../../../thread/translate.js';
 
 /** What one session lends the tools: where they may reach and where their effects are told. */
 export interface EditorToolSession {
@@ -64,7 +65,8 @@ async function writeFile(a: Record<string, unknown>, host: EditorToolsHost, sess
   if (typeof a.content !== 'string') throw invalid('content must be a string (the whole new text of the file).');
   const target = await confine(a.path, session);
   const reason = sensitive(target, session);
-  if (reason && !(await host.confirmSensitiveWrite(target.path, reason))) {
+  // The agent is told in English; the user is asked in their language.
+  if (reason && !(await host.confirmSensitiveWrite(target.path, reason, (t) => sensitive(target, session, t) ?? reason))) {
     throw new HostServiceError(ErrorCode.outsideWorkspace, `Refused: ${target.path} is ${reason}, and the user did not allow the write.`);
   }
   const before = await previousText(host, target.realPath);
@@ -127,10 +129,10 @@ async function confine(raw: unknown, session: EditorToolSession): Promise<Confin
 }
 
 /** Sensitive by the name given or by where it really is (a link named `notes` to `.env`). */
-function sensitive(target: ConfinedPath, session: EditorToolSession): string | undefined {
+function sensitive(target: ConfinedPath, session: EditorToolSession, t: Translate = english): string | undefined {
   const flavor = pathFlavor(process.platform);
   const roots = reachable(session).open;
-  return sensitiveReason(flavor, roots, target.path) ?? sensitiveReason(flavor, roots, target.realPath);
+  return sensitiveReason(flavor, roots, target.path, t) ?? sensitiveReason(flavor, roots, target.realPath, t);
 }
 
 function argsObject(args: unknown): Record<string, unknown> {

@@ -11,6 +11,7 @@ import { parseElicitation } from '../../../protocol/parseElicitation.js';
 import { ErrorCode } from '../../../services/errorCodes.js';
 import { checkElicitationAnswer } from '../../../thread/elicitationAnswer.js';
 import type { ElicitationAnswer, ElicitationVerdict } from '../../api.js';
+import { t } from '../../translate.js';
 
 
 interface Pending {
@@ -40,7 +41,7 @@ export class ElicitationDesk {
   async serve(params: unknown, token: CancellationToken, hooks: ElicitationHooks): Promise<unknown> {
     const parsed = parseElicitation(params);
     if (!parsed.ok) {
-      this.emit({ kind: 'notice_local', severity: 'warning', title: 'The agent asked for input in a form this panel cannot show', detail: parsed.error });
+      this.emit({ kind: 'notice_local', severity: 'warning', title: t('The agent asked for input in a form this panel cannot show'), detail: parsed.error });
       throw new ResponseError(ErrorCode.invalidParams, `Invalid params: ${parsed.error}`);
     }
     if (hooks.answerCancelled()) return { action: 'cancel' };

@@ -11,6 +11,7 @@ import { readPermissionParams } from './permissionParams.js';
 import { PendingPermissions } from './permissions.js';
 import type { PermissionAdvisor, SessionAdvice } from './permissionAdvice.js';
 import { ToolCallFacts } from './toolCallFacts.js';
+import { t } from '../../translate.js';
 
 export interface PermissionHooks {
   /** Id for a v2 request with no tool call to attach to. */
@@ -55,7 +56,7 @@ export class PermissionDesk {
   async serve(params: unknown, token: CancellationToken, hooks: PermissionHooks): Promise<unknown> {
     const parsed = readPermissionParams(params, hooks.fallbackToolCallId);
     if (!parsed.ok) {
-      this.emit({ kind: 'notice_local', severity: 'warning', title: 'Malformed permission request', detail: parsed.message });
+      this.emit({ kind: 'notice_local', severity: 'warning', title: t('Malformed permission request'), detail: parsed.message });
       throw new ResponseError(ErrorCode.invalidParams, parsed.message);
     }
     if (hooks.answerCancelled()) return { outcome: { outcome: 'cancelled' } };

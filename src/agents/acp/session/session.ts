@@ -24,6 +24,7 @@ import { ElicitationDesk } from '../elicitation/elicitationDesk.js';
 import type { Turn } from './turn.js';
 import { TurnLifecycle, type SessionTurnState } from './turnLifecycle.js';
 import { WorkStops } from './workStops.js';
+import { t } from '../../translate.js';
 
 export type { SessionTurnState } from './turnLifecycle.js';
 
@@ -250,8 +251,8 @@ export class AcpChatSession implements ChatSession {
       this.emit({
         kind: 'notice_local',
         severity: 'warning',
-        title: 'The agent did not confirm the cancel',
-        detail: `No answer within ${Math.round(waitMs / 100) / 10} s; control was given back. The agent may still be working — restart it if it stays unresponsive.`,
+        title: t('The agent did not confirm the cancel'),
+        detail: t('No answer within {0} s; control was given back. The agent may still be working — restart it if it stays unresponsive.', Math.round(waitMs / 100) / 10),
       });
       this.turns.end(turn, { stopReason: 'cancelled', timedOut: true });
     }, waitMs);

@@ -28,6 +28,7 @@ import { boundedRequest } from './boundedRequest.js';
 import type { SessionRouter } from '../connection/sessionRouter.js';
 import { planSessionTarget, skippedMcpNotice, type McpServerInput, type SessionTargetPlan } from './sessionTarget.js';
 import { editorToolsSkipReason, openSessionEditorTools, type EditorToolsOptions, type SessionEditorTools } from '../editorTools/sessionEditorTools.js';
+import { t } from '../../translate.js';
 
 export interface OpenContext {
   connection: MessageConnection;
@@ -162,7 +163,7 @@ function create(ctx: OpenContext, support: SessionSupport, plan: SessionTargetPl
     ...(ctx.currentRoots ? { workspaceRoots: ctx.currentRoots } : {}),
     // The same account fs/write_text_file gives: the turn's review shows it and can undo it.
     written: (path, oldText, newText) => session.emit({ kind: 'file_written', path, oldText, newText }),
-    refused: (tool, detail) => session.emit({ kind: 'notice_local', severity: 'warning', title: `Refused editor tool ${tool}`, detail }),
+    refused: (tool, detail) => session.emit({ kind: 'notice_local', severity: 'warning', title: t('Refused editor tool {0}', tool), detail }),
   });
   const notice = skippedMcpNotice(plan.skipped);
   if (notice) session.emit(notice);

@@ -10,6 +10,7 @@ import { contains } from '../../../services/confine.js';
 import type { AgentFacts } from '../connection/capabilities.js';
 import { filterMcpServers, mcpCapabilitiesOf, type AcpMcpServer, type McpFilterResult } from '../mcp/filter.js';
 import type { McpServerSpec } from '../mcp/types.js';
+import { t } from '../../translate.js';
 
 /** Parsed settings servers (`McpServerSpec`) or, as before, v1 wire stdio servers. */
 export type McpServerInput = McpServerSpec | McpServerStdio;
@@ -45,7 +46,7 @@ export function skippedMcpNotice(skipped: SessionTargetPlan['skipped']): Session
   return {
     kind: 'notice_local',
     severity: 'warning',
-    title: `MCP server${skipped.length > 1 ? 's' : ''} not sent to the agent: ${names}`,
+    title: skipped.length > 1 ? t('MCP servers not sent to the agent: {0}', names) : t('MCP server not sent to the agent: {0}', names),
     detail: skipped.map((s) => `${s.name}: ${s.reason}`).join('\n'),
   };
 }
