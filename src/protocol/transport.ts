@@ -84,6 +84,9 @@ export function createAcpConnection(
   const logger = opts.logger ?? SILENT;
   // A Map, not the options object: a method named "constructor" must not find a handler.
   const sync = new Map(Object.entries(opts.syncNotifications ?? {}));
+  // Cancellation is the transport's own business, whatever handlers are passed.
+  sync.delete(CANCEL_REQUEST_METHOD);
+  sync.delete('$/cancelRequest');
   const hasSync = sync.size > 0;
   const userTap = opts.tap;
   // The protocol log must never cost a message: a throwing tap is reported, not propagated.
@@ -159,6 +162,16 @@ export function createAcpConnection(
 
   const intercept = (message: Message): boolean => {
     tap?.('in', message);
+    // The hot path, nearly all of the traffic: a notification with a synchronous handler. The
+    // same outcome the checks below reach for it (a message without an id whose method has a
+    // handler is such a notification; the cancel methods never have one), one lookup sooner.
+    if (hasSync && queued === 0 && (message as { id?: unknown }).id === undefined) {
+      const handler = sync.get((message as NotificationMessage).method);
+      if (handler) {
+        runSync(handler, message as NotificationMessage);
+        return true;
+      }
+    }
     // Notifications first: they are nearly all of the traffic, and one is never also a request,
     // a response or malformed (it has a string method and no id).
     if (Message.isNotification(message)) {

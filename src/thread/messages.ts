@@ -22,27 +22,45 @@ function ownBlock(block: ContentBlock): ContentBlock {
   return { ...block };
 }
 
+/**
+ * The hot path, tried before anything else is set up for the event: a text chunk that continues
+ * the row streaming now. Its result is built whole (one change in a one-slot array) rather than
+ * grown by push; undefined for every other chunk, which `applyMessageChunk` then handles.
+ * Changes nothing unless it answers.
+ */
+export function appendToStream(state: ThreadState, event: ChunkEvent): ApplyResult | undefined {
+  const index = state.streamRow;
+  const { content } = event;
+  if (index < 0 || content.type !== 'text') return undefined;
+  // The same lookup as applyMessageChunk's, minus claiming the prompt row: a chunk that would
+  // claim it is not one for the streaming row.
+  const row = event.messageId !== undefined ? state.messages[event.role].get(event.messageId) : lastRowOf(state, event.role);
+  if (row !== index) return undefined;
+  if (content.text === '') return { rows: [], session: false };
+  state.streamText.append(content.text);
+  return { rows: [{ op: 'append', index, id: state.entries[index]!.id, text: content.text }], session: false };
+}
+
+/** Without ids the only signal is the kind of update: the same role continues the last row. */
+function lastRowOf(state: ThreadState, role: MessageRole): number | undefined {
+  const last = state.entries.length - 1;
+  return last >= 0 && state.entries[last]!.type === role ? last : undefined;
+}
+
 export function applyMessageChunk(state: ThreadState, event: ChunkEvent, out: ApplyResult): void {
   const { role, messageId, content } = event;
-  let index: number | undefined;
-  if (messageId !== undefined) {
-    index = state.messages[role].get(messageId) ?? claimPromptRow(state, role, messageId);
-  } else {
-    // Without ids the only signal is the kind of update: the same role continues the last row.
-    const last = state.entries.length - 1;
-    if (last >= 0 && state.entries[last]!.type === role) index = last;
-  }
+  const index = messageId !== undefined ? state.messages[role].get(messageId) ?? claimPromptRow(state, role, messageId) : lastRowOf(state, role);
   if (index === state.streamRow && content.type === 'text') {
-    // Hot path: the row is already streaming, so its last block is text. O(1), one string concat.
+    // The row is already streaming, so its last block is text (appendToStream usually got here first).
     if (content.text === '') return;
-    state.streamText += content.text;
+    state.streamText.append(content.text);
     out.rows.push({ op: 'append', index, id: state.entries[index]!.id, text: content.text });
     return;
   }
   flushStreaming(state);
   if (index === undefined) {
-    index = insertRow(state, out, newMessage(state, role, messageId, [ownBlock(content)]));
-    if (messageId !== undefined) state.messages[role].set(messageId, index);
+    const inserted = insertRow(state, out, newMessage(state, role, messageId, [ownBlock(content)]));
+    if (messageId !== undefined) state.messages[role].set(messageId, inserted);
     return;
   }
   const row = state.entries[index] as MessageEntry;
@@ -58,7 +76,7 @@ export function applyMessageChunk(state: ThreadState, event: ChunkEvent, out: Ap
     // Text continues the last text block: start streaming into the buffer (see ThreadState).
     if (content.text === '') return;
     state.streamRow = index;
-    state.streamText = content.text;
+    state.streamText.append(content.text);
     out.rows.push({ op: 'append', index, id: row.id, text: content.text });
     return;
   }

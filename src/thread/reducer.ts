@@ -9,7 +9,7 @@
 import type { SessionEvent } from '../protocol/events.js';
 import type { ApplyResult, SessionFacts, ThreadEntry } from './types.js';
 import { emptyState, flushStreaming, setSession, type FileWrite, type ThreadState } from './state.js';
-import { applyMessageChunk, applyMessageUpsert, applyPromptAccepted, applyPromptSent } from './messages.js';
+import { appendToStream, applyMessageChunk, applyMessageUpsert, applyPromptAccepted, applyPromptSent } from './messages.js';
 import { applyTerminalOutput, applyToolCall, applyToolCallContentChunk } from './toolCalls.js';
 import { applyPermissionRequested, applyPermissionResolved, applyPermissionAutoApproved } from './permissions.js';
 import { applyElicitationCompleted, applyElicitationRequested, applyElicitationResolved } from './elicitations.js';
@@ -89,8 +89,13 @@ export class ThreadModel {
   }
 
   apply(event: SessionEvent): ApplyResult {
-    const out: ApplyResult = { rows: [], session: false };
     const s = this.state;
+    if (event.kind === 'message_chunk') {
+      // Streaming text: most events of a turn, answered without the general setup below.
+      const appended = appendToStream(s, event);
+      if (appended) return appended;
+    }
+    const out: ApplyResult = { rows: [], session: false };
     // Only a chunk may find the streaming buffer pending; every other handler sees whole rows.
     if (event.kind !== 'message_chunk') flushStreaming(s);
     switch (event.kind) {

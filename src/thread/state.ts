@@ -76,11 +76,11 @@ export interface ThreadState {
   /**
    * Streaming buffer: text appended to the last text block of row `streamRow` that is not yet
    * in that row object. Building a new row per chunk is what copy-on-write would cost; instead
-   * chunks only grow this string and the row is rebuilt once, when anything else looks at it
+   * chunks only go into this buffer and the row is rebuilt once, when anything else looks at it
    * (`flushStreaming`). -1 when empty.
    */
   streamRow: number;
-  streamText: string;
+  streamText: StreamedText;
   /**
    * The host's `fs/write_text_file` writes per turn id (the turn running when each was made):
    * the review's fallback when a root had no snapshot. Not rows, not restored: the turn's
@@ -94,6 +94,40 @@ export interface FileWrite {
   oldText: string | null;
   newText: string;
 }
+
+/**
+ * The text of a streaming row not yet in the row object. Chunks are kept as a short list and
+ * folded into one flat string every `FOLD_EVERY` chunks, instead of `text += chunk` per chunk:
+ * that would keep every chunk alive in a rope (a string object plus a rope node each) until
+ * someone reads the row, and the young-generation GC copies all of it, twice, on its way to the
+ * old generation. Folded this way most chunks die young and what survives is one flat string
+ * per fold (about 1 MB less to copy per 10,000 chunks of the wire benchmark).
+ */
+export class StreamedText {
+  private folded = '';
+  private readonly recent: string[] = [];
+
+  append(text: string): void {
+    const recent = this.recent;
+    recent.push(text);
+    if (recent.length === FOLD_EVERY) {
+      this.folded += recent.join('');
+      recent.length = 0;
+    }
+  }
+
+  /** All the text appended since the last take, in order; empties the buffer. */
+  take(): string {
+    const recent = this.recent;
+    const text = recent.length === 0 ? this.folded : this.folded + recent.join('');
+    this.folded = '';
+    recent.length = 0;
+    return text;
+  }
+}
+
+/** Chunks per fold: small enough that a fold is cheap, large enough that few folds survive. */
+const FOLD_EVERY = 64;
 
 export function emptyState(session: SessionFacts): ThreadState {
   return {
@@ -115,7 +149,7 @@ export function emptyState(session: SessionFacts): ThreadState {
     agentTurns: 0,
     turn: { open: false, toolCallRows: [] },
     streamRow: -1,
-    streamText: '',
+    streamText: new StreamedText(),
     fileWrites: new Map(),
   };
 }
@@ -165,7 +199,6 @@ export function flushStreaming(state: ThreadState): void {
   const row = state.entries[index] as UserEntry | AgentMessageEntry | ThoughtEntry;
   const blocks = row.content.slice();
   const last = blocks[blocks.length - 1] as Extract<ContentBlock, { type: 'text' }>;
-  blocks[blocks.length - 1] = { ...last, text: last.text + state.streamText };
-  state.streamText = '';
+  blocks[blocks.length - 1] = { ...last, text: last.text + state.streamText.take() };
   state.entries[index] = { ...row, content: blocks };
 }

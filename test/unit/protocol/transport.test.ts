@@ -239,3 +239,23 @@ test('the line cap applies through createAcpConnection: an over-long line is rep
   assert.deepEqual(problems, ['line_too_long', 'invalid_json']);
   client.dispose();
 });
+
+test('the synchronous dispatch takes notifications only: a request under the same method is answered as a request', async () => {
+  const fromAgent = new PassThrough();
+  const toAgent = new PassThrough();
+  const handled: unknown[] = [];
+  const written: string[] = [];
+  toAgent.on('data', (b: Buffer) => written.push(...b.toString('utf8').split('\n').filter(Boolean)));
+  const client = createAcpConnection(fromAgent, toAgent, {
+    syncNotifications: { 'session/update': (p) => handled.push(p) },
+  });
+  client.listen();
+  const line = (m: object): string => JSON.stringify({ jsonrpc: '2.0', ...m }) + '\n';
+  fromAgent.write(line({ id: 3, method: 'session/update', params: { n: 0 } }) + line({ method: 'session/update', params: { n: 1 } }));
+  await until(() => written.length === 1 && handled.length === 1, 'the error answer and the notification');
+  assert.deepEqual(handled, [{ n: 1 }]);
+  const answer = JSON.parse(written[0]!) as { id: number; error?: { code: number } };
+  assert.equal(answer.id, 3);
+  assert.equal(answer.error?.code, -32601);
+  client.dispose();
+});
