@@ -40,6 +40,21 @@ function binaryPlanOf(agent: RegistryAgent): BinaryPlan {
   return plan;
 }
 
+/** The settings entry an install makes starts the agent it unpacked, and that agent answers over ACP. */
+async function assertAnswersHello(agent: RegistryAgent, plan: BinaryPlan, executable: string): Promise<void> {
+  const entry = binaryEntryOf(plan, executable);
+  const peer = await startPeer({ name: agent.name, command: entry.command, args: entry.args, env: entry.env ?? {}, protocolVersion: 1 });
+  try {
+    const state = await peer.client.start();
+    assert.equal(state.state, 'ready', JSON.stringify(state));
+    const { session, events } = record(await peer.client.newSession());
+    await session.prompt(say('hello'));
+    assert.equal(streamedText(events), HELLO_MARKDOWN);
+  } finally {
+    await peer.close();
+  }
+}
+
 /** What is left in the storage's registry folder apart from finished installs. */
 const leftovers = (storage: string) => (existsSync(join(storage, 'registry-agents')) ? readdirSync(join(storage, 'registry-agents')).filter((n) => n.startsWith('.')) : []);
 
@@ -106,17 +121,7 @@ describe('installing from the ACP registry', () => {
       assert.equal(progress.at(-1), archive.bytes.length);
       assert.deepEqual(leftovers(storage), [], 'the scratch folder is gone');
 
-      const entry = binaryEntryOf(plan, installed.executable);
-      const peer = await startPeer({ name: agent.name, command: entry.command, args: entry.args, env: entry.env ?? {}, protocolVersion: 1 });
-      try {
-        const state = await peer.client.start();
-        assert.equal(state.state, 'ready', JSON.stringify(state));
-        const { session, events } = record(await peer.client.newSession());
-        await session.prompt(say('hello'));
-        assert.equal(streamedText(events), HELLO_MARKDOWN);
-      } finally {
-        await peer.close();
-      }
+      await assertAnswersHello(agent, plan, installed.executable);
     } finally {
       await rm(storage, { recursive: true, force: true });
     }
@@ -136,16 +141,7 @@ describe('installing from the ACP registry', () => {
         const installed = await installBinary(agent, plan, storage, {});
         assert.equal(readFileSync(join(installed.dir, 'docs', 'README.txt'), 'utf8'), 'an agent');
         assert.deepEqual(leftovers(storage), []);
-        const entry = binaryEntryOf(plan, installed.executable);
-        const peer = await startPeer({ name: agent.name, command: entry.command, args: entry.args, env: entry.env ?? {}, protocolVersion: 1 });
-        try {
-          assert.equal((await peer.client.start()).state, 'ready');
-          const { session, events } = record(await peer.client.newSession());
-          await session.prompt(say('hello'));
-          assert.equal(streamedText(events), HELLO_MARKDOWN);
-        } finally {
-          await peer.close();
-        }
+        await assertAnswersHello(agent, plan, installed.executable);
       } finally {
         await rm(storage, { recursive: true, force: true });
       }

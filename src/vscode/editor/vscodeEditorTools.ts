@@ -6,33 +6,16 @@
  * (`agents/acp/editorTools/editorToolCalls.ts`); this class does not decide what may be touched.
  */
 import * as vscode from 'vscode';
-import type { EditorProblem, EditorSelection, EditorToolsHost, ProblemSeverity } from '../../services/editorTools/editorHost.js';
+import type { EditorProblem, EditorSelection, EditorToolsHost } from '../../services/editorTools/editorHost.js';
+import { diagnosticFacts } from './diagnosticFacts.js';
 import { VscodeFileSystem } from './vscodeFileSystem.js';
-
-const SEVERITY: Record<vscode.DiagnosticSeverity, ProblemSeverity> = {
-  [vscode.DiagnosticSeverity.Error]: 'error',
-  [vscode.DiagnosticSeverity.Warning]: 'warning',
-  [vscode.DiagnosticSeverity.Information]: 'info',
-  [vscode.DiagnosticSeverity.Hint]: 'hint',
-};
 
 export class VscodeEditorTools extends VscodeFileSystem implements EditorToolsHost {
   async problems(): Promise<EditorProblem[]> {
     const out: EditorProblem[] = [];
     for (const [uri, diagnostics] of vscode.languages.getDiagnostics()) {
       if (uri.scheme !== 'file') continue;
-      for (const d of diagnostics) {
-        const code = typeof d.code === 'object' ? String(d.code.value) : d.code === undefined ? undefined : String(d.code);
-        out.push({
-          path: uri.fsPath,
-          line: d.range.start.line + 1,
-          column: d.range.start.character + 1,
-          severity: SEVERITY[d.severity],
-          message: d.message,
-          ...(d.source ? { source: d.source } : {}),
-          ...(code ? { code } : {}),
-        });
-      }
+      for (const d of diagnostics) out.push({ path: uri.fsPath, ...diagnosticFacts(d) });
     }
     return out;
   }

@@ -15,6 +15,7 @@ import { confinePath } from '../../services/confine.js';
 import type { FileSystemHost } from '../../services/hostServices.js';
 import type { LastTerminalCommand } from './lastTerminalCommand.js';
 import type { WorkspaceFileIndex } from './workspaceFileIndex.js';
+import { diagnosticFacts } from '../editor/diagnosticFacts.js';
 
 export interface MentionSourceDeps {
   fs: FileSystemHost;
@@ -57,24 +58,8 @@ export function vscodeMentionSources(deps: MentionSourceDeps): MentionSources {
   };
 }
 
-const SEVERITY: Record<vscode.DiagnosticSeverity, Problem['severity']> = {
-  [vscode.DiagnosticSeverity.Error]: 'error',
-  [vscode.DiagnosticSeverity.Warning]: 'warning',
-  [vscode.DiagnosticSeverity.Information]: 'info',
-  [vscode.DiagnosticSeverity.Hint]: 'hint',
-};
-
 function problem(uri: vscode.Uri, d: vscode.Diagnostic): Problem {
-  const code = typeof d.code === 'object' ? String(d.code.value) : d.code === undefined ? undefined : String(d.code);
-  return {
-    file: vscode.workspace.asRelativePath(uri),
-    line: d.range.start.line + 1,
-    column: d.range.start.character + 1,
-    severity: SEVERITY[d.severity],
-    message: d.message,
-    ...(d.source ? { source: d.source } : {}),
-    ...(code ? { code } : {}),
-  };
+  return { file: vscode.workspace.asRelativePath(uri), ...diagnosticFacts(d) };
 }
 
 async function gitChanges(which: 'staged' | 'unstaged'): Promise<string> {
