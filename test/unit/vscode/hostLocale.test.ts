@@ -3,7 +3,8 @@
  * resend tooltips, notification titles, notices in the thread — follow the editor's language: each
  * takes the lookup it is given (`vscode.l10n.t` in the extension), here the German bundle the
  * extension ships, looked up by English text as VS Code does. English stays the default. Also
- * permission rule words, sensitive-path reasons and launch failures with the untrusted hold.
+ * permission rule words, sensitive-path reasons and launch failures with the untrusted hold,
+ * and the reasons an MCP server is left out.
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,6 +22,8 @@ import { sensitiveReason } from '../../../src/permissions/sensitive.js';
 import { pathFlavor } from '../../../src/permissions/platformPaths.js';
 import { failedStatus, untrustedStatus, isUntrusted } from '../../../src/vscode/agents/statusText.js';
 import type { AgentConfig, LaunchFailure } from '../../../src/agents/api.js';
+import { parseMcpSetting } from '../../../src/agents/acp/mcp/parse.js';
+import { filterMcpServers } from '../../../src/agents/acp/mcp/filter.js';
 
 const bundle: Record<string, string> = JSON.parse(readFileSync(new URL('../../../l10n/bundle.l10n.de.json', import.meta.url), 'utf8'));
 const german: Translate = (message, ...args) => english(bundle[message] ?? message, ...args);
@@ -90,6 +93,32 @@ test('a launch failure and the untrusted hold read German once activation hands 
     assert.ok(held.state === 'failed');
     assert.equal(held.reason, 'Dieser Arbeitsbereich ist nicht vertrauenswürdig, daher wurde kein Agent gestartet.');
     assert.ok(isUntrusted(held), 'told by its flag, whatever the language');
+  } finally {
+    useTranslate(english);
+  }
+});
+
+test('the reasons an MCP server is left out read German under the German lookup, English by default', () => {
+  const setting = { noCmd: {}, remote: { url: 'ftp://x' }, folder: { command: '${workspaceFolder}/run' }, sse: { type: 'sse', url: 'https://x/sse' } };
+  const reasons = () => {
+    const parsed = parseMcpSetting(setting, { env: {} });
+    const filtered = filterMcpServers(parsed.servers, {}, 2);
+    return [...parsed.problems.map((p) => `${p.name}: ${p.reason}`), ...filtered.skipped.map((s) => `${s.name}: ${s.reason}`)];
+  };
+  assert.deepEqual(reasons(), [
+    'noCmd: has no command',
+    'remote: url "ftp://x" is not http(s)',
+    'folder: uses ${workspaceFolder} but no workspace folder is open',
+    'sse: ACP v2 has no SSE transport for MCP servers',
+  ]);
+  useTranslate(german);
+  try {
+    assert.deepEqual(reasons(), [
+      'noCmd: hat keinen Befehl (command)',
+      'remote: URL „ftp://x“ ist nicht http(s)',
+      'folder: verwendet ${workspaceFolder}, aber es ist kein Arbeitsbereichsordner geöffnet',
+      'sse: ACP v2 hat keinen SSE-Transport für MCP-Server',
+    ]);
   } finally {
     useTranslate(english);
   }
