@@ -4,7 +4,7 @@
  * takes the lookup it is given (`vscode.l10n.t` in the extension), here the German bundle the
  * extension ships, looked up by English text as VS Code does. English stays the default. Also
  * permission rule words, sensitive-path reasons and launch failures with the untrusted hold,
- * and the reasons an MCP server is left out.
+ * the reasons an MCP server is left out, and the presets' install hints.
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,6 +24,8 @@ import { failedStatus, untrustedStatus, isUntrusted } from '../../../src/vscode/
 import type { AgentConfig, LaunchFailure } from '../../../src/agents/api.js';
 import { parseMcpSetting } from '../../../src/agents/acp/mcp/parse.js';
 import { filterMcpServers } from '../../../src/agents/acp/mcp/filter.js';
+import { suggestFix } from '../../../src/agents/acp/presets/suggestFix.js';
+import { AGENT_PRESETS } from '../../../src/agents/acp/presets/presets.js';
 
 const bundle: Record<string, string> = JSON.parse(readFileSync(new URL('../../../l10n/bundle.l10n.de.json', import.meta.url), 'utf8'));
 const german: Translate = (message, ...args) => english(bundle[message] ?? message, ...args);
@@ -122,4 +124,15 @@ test('the reasons an MCP server is left out read German under the German lookup,
   } finally {
     useTranslate(english);
   }
+});
+
+test("a preset's install hint reads German under the German lookup", () => {
+  const gemini = AGENT_PRESETS.find((p) => p.name === 'gemini')!;
+  const config = { name: 'gemini', command: 'gemini', args: ['--acp'], env: {}, protocolVersion: 1 as const };
+  const failure: LaunchFailure = { reason: 'not_found', command: 'gemini', message: 'gemini was not found' };
+  assert.match(suggestFix(failure, config).detail, /Install it: Install the Gemini CLI with npm\./);
+  assert.match(suggestFix(failure, config, AGENT_PRESETS, german).detail, /Installieren Sie es: Installieren Sie die Gemini CLI mit npm\./);
+  assert.equal(gemini.install(german), 'Installieren Sie die Gemini CLI mit npm.');
+  const claude = AGENT_PRESETS.find((p) => p.name === 'claude')!;
+  assert.equal(claude.install(german), 'Installieren Sie Node.js (es enthält npx); der erste Start lädt @agentclientprotocol/claude-agent-acp herunter.');
 });
