@@ -10,10 +10,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { installPlans } from '../../src/registry/installPlan.js';
+import { iconFile, loadRegistryIcons } from '../../src/registry/registryIcons.js';
 import { loadRegistry } from '../../src/registry/loadRegistry.js';
 import { registryPlatform } from '../../src/registry/platform.js';
 import { readAgentSettings } from '../../src/vscode/agents/config.js';
 import { installRegistryAgent } from '../../src/vscode/registry/installWithProgress.js';
+import { registryPickItems } from '../../src/vscode/registry/registryPickItems.js';
 import { readRegistryUrl } from '../../src/vscode/registry/registrySettings.js';
 import { launcherScript, tarGz } from '../support/agentArchive.js';
 import { binaryEntry, npxEntry, registry } from '../support/registryFixture.js';
@@ -36,8 +38,9 @@ test('registry: an agent added from the registry lands in user settings only, an
     const script = path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'out', 'test-agents', 'scripted.agent.mjs');
     const archive = tarGz({ 'echo-agent': launcherScript(process.execPath, [script, '--delay', '0']) });
     server.serve('/echo.tar.gz', archive.bytes);
+    server.serve('/echo.svg', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16"/></svg>');
     server.serve('/registry.json', JSON.stringify(registry([
-      npxEntry(),
+      { ...npxEntry(), icon: `${server.base}/echo.svg` },
       binaryEntry({ [platform]: { archive: `${server.base}/echo.tar.gz`, sha256: archive.sha256, args: [], env: { ELECTRON_RUN_AS_NODE: '1' } } }),
     ])));
     await config.update('registryUrl', `${server.base}/registry.json`, vscode.ConfigurationTarget.Global);
@@ -47,6 +50,14 @@ test('registry: an agent added from the registry lands in user settings only, an
     assert.equal(origin.kind, 'live');
     const agent = parsed.agents.find((a) => a.name === NAME);
     assert.ok(agent);
+
+    // The picker's row shows the icon from the file stored in global storage.
+    const icons = await loadRegistryIcons(parsed.agents.flatMap((a) => (a.icon ? [a.icon] : [])), storage);
+    const items = registryPickItems(parsed, storage, icons);
+    const withIcon = items.find((i) => i.agent?.id === 'echo-npx');
+    assert.ok(withIcon?.iconPath instanceof vscode.Uri, 'the npx entry has an icon');
+    assert.equal(withIcon.iconPath.fsPath, iconFile(storage, `${server.base}/echo.svg`, 'svg'));
+    assert.equal(items.find((i) => i.agent?.id === 'echo-bin')?.iconPath, undefined, 'an entry without an icon shows none');
     const plans = installPlans(agent, platform);
     assert.ok('plans' in plans && plans.plans[0]?.kind === 'binary', JSON.stringify(plans));
     const entry = await installRegistryAgent(agent, plans.plans[0], storage);

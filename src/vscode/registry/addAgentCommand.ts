@@ -7,13 +7,15 @@ import * as vscode from 'vscode';
 import { configuredAs } from '../../registry/configured.js';
 import { CancelledError } from '../../registry/install/httpGet.js';
 import { loadRegistry, type LoadedRegistry } from '../../registry/loadRegistry.js';
+import { loadRegistryIcons } from '../../registry/registryIcons.js';
 import { installPlans } from '../../registry/installPlan.js';
 import { platformLabel, registryPlatform } from '../../registry/platform.js';
-import type { RegistryAgent, SkippedEntry } from '../../registry/types.js';
+import type { RegistryAgent } from '../../registry/types.js';
 import { CommandId } from '../commandIds.js';
 import type { ProtocolLog } from '../protocolLog.js';
 import { confirmPlan } from './confirmPlan.js';
 import { installRegistryAgent } from './installWithProgress.js';
+import { registryPickItems, type RegistryPickItem } from './registryPickItems.js';
 import { readRegistryUrl, userAgentEntries } from './registrySettings.js';
 
 export interface AddAgentDeps {
@@ -47,7 +49,7 @@ async function addAgent(deps: AddAgentDeps): Promise<void> {
   if (loaded.origin.kind === 'cache') deps.log.warn(`ACP registry: offline, using the copy from ${loaded.origin.fetchedAt} (${loaded.origin.reason})`);
   for (const skipped of loaded.registry.skipped) deps.log.warn(`ACP registry: left out "${skipped.label}": ${skipped.reason}`);
 
-  const agent = await pickRegistryAgent(loaded, deps.storageDir);
+  const agent = await pickRegistryAgent(loaded, deps.storageDir, deps.log);
   if (!agent) return;
   const result = installPlans(agent, registryPlatform(), platformLabel());
   if ('unavailable' in result) {
@@ -73,27 +75,14 @@ async function addAgent(deps: AddAgentDeps): Promise<void> {
   if (pick === start) await vscode.commands.executeCommand(CommandId.selectAgent, agent.name);
 }
 
-type Item = vscode.QuickPickItem & { agent?: RegistryAgent; skipped?: SkippedEntry };
+type Item = RegistryPickItem;
 
-/** Agents by name; a configured one says so; left-out entries are listed last, with why. */
-async function pickRegistryAgent(loaded: LoadedRegistry, storageDir: string): Promise<RegistryAgent | undefined> {
-  const entries = userAgentEntries();
-  const items: Item[] = [...loaded.registry.agents]
-    .sort((a, b) => a.name.localeCompare(b.name))
-    .map((agent) => {
-      const configured = configuredAs(agent, entries, storageDir);
-      const ways = [agent.npx && 'npx', agent.uvx && 'uvx', agent.binary && 'binary'].filter(Boolean).join(', ');
-      return {
-        label: `${configured ? '$(check) ' : ''}${agent.name}`,
-        description: [agent.version, ways, configured ? (configured === agent.name ? vscode.l10n.t('already configured') : vscode.l10n.t('already configured as "{0}"', configured)) : ''].filter(Boolean).join(' · '),
-        detail: agent.description,
-        agent,
-      };
-    });
-  if (loaded.registry.skipped.length) {
-    items.push({ label: vscode.l10n.t('Left out: entries the registry has in a form Agent Chat cannot read'), kind: vscode.QuickPickItemKind.Separator });
-    for (const skipped of loaded.registry.skipped) items.push({ label: `$(warning) ${skipped.label}`, detail: skipped.reason, skipped });
-  }
+/** Agents by name, with their icons when they arrive within the icon deadline; left-out entries last. */
+async function pickRegistryAgent(loaded: LoadedRegistry, storageDir: string, log: ProtocolLog): Promise<RegistryAgent | undefined> {
+  const icons = await loadRegistryIcons(loaded.registry.agents.flatMap((a) => (a.icon ? [a.icon] : [])), storageDir, {
+    onFailure: (url, reason) => log.warn(`ACP registry: icon ${url}: ${reason}`),
+  });
+  const items = registryPickItems(loaded.registry, storageDir, icons);
   const pick = vscode.window.createQuickPick<Item>();
   pick.title = loaded.origin.kind === 'cache'
     ? vscode.l10n.t('Add Agent from the ACP Registry — offline, a cached copy from {0}', new Date(loaded.origin.fetchedAt).toLocaleString())

@@ -3,7 +3,8 @@
  * resend tooltips, notification titles, notices in the thread — follow the editor's language: each
  * takes the lookup it is given (`vscode.l10n.t` in the extension), here the German bundle the
  * extension ships, looked up by English text as VS Code does. English stays the default. Also
- * permission rule words, sensitive-path reasons and launch failures with the untrusted hold.
+ * permission rule words, sensitive-path reasons and launch failures with the untrusted hold,
+ * the reasons an MCP server is left out, and the presets' install hints.
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -21,6 +22,10 @@ import { sensitiveReason } from '../../../src/permissions/sensitive.js';
 import { pathFlavor } from '../../../src/permissions/platformPaths.js';
 import { failedStatus, untrustedStatus, isUntrusted } from '../../../src/vscode/agents/statusText.js';
 import type { AgentConfig, LaunchFailure } from '../../../src/agents/api.js';
+import { parseMcpSetting } from '../../../src/agents/acp/mcp/parse.js';
+import { filterMcpServers } from '../../../src/agents/acp/mcp/filter.js';
+import { suggestFix } from '../../../src/agents/acp/presets/suggestFix.js';
+import { AGENT_PRESETS } from '../../../src/agents/acp/presets/presets.js';
 
 const bundle: Record<string, string> = JSON.parse(readFileSync(new URL('../../../l10n/bundle.l10n.de.json', import.meta.url), 'utf8'));
 const german: Translate = (message, ...args) => english(bundle[message] ?? message, ...args);
@@ -93,4 +98,41 @@ test('a launch failure and the untrusted hold read German once activation hands 
   } finally {
     useTranslate(english);
   }
+});
+
+test('the reasons an MCP server is left out read German under the German lookup, English by default', () => {
+  const setting = { noCmd: {}, remote: { url: 'ftp://x' }, folder: { command: '${workspaceFolder}/run' }, sse: { type: 'sse', url: 'https://x/sse' } };
+  const reasons = () => {
+    const parsed = parseMcpSetting(setting, { env: {} });
+    const filtered = filterMcpServers(parsed.servers, {}, 2);
+    return [...parsed.problems.map((p) => `${p.name}: ${p.reason}`), ...filtered.skipped.map((s) => `${s.name}: ${s.reason}`)];
+  };
+  assert.deepEqual(reasons(), [
+    'noCmd: has no command',
+    'remote: url "ftp://x" is not http(s)',
+    'folder: uses ${workspaceFolder} but no workspace folder is open',
+    'sse: ACP v2 has no SSE transport for MCP servers',
+  ]);
+  useTranslate(german);
+  try {
+    assert.deepEqual(reasons(), [
+      'noCmd: hat keinen Befehl (command)',
+      'remote: URL „ftp://x“ ist nicht http(s)',
+      'folder: verwendet ${workspaceFolder}, aber es ist kein Arbeitsbereichsordner geöffnet',
+      'sse: ACP v2 hat keinen SSE-Transport für MCP-Server',
+    ]);
+  } finally {
+    useTranslate(english);
+  }
+});
+
+test("a preset's install hint reads German under the German lookup", () => {
+  const gemini = AGENT_PRESETS.find((p) => p.name === 'gemini')!;
+  const config = { name: 'gemini', command: 'gemini', args: ['--acp'], env: {}, protocolVersion: 1 as const };
+  const failure: LaunchFailure = { reason: 'not_found', command: 'gemini', message: 'gemini was not found' };
+  assert.match(suggestFix(failure, config).detail, /Install it: Install the Gemini CLI with npm\./);
+  assert.match(suggestFix(failure, config, AGENT_PRESETS, german).detail, /Installieren Sie es: Installieren Sie die Gemini CLI mit npm\./);
+  assert.equal(gemini.install(german), 'Installieren Sie die Gemini CLI mit npm.');
+  const claude = AGENT_PRESETS.find((p) => p.name === 'claude')!;
+  assert.equal(claude.install(german), 'Installieren Sie Node.js (es enthält npx); der erste Start lädt @agentclientprotocol/claude-agent-acp herunter.');
 });

@@ -4,6 +4,7 @@
  * so unsupported ones are dropped and reported instead.
  */
 import type { McpServerSpec } from './types.js';
+import { t } from '../../translate.js';
 
 /** v1 `agentCapabilities.mcpCapabilities` (booleans) or v2 `capabilities.session.mcp` (objects). */
 export interface McpCapabilitiesLike {
@@ -63,12 +64,12 @@ export function filterMcpServers(
 function skipReason(s: McpServerSpec, c: McpCapabilitiesLike, v: 1 | 2): string | undefined {
   switch (s.transport) {
     case 'stdio':
-      return v === 1 || supported(c.stdio) ? undefined : 'the agent does not accept stdio MCP servers';
+      return v === 1 || supported(c.stdio) ? undefined : t('the agent does not accept stdio MCP servers');
     case 'http':
-      return supported(c.http) ? undefined : 'the agent does not accept HTTP MCP servers';
+      return supported(c.http) ? undefined : t('the agent does not accept HTTP MCP servers');
     case 'sse':
-      if (v === 2) return 'ACP v2 has no SSE transport for MCP servers';
-      return supported(c.sse) ? undefined : 'the agent does not accept SSE MCP servers';
+      if (v === 2) return t('ACP v2 has no SSE transport for MCP servers');
+      return supported(c.sse) ? undefined : t('the agent does not accept SSE MCP servers');
   }
 }
 

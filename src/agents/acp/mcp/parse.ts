@@ -8,6 +8,7 @@ import { isAbsolute } from 'node:path';
 import { findOnPath } from '../presets/detect.js';
 import { parseJsonc } from './jsonc.js';
 import type { McpProblem, McpServerSpec, McpSource, VariableContext } from './types.js';
+import { t } from '../../translate.js';
 import { resolveVariables } from './variables.js';
 
 export interface McpParseResult {
@@ -43,7 +44,7 @@ function parseEntry(name: string, raw: unknown, source: McpSource, opts: McpPars
     return undefined;
   };
   const warn = (reason: string) => problems.push({ name, source, reason, severity: 'warning' });
-  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return skip('is not an object');
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return skip(t('is not an object'));
   const e = raw as Entry;
   const type = typeof e.type === 'string' ? e.type : typeof e.url === 'string' ? 'http' : 'stdio';
   const sub = (text: string): string | undefined => {
@@ -52,12 +53,12 @@ function parseEntry(name: string, raw: unknown, source: McpSource, opts: McpPars
     skip(r.reason);
     return undefined;
   };
-  const subMap = (v: unknown, what: string): Record<string, string> | undefined => {
+  const subMap = (v: unknown, what: 'env' | 'header'): Record<string, string> | undefined => {
     const out: Record<string, string> = {};
     for (const [k, val] of pairs(v)) {
       if (val === null || val === undefined) continue;
       if (typeof val !== 'string' && typeof val !== 'number' && typeof val !== 'boolean') {
-        warn(`${what} "${k}" is not a string; ignored`);
+        warn(what === 'env' ? t('env "{0}" is not a string; ignored', k) : t('header "{0}" is not a string; ignored', k));
         continue;
       }
       const s = sub(String(val));
@@ -69,7 +70,7 @@ function parseEntry(name: string, raw: unknown, source: McpSource, opts: McpPars
 
   switch (type) {
     case 'stdio': {
-      if (typeof e.command !== 'string' || !e.command.trim()) return skip('has no command');
+      if (typeof e.command !== 'string' || !e.command.trim()) return skip(t('has no command'));
       const command = sub(e.command);
       if (command === undefined) return undefined;
       const args: string[] = [];
@@ -80,23 +81,23 @@ function parseEntry(name: string, raw: unknown, source: McpSource, opts: McpPars
       }
       const env = subMap(e.env, 'env');
       if (!env) return undefined;
-      if (e.envFile !== undefined) warn('envFile is not supported; put the variables in env');
-      if (e.cwd !== undefined) warn('cwd is not part of ACP; the agent decides where the server runs');
+      if (e.envFile !== undefined) warn(t('envFile is not supported; put the variables in env'));
+      if (e.cwd !== undefined) warn(t('cwd is not part of ACP; the agent decides where the server runs'));
       const resolved = isAbsolute(command) ? command : (findOnPath(command, opts.pathEnv) ?? command);
       return { transport: 'stdio', name, command: resolved, args, env };
     }
     case 'http':
     case 'sse': {
-      if (typeof e.url !== 'string' || !e.url.trim()) return skip('has no url');
+      if (typeof e.url !== 'string' || !e.url.trim()) return skip(t('has no url'));
       const url = sub(e.url);
       if (url === undefined) return undefined;
-      if (!/^https?:\/\//i.test(url)) return skip(`url "${url}" is not http(s)`);
+      if (!/^https?:\/\//i.test(url)) return skip(t('url "{0}" is not http(s)', url));
       const headers = subMap(e.headers, 'header');
       if (!headers) return undefined;
       return { transport: type, name, url, headers };
     }
     default:
-      return skip(`has transport type "${type}", which ACP cannot pass to agents`);
+      return skip(t('has transport type "{0}", which ACP cannot pass to agents', type));
   }
 }
 
@@ -106,7 +107,7 @@ function parseEntries(entries: Array<[string, unknown]>, source: McpSource, opts
   const seen = new Set<string>();
   for (const [name, raw] of entries) {
     if (seen.has(name)) {
-      problems.push({ name, source, reason: 'is defined twice; the first one is used', severity: 'skipped' });
+      problems.push({ name, source, reason: t('is defined twice; the first one is used'), severity: 'skipped' });
       continue;
     }
     seen.add(name);
@@ -130,7 +131,7 @@ export function parseMcpSetting(value: unknown, opts: McpParseOptions = {}): Mcp
     return parseEntries(entries, 'settings', opts);
   }
   if (typeof value !== 'object') {
-    return { servers: [], problems: [{ name: 'agentChat.mcpServers', source: 'settings', reason: 'is not an object', severity: 'skipped' }] };
+    return { servers: [], problems: [{ name: 'agentChat.mcpServers', source: 'settings', reason: t('is not an object'), severity: 'skipped' }] };
   }
   return parseEntries(Object.entries(value as Entry), 'settings', opts);
 }
@@ -139,7 +140,7 @@ export function parseMcpSetting(value: unknown, opts: McpParseOptions = {}): Mcp
 export function parseMcpJson(text: string, opts: McpParseOptions = {}): McpParseResult {
   const parsed = parseJsonc(text);
   if (!parsed.ok) {
-    return { servers: [], problems: [{ name: 'mcp.json', source: 'mcp.json', reason: `is not valid JSON: ${parsed.error}`, severity: 'skipped' }] };
+    return { servers: [], problems: [{ name: 'mcp.json', source: 'mcp.json', reason: t('is not valid JSON: {0}', parsed.error), severity: 'skipped' }] };
   }
   const root = stringMap(parsed.value);
   return parseEntries(Object.entries(stringMap(root.servers)), 'mcp.json', opts);
@@ -152,7 +153,7 @@ export function mergeMcpSources(settings: McpParseResult, workspace: McpParseRes
   const servers = [...settings.servers];
   for (const s of workspace.servers) {
     if (names.has(s.name)) {
-      problems.push({ name: s.name, source: 'mcp.json', reason: 'is also in agentChat.mcpServers; the setting is used', severity: 'skipped' });
+      problems.push({ name: s.name, source: 'mcp.json', reason: t('is also in agentChat.mcpServers; the setting is used'), severity: 'skipped' });
     } else servers.push(s);
   }
   return { servers, problems };

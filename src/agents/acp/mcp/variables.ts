@@ -5,6 +5,7 @@
  */
 import { basename, sep } from 'node:path';
 import type { VariableContext } from './types.js';
+import { t } from '../../translate.js';
 
 export type Resolved = { ok: true; value: string } | { ok: false; reason: string };
 
@@ -34,7 +35,7 @@ function resolveOne(name: string, ctx: VariableContext): string | undefined {
 }
 
 function describe(name: string, whole: string): string {
-  if (name.startsWith('input:')) return `needs the input "${name.slice(6)}" (${whole}), which has no value here`;
-  if (name === 'workspaceFolder' || name === 'workspaceFolderBasename') return `uses ${whole} but no workspace folder is open`;
-  return `uses ${whole}, which Agent Chat cannot resolve`;
+  if (name.startsWith('input:')) return t('needs the input "{0}" ({1}), which has no value here', name.slice(6), whole);
+  if (name === 'workspaceFolder' || name === 'workspaceFolderBasename') return t('uses {0} but no workspace folder is open', whole);
+  return t('uses {0}, which Agent Chat cannot resolve', whole);
 }

@@ -5,6 +5,7 @@
  */
 import type { AcpAgentConfig } from '../../api.js';
 import type { PresetDetection } from './detect.js';
+import { t } from '../../translate.js';
 import { presetConfig, type AgentPreset } from './presets.js';
 
 export interface PickerAgent {
@@ -43,9 +44,9 @@ function hintFor(d: PresetDetection | undefined): string | undefined {
     case 'found':
       return undefined;
     case 'via_npx':
-      return d.note;
+      return t('runs through npx, first start downloads the package');
     case 'missing':
-      return `${d.program} not found on PATH`;
+      return t('{0} not found on PATH', d.program);
   }
 }
 

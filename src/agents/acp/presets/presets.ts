@@ -6,6 +6,7 @@
  * agents' registry launch forms; `npx` presets download the package on first start.
  */
 import type { AcpAgentConfig } from '../../api.js';
+import type { Translate } from '../../../thread/translate.js';
 
 export interface AgentPreset {
   /** Key used in `agentChat.agents`; a user entry with this name overrides the preset. */
@@ -19,8 +20,8 @@ export interface AgentPreset {
   npmPackage?: string;
   /** What the user must have before the agent works (shown in the picker). */
   needs: string[];
-  /** How to install the program when it is missing (shown in launch-failure fixes). */
-  install: string;
+  /** How to install the program when it is missing (shown in launch-failure fixes), in the editor's language. */
+  install: (t: Translate) => string;
   /** A copyable install command, when there is a single obvious one. */
   installCommand?: string;
 }
@@ -37,7 +38,7 @@ function npx(name: string, title: string, pkg: string, extraArgs: string[], logi
     program: 'npx',
     npmPackage: pkg,
     needs: [NODE, login],
-    install: `Install Node.js (it includes npx); the first start downloads ${pkg}.`,
+    install: (t) => t('Install Node.js (it includes npx); the first start downloads {0}.', pkg),
   };
 }
 
@@ -51,7 +52,7 @@ export const AGENT_PRESETS: readonly AgentPreset[] = [
     args: ['--acp'],
     program: 'gemini',
     needs: [LOGIN('Google'), 'or GEMINI_API_KEY'],
-    install: 'Install the Gemini CLI with npm.',
+    install: (t) => t('Install the Gemini CLI with npm.'),
     installCommand: 'npm install -g @google/gemini-cli',
   },
   npx('copilot', 'GitHub Copilot', '@github/copilot', ['--acp'], 'a GitHub Copilot subscription and login'),
@@ -62,7 +63,7 @@ export const AGENT_PRESETS: readonly AgentPreset[] = [
     args: ['acp'],
     program: 'opencode',
     needs: ['a model provider configured in OpenCode'],
-    install: 'Install OpenCode with npm.',
+    install: (t) => t('Install OpenCode with npm.'),
     installCommand: 'npm install -g opencode-ai',
   },
   {
@@ -72,7 +73,7 @@ export const AGENT_PRESETS: readonly AgentPreset[] = [
     args: ['acp'],
     program: 'goose',
     needs: ['a model provider configured with `goose configure`'],
-    install: 'Install the goose CLI (see the goose documentation), then run `goose configure`.',
+    install: (t) => t('Install the goose CLI (see the goose documentation), then run `goose configure`.'),
   },
   {
     name: 'cursor',
@@ -81,7 +82,7 @@ export const AGENT_PRESETS: readonly AgentPreset[] = [
     args: ['acp'],
     program: 'cursor-agent',
     needs: [LOGIN('Cursor')],
-    install: 'Install the Cursor CLI, then run `cursor-agent login`.',
+    install: (t) => t('Install the Cursor CLI, then run `cursor-agent login`.'),
     installCommand: 'curl https://cursor.com/install -fsS | bash',
   },
   npx('qwen', 'Qwen Code', '@qwen-code/qwen-code', ['--acp'], LOGIN('Qwen')),

@@ -39,7 +39,7 @@ function notFound(failure: Extract<LaunchFailure, { reason: 'not_found' }>, conf
   return {
     title: t('{0} was not found', program),
     detail: t('Agent Chat looked for "{0}" on your login shell\'s PATH and did not find it.', program) + ' '
-      + (preset ? t('Install it: {0}', preset.install) : t('Install the agent, or set an absolute path as "command" in agentChat.agents.')) + ' '
+      + (preset ? t('Install it: {0}', preset.install(t)) : t('Install the agent, or set an absolute path as "command" in agentChat.agents.')) + ' '
       + t('If it is installed, check that the directory is on PATH in your login shell (~/.profile, ~/.zprofile), not only in an interactive shell.'),
     command: preset?.installCommand,
     actions: ['install', 'check_path', 'open_settings'],
