@@ -8,6 +8,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchHarness, type Harness, type Panel } from './harness.js';
+import { streamDoc } from './streamDoc.js';
 import { agent, snapshot } from './fixtures.js';
 
 let harness: Harness;
@@ -39,13 +40,8 @@ const ENDINGS = ['', '  ', '\n===', '\n---', '\n- item', '\n1. item', '\nlazy co
 
 /** Streams `doc` in chunks of `size` (drawing after each); returns the blocks' HTML. */
 async function streamed(panel: Panel, doc: string, size: number): Promise<string> {
-  return panel.page.evaluate(([d, n]) => {
-    const g = globalThis as any;
-    const post = (m: unknown) => { g.dispatchEvent(new g.MessageEvent('message', { data: m })); g.__agentChatHooks.flush(); };
-    post({ type: 'snapshot', snapshot: { agent: { state: 'none' }, agents: [], session: { turnState: 'running', commands: [] }, composer: { image: false, audio: false, embeddedContext: false }, entries: [] } });
-    post({ type: 'rows', changes: [{ op: 'insert', index: 0, entry: { type: 'agent', id: 'm', content: [{ type: 'text', text: '' }] } }] });
-    for (let i = 0; i < d.length; i += n) post({ type: 'rows', changes: [{ op: 'append', index: 0, id: 'm', text: d.slice(i, i + n) }] });
-  }, [doc, size] as const).then(() => html(panel));
+  await streamDoc(panel, doc, size);
+  return html(panel);
 }
 
 async function atOnce(panel: Panel, doc: string): Promise<string> {

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import hljs from 'highlight.js/lib/core';
 import typescript from 'highlight.js/lib/languages/typescript';
 import { launchHarness, type Harness, type Panel } from './harness.js';
+import { streamDoc } from './streamDoc.js';
 import { agent, snapshot } from './fixtures.js';
 
 hljs.registerLanguage('typescript', typescript);
@@ -104,13 +105,7 @@ test('a block replaced before its turn is skipped, and the queue drains', async 
 
 /** Streams `doc` in chunks of `size` (drawing after each), returns the message's blocks' HTML once highlighting is done. */
 async function streamed(panel: Panel, doc: string, size: number): Promise<string> {
-  await panel.page.evaluate(([d, n]) => {
-    const g = globalThis as any;
-    const post = (m: unknown) => { g.dispatchEvent(new g.MessageEvent('message', { data: m })); g.__agentChatHooks.flush(); };
-    post({ type: 'snapshot', snapshot: { agent: { state: 'none' }, agents: [], session: { turnState: 'running', commands: [] }, composer: { image: false, audio: false, embeddedContext: false }, entries: [] } });
-    post({ type: 'rows', changes: [{ op: 'insert', index: 0, entry: { type: 'agent', id: 'm', content: [{ type: 'text', text: '' }] } }] });
-    for (let i = 0; i < d.length; i += n) post({ type: 'rows', changes: [{ op: 'append', index: 0, id: 'm', text: d.slice(i, i + n) }] });
-  }, [doc, size] as const);
+  await streamDoc(panel, doc, size);
   return blocksHtml(panel);
 }
 
