@@ -5,9 +5,10 @@
  * (trace events by self CPU time, and the JS functions the sampling profiler saw), and which chunk
  * it belongs to. CPU time tells the panel's own work from the machine pausing it.
  *
- *   node --import tsx bench/renderTrace.ts [perFrame|perChunk] [thresholdMs=30] [--cpu]
+ *   node --import tsx bench/renderTrace.ts [perFrame|perChunk|replay] [thresholdMs=30] [--cpu]
  *
- * `--cpu` selects tasks by CPU time instead of wall time. The raw trace is left in
+ * `--cpu` selects tasks by CPU time instead of wall time. `replay` traces the incremental run of
+ * the replay (5,000 row changes), whose tasks are all short: it adds up the whole run instead. The raw trace is left in
  * /tmp/agent-chat-render-trace.json (open it in chrome://tracing or Perfetto).
  */
 import { createReadStream, createWriteStream, rmSync } from 'node:fs';
@@ -15,8 +16,10 @@ import { createInterface } from 'node:readline';
 import { buildWebview, launchHarness } from '../test/webview/harness.js';
 import { chunk, longMarkdown } from './render-fixtures/longMessage.js';
 import { prepareStream, streamPerChunk, streamPerFrame } from './renderStreaming.js';
+import { perChangeTasks, replayIncremental } from './render.js';
+import { replayUpdates } from './render-fixtures/replay.js';
 
-const CATEGORIES = ['toplevel', 'devtools.timeline', 'blink.user_timing', 'v8', 'disabled-by-default-v8.gc', 'disabled-by-default-v8.cpu_profiler'];
+const CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline.stack', 'blink.user_timing', 'v8', 'disabled-by-default-v8.gc', 'disabled-by-default-v8.cpu_profiler'];
 const TRACE_FILE = '/tmp/agent-chat-render-trace.json';
 
 interface TraceEvent {
@@ -30,12 +33,20 @@ async function record(mode: string): Promise<void> {
   const harness = await launchHarness(dir);
   try {
     const panel = await harness.open({ width: 480, height: 800 });
-    await prepareStream(panel.page, chunk(longMarkdown(2_000_000), 20_000));
-    await panel.page.evaluate(() => { (globalThis as any).__markChunks = true; });
+    if (mode !== 'replay') {
+      await prepareStream(panel.page, chunk(longMarkdown(2_000_000), 20_000));
+      await panel.page.evaluate(() => { (globalThis as any).__markChunks = true; });
+    }
     const cdp = await panel.page.context().newCDPSession(panel.page);
     await cdp.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: CATEGORIES, excludedCategories: ['*'] } } as any);
     if (mode === 'perChunk') await streamPerChunk(panel.page);
-    else await streamPerFrame(panel.page, 16);
+    else if (mode === 'replay') {
+      // A mark at the start and end picks the page's main thread out of the trace, as chunk marks do.
+      await panel.page.evaluate(() => performance.mark('chunk 0'));
+      const run = await replayIncremental(panel.page, perChangeTasks(replayUpdates(5_000)));
+      await panel.page.evaluate(() => performance.mark('chunk 1'));
+      console.log(`replay: ${run.ms.toFixed(0)} ms to fully drawn, longest own work ${run.own.toFixed(0)} ms`);
+    } else await streamPerFrame(panel.page, 16);
     const complete = new Promise<string>((resolve) => cdp.once('Tracing.tracingComplete', (e: any) => resolve(e.stream)));
     await cdp.send('Tracing.end');
     const handle = await complete;
@@ -100,10 +111,58 @@ const ms = (us: number) => (us / 1000).toFixed(1);
 const top = (m: Map<string, number>, min: number) =>
   [...m].filter(([, v]) => v >= min).sort((a, b) => b[1] - a[1]).slice(0, 8).map(([n, v]) => `${n} ${ms(v)}`).join(', ');
 
-function analyse(main: TraceEvent[], profile: TraceEvent[], thresholdMs: number, byCpu: boolean): void {
+function topLevelTasks(main: TraceEvent[]): TraceEvent[] {
   const tasks: TraceEvent[] = [];
   let end = -1;
   for (const e of main) if (e.ph === 'X' && e.name === 'ThreadControllerImpl::RunTask' && e.ts >= end) { tasks.push(e); end = e.ts + (e.dur ?? 0); }
+  return tasks;
+}
+
+/** Self CPU time by trace event name over the events inside [from, to]. */
+function selfCpuByName(main: TraceEvent[], from: number, to: number, skip?: TraceEvent): Map<string, number> {
+  const inside = main.filter((e) => e.ph === 'X' && e !== skip && e.ts >= from && e.ts + (e.dur ?? 0) <= to);
+  const stack: TraceEvent[] = [];
+  const self = new Map<string, number>();
+  const pop = () => { const e = stack.pop()!; self.set(e.name, (self.get(e.name) ?? 0) + Math.max(0, e.selfCpu!)); };
+  for (const e of inside) {
+    while (stack.length && stack[stack.length - 1]!.ts + (stack[stack.length - 1]!.dur ?? 0) <= e.ts) pop();
+    e.selfCpu = e.tdur ?? e.dur ?? 0;
+    if (stack.length) stack[stack.length - 1]!.selfCpu! -= e.selfCpu;
+    stack.push(e);
+  }
+  while (stack.length) pop();
+  return self;
+}
+
+/** Where the whole run's time went, between the first and last mark: for runs of many short tasks. */
+function analyseTotal(main: TraceEvent[], profile: TraceEvent[]): void {
+  const marks = main.filter((e) => e.name.startsWith('chunk ')).map((e) => e.ts);
+  const from = Math.min(...marks);
+  const to = Math.max(...marks);
+  const tasks = topLevelTasks(main).filter((t) => t.ts >= from && t.ts <= to);
+  const cpu = tasks.reduce((a, t) => a + (t.tdur ?? 0), 0);
+  console.log(`${tasks.length} top-level tasks in ${ms(to - from)} ms wall, ${ms(cpu)} ms cpu`);
+  const self = selfCpuByName(main, from, to);
+  const list = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `  ${ms(v).padStart(7)}  ${k}`).join('\n');
+  console.log(`events by self cpu ms:\n${list(self, 16)}`);
+  const { samples, stackOf } = samplesOf(profile);
+  const selfJs = new Map<string, number>();
+  const inclJs = new Map<string, number>();
+  let prev = from;
+  for (const s of samples) {
+    if (s.t < from || s.t > to) continue;
+    const dt = s.t - prev;
+    prev = s.t;
+    const names = stackOf(s.node);
+    if (names[0] === '(idle)' || names[0] === '(program)') continue;
+    selfJs.set(names[0] ?? '?', (selfJs.get(names[0] ?? '?') ?? 0) + dt);
+    for (const n of new Set(names)) inclJs.set(n, (inclJs.get(n) ?? 0) + dt);
+  }
+  console.log(`JS samples, self ms:\n${list(selfJs, 25)}\nJS samples, inclusive ms:\n${list(inclJs, 40)}`);
+}
+
+function analyse(main: TraceEvent[], profile: TraceEvent[], thresholdMs: number, byCpu: boolean): void {
+  const tasks = topLevelTasks(main);
   const marks = main.filter((e) => e.name.startsWith('chunk ')).map((e) => ({ ts: e.ts, i: Number(e.name.slice(6)) }));
   const over = (t: number, cpu: boolean) => tasks.filter((x) => ((cpu ? x.tdur : x.dur) ?? 0) > t * 1000).length;
   console.log(`${tasks.length} top-level tasks; over 16/30/50/100 ms wall: ${[16, 30, 50, 100].map((t) => over(t, false)).join('/')}, cpu: ${[16, 30, 50, 100].map((t) => over(t, true)).join('/')}`);
@@ -113,16 +172,7 @@ function analyse(main: TraceEvent[], profile: TraceEvent[], thresholdMs: number,
     const tEnd = task.ts + (task.dur ?? 0);
     const inside = main.filter((e) => e.ph === 'X' && e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= tEnd);
     // Self CPU time per event name: its CPU time minus its direct children's.
-    const stack: TraceEvent[] = [];
-    const self = new Map<string, number>();
-    const pop = () => { const e = stack.pop()!; self.set(e.name, (self.get(e.name) ?? 0) + Math.max(0, e.selfCpu!)); };
-    for (const e of inside) {
-      while (stack.length && stack[stack.length - 1]!.ts + (stack[stack.length - 1]!.dur ?? 0) <= e.ts) pop();
-      e.selfCpu = e.tdur ?? e.dur ?? 0;
-      if (stack.length) stack[stack.length - 1]!.selfCpu! -= e.selfCpu;
-      stack.push(e);
-    }
-    while (stack.length) pop();
+    const self = selfCpuByName(main, task.ts, tEnd, task);
     const chunkMarks = marks.filter((m) => m.ts >= task.ts && m.ts <= tEnd);
     const before = marks.filter((m) => m.ts < task.ts).pop();
     const where = chunkMarks.length ? `delivers chunk ${chunkMarks[0]!.i}` : `between messages (after chunk ${before?.i ?? '-'})`;
@@ -147,9 +197,10 @@ function analyse(main: TraceEvent[], profile: TraceEvent[], thresholdMs: number,
 }
 
 const args = process.argv.slice(2);
-const mode = args.includes('perChunk') ? 'perChunk' : 'perFrame';
+const mode = args.includes('perChunk') ? 'perChunk' : args.includes('replay') ? 'replay' : 'perFrame';
 const threshold = Number(args.find((a) => /^\d+$/.test(a)) ?? 30);
 if (!args.includes('--analyse-only')) await record(mode);
 const { main, profile } = await load();
 console.log(`mode ${mode}, tasks over ${threshold} ms by ${args.includes('--cpu') ? 'CPU' : 'wall'} time (trace: ${TRACE_FILE})`);
-analyse(main, profile, threshold, args.includes('--cpu'));
+if (mode === 'replay') analyseTotal(main, profile);
+else analyse(main, profile, threshold, args.includes('--cpu'));

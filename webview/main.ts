@@ -84,10 +84,16 @@ document.addEventListener('keydown', (e) => {
   }
 });
 window.addEventListener('beforeunload', () => viewState.save());
+/** What the intro and the message buttons were last given: most messages (row changes) change neither. */
+let shownFacts: { agent: AgentStatus; empty: boolean; latest: string | undefined } | undefined;
 window.addEventListener('message', (e: MessageEvent) => {
   handle(e.data as HostToWebview);
-  intro.set(shownAgent, store.all().length === 0);
-  messageActions.update({ agent: shownAgent, latestTurnId: latestTurnId(store.all()) });
+  const entries = store.all();
+  const facts = { agent: shownAgent, empty: entries.length === 0, latest: latestTurnId(entries) };
+  if (shownFacts && shownFacts.agent === facts.agent && shownFacts.empty === facts.empty && shownFacts.latest === facts.latest) return;
+  shownFacts = facts;
+  intro.set(facts.agent, facts.empty);
+  messageActions.update({ agent: facts.agent, latestTurnId: facts.latest });
 });
 
 function tabStateOf(tabs: SessionTabs | undefined) {

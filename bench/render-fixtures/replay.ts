@@ -3,6 +3,7 @@
  * status/terminal updates, a plan, a streamed answer and a turn end — as individual row changes.
  */
 import type { RowChange, ThreadEntry, ToolCallEntry } from '../../src/thread/types.js';
+import { GAP_MS, coalesce } from '../../src/vscode/panel/rowBatcher.js';
 
 export function replayUpdates(count: number): RowChange[] {
   const out: RowChange[] = [];
@@ -30,4 +31,33 @@ export function replayUpdates(count: number): RowChange[] {
     insert({ type: 'turn_end', id: `e${t}`, turnId: `turn${t}`, stopReason: 'end_turn' });
   }
   return out.slice(0, count);
+}
+
+/** One `rows` message as the host sends it, and when (ms after the first change arrived). */
+export interface ReplayMessage {
+  at: number;
+  changes: RowChange[];
+}
+
+/**
+ * What the panel is sent for `changes` arriving at the host `perArrival` at a time every
+ * `arriveEveryMs` (a loaded session replaying its history): the host's RowBatcher sends at most
+ * one message per GAP_MS, holding everything that arrived meanwhile, merged by its own
+ * `coalesce` (appends to a row joined, updates folded into the insert of the same batch).
+ */
+export function replayMessages(changes: readonly RowChange[], perArrival = 100, arriveEveryMs = 4, gapMs = GAP_MS): ReplayMessage[] {
+  const out: ReplayMessage[] = [];
+  let pending: RowChange[] = [];
+  let sendAt = 0;
+  for (let i = 0, t = 0; i < changes.length; i += perArrival, t += arriveEveryMs) {
+    if (pending.length > 0 && t > sendAt) {
+      out.push({ at: sendAt, changes: pending });
+      pending = [];
+    }
+    // After a quiet spell the first change goes at once; while changes keep coming, one gap after the last send.
+    if (pending.length === 0) sendAt = out.length === 0 ? t : Math.max(t, out[out.length - 1]!.at + gapMs);
+    for (const change of changes.slice(i, i + perArrival)) coalesce(pending, change);
+  }
+  if (pending.length > 0) out.push({ at: sendAt, changes: pending });
+  return out;
 }

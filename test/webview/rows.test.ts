@@ -193,6 +193,21 @@ test('tool content: text, diff summary with Open diff, live terminal, locations,
   assert.equal(await panel.text('.terminal-status'), 'exit code 0');
   assert.equal(await panel.page.evaluate(() => (globalThis as any).document.querySelector('.tool-diff').__keep), 1);
   assert.equal(await panel.count('.tool-status.status-completed'), 1);
+
+  // Output longer than the box shows its latest lines: the last line is inside the visible box, the first is not.
+  const long = Array.from({ length: 60 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+  await panel.send({ type: 'rows', changes: [{ op: 'update', index: 0, entry: { ...grown, terminals: { term1: { ...grown.terminals.term1!, output: long } } } }] });
+  await panel.page.waitForFunction(() => {
+    const pre = (globalThis as any).document.querySelector('.terminal-output');
+    if (!pre || !pre.textContent.includes('line 60')) return false;
+    const box = pre.getBoundingClientRect();
+    const range = (globalThis as any).document.createRange();
+    const text = pre.firstElementChild.firstChild;
+    const at = (s: string) => { const i = text.data.indexOf(s); range.setStart(text, i); range.setEnd(text, i + s.length); return range.getBoundingClientRect(); };
+    const last = at('line 60');
+    const first = at('line 1\n');
+    return pre.scrollHeight > pre.clientHeight && last.bottom <= box.bottom + 1 && last.top >= box.top && first.bottom <= box.top;
+  });
 });
 
 test('plan renders as a checklist with priority and status, updated in place', async () => {

@@ -52,9 +52,17 @@ function renderAll(): void {
     return view.el;
   });
   thread.replaceChildren(...els);
+  // Following the bottom, as every chat panel does while a session fills in.
+  thread.scrollTop = thread.scrollHeight;
 }
 
 let frameRequested = false;
+
+// Changes arrive as the panel's do: `rows` messages (the benchmark posts the same ones to both).
+window.addEventListener('message', (e: MessageEvent) => {
+  const msg = e.data as { type?: string; changes?: RowChange[] } | undefined;
+  if (msg?.type === 'rows') for (const change of msg.changes ?? []) window.__naive!.update(change);
+});
 
 window.__naive = {
   update(change) {

@@ -50,6 +50,8 @@ interface SavedScroll {
 const BOTTOM_SLACK_PX = 40;
 /** Rows drawn on each side of a row brought into view by `reveal`. */
 const REVEAL_CONTEXT_ROWS = 20;
+/** A burst of new rows overrunning the view is drawn at most this often (20 frames a second). */
+const BURST_FRAME_MS = 50;
 /** Frames a revealed row of a long thread is kept centred once drawn, while rows around it settle. */
 const REVEAL_SETTLE_FRAMES = 4;
 
@@ -91,6 +93,12 @@ export class ThreadView implements StoreListener {
   private revealFrames = 0;
   /** Where a reload came back to, kept in place while the rows around it settle. */
   private anchorHold: SavedScroll | undefined;
+  /** Rows appended during a burst and not in the DOM yet: the last ones of the thread. */
+  private deferred = 0;
+  /** The view's height at the last drawing pass (read there, where the layout is fresh anyway). */
+  private viewPx = window.innerHeight;
+  /** When the last drawing pass ran, the rows it saw, and whether new rows had overrun the view. */
+  private lastPass = { at: -Infinity, rows: 0, overrun: false };
   /** Called after each drawing pass (e.g. to tell tests or the benchmark that work finished). */
   onDrawn: (() => void) | undefined;
 
@@ -114,13 +122,15 @@ export class ThreadView implements StoreListener {
 
   private onScroll(): void {
     const top = this.el.scrollTop;
-    if (this.isAtBottom()) this.setFollow(true);
+    const atBottom = this.isAtBottom();
+    if (atBottom) this.setFollow(true);
     else if (top < this.lastTop) this.setFollow(false);
     this.lastTop = top;
     const anchor = this.windowed() && !this.follow ? this.topRow() : undefined;
     this.viewState.update({ scrollTop: top, atBottom: this.follow, anchorId: anchor?.id, anchorOffset: anchor?.offset });
-    // Scrolling a long thread moves the window: drawn in the next frame.
-    if (this.windowed()) this.scheduler.request();
+    // Scrolling a long thread moves the window: drawn in the next frame. At the bottom of a
+    // window that ends with the thread (our own pin, most often) there is nothing to move.
+    if (this.windowed() && !(atBottom && this.range.end === this.ids.length)) this.scheduler.request();
   }
 
   private letGo(): void {
@@ -206,6 +216,9 @@ export class ThreadView implements StoreListener {
     this.entries.clear();
     for (const entry of entries) this.entries.set(entry.id, entry);
     this.heights.reset(entries.length);
+    // A snapshot's rows are not a burst of new ones: they are drawn bottom first, every frame.
+    this.lastPass = { at: -Infinity, rows: entries.length, overrun: false };
+    this.deferred = 0;
     this.range = { start: 0, end: 0 };
     this.anchorHold = undefined;
     // Captured now: drawing over several frames scrolls, and those scroll events rewrite the view state.
@@ -331,6 +344,42 @@ export class ThreadView implements StoreListener {
     }
   }
 
+  /**
+   * Pinned to the bottom, at the start of a drawing pass: rows appended during a burst (not in
+   * the DOM yet) join the window, to be drawn newest first; in a long thread, rows the burst
+   * pushed above the window leave it before they are drawn (drawing them would be wasted: they
+   * are out of the window once `updateWindow` runs). The top spacer takes the heights of those
+   * that leave, so the content above the view keeps its height and the view does not move.
+   */
+  private followBottom(): void {
+    const count = this.ids.length;
+    const { start, end } = this.range;
+    // A window that does not end with the thread (the user scrolled away) is moved by updateWindow.
+    if (end + this.deferred < count) return;
+    const from = this.windowed()
+      ? Math.max(start, rangeFor(this.heights, { top: 0, height: this.viewPx }, Math.max(this.viewPx, 400) / 2, true).start)
+      : start;
+    if (from === start && end === count) return;
+    if (from > start) {
+      this.measure();
+      for (let i = start; i < Math.min(from, end); i++) this.unmount(this.ids[i]!);
+    }
+    const added = document.createDocumentFragment();
+    for (let i = Math.max(end, from); i < count; i++) {
+      const view = this.mount(i, false);
+      added.append(view.el);
+      const entry = this.entries.get(this.ids[i]!)!;
+      this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live: true });
+      // Each row is followed by the next (a thought folds once something comes after it).
+      if (i + 1 < count) view.followed?.();
+    }
+    if (end > from && end < count) this.views.get(this.ids[end - 1]!)?.followed?.();
+    this.el.insertBefore(added, this.bottomSpacer);
+    this.range = { start: from, end: count };
+    this.deferred = 0;
+    this.updateSpacers();
+  }
+
   /** Moves the window of a long thread to follow the view; true when it moved. */
   private updateWindow(): boolean {
     const count = this.ids.length;
@@ -363,6 +412,10 @@ export class ThreadView implements StoreListener {
     const { start, end } = this.range;
     if (index < start) {
       this.range = { start: start + 1, end: end + 1 };
+    } else if (index === this.ids.length - 1 && (this.deferred > 0 || index === end) && this.follow && this.lastPass.overrun) {
+      // Appended during a burst: mounted and drawn by the next drawing pass (followBottom), so
+      // between passes the DOM, and the height under the view, stay as they are.
+      this.deferred++;
     } else if (index <= end) {
       this.range = { start, end: end + 1 };
       const view = this.mount(index, false);
@@ -406,7 +459,7 @@ export class ThreadView implements StoreListener {
   }
 
   pending(): number {
-    return this.dirty.size;
+    return this.dirty.size + this.deferred;
   }
 
   /**
@@ -421,9 +474,30 @@ export class ThreadView implements StoreListener {
     return true;
   }
 
+  /**
+   * Whether to skip this frame: new rows have overrun the view since the last pass, as they did
+   * before it, less than BURST_FRAME_MS ago — a burst (a loaded session replaying its history)
+   * scrolls rows past faster than anyone reads them, so it is drawn at most that often. Text
+   * streaming into a row never overruns the view this way: it is drawn every frame.
+   */
+  private burstWait(): boolean {
+    const added = this.ids.length - this.lastPass.rows;
+    const overrun = this.follow && added > 0 && this.heights.sum(this.ids.length - added, this.ids.length) >= this.viewPx;
+    if (overrun && this.lastPass.overrun && performance.now() - this.lastPass.at < BURST_FRAME_MS) return true;
+    this.lastPass = { at: performance.now(), rows: this.ids.length, overrun };
+    return false;
+  }
+
   private drawUntil(deadline: number): boolean {
+    if (deadline !== Infinity && this.burstWait()) return true;
     const follow = !this.movedUp() && (this.follow || this.isAtBottom());
-    for (const [id, d] of this.dirty) {
+    const pinned = follow && this.follow && !this.revealTarget && !this.restoreScroll && !this.anchorHold;
+    if (pinned) this.followBottom();
+    // Rows held back for a burst while the user left the bottom are simply below the window now.
+    else this.deferred = 0;
+    for (const id of pinned ? this.bottomFirst() : [...this.dirty.keys()]) {
+      const d = this.dirty.get(id);
+      if (!d) continue;
       this.dirty.delete(id);
       this.draw(id, d);
       if (performance.now() > deadline) break;
@@ -459,6 +533,25 @@ export class ThreadView implements StoreListener {
     if (!more && this.updateWindow() && this.follow) this.scrollToBottom();
     this.onDrawn?.();
     return more;
+  }
+
+  /**
+   * The rows to draw while pinned to the bottom: newest first, and only those in view when any
+   * of them changed. A burst of new rows (a loaded session replaying its history) then costs
+   * one view of rows per frame, however many arrive: rows it pushes above the view are drawn in
+   * a frame that brings nothing new to the view, or leave a long thread's window undrawn.
+   */
+  private bottomFirst(): string[] {
+    const inView: string[] = [];
+    const above: string[] = [];
+    const height = (this.viewPx = this.el.clientHeight || window.innerHeight);
+    let filled = 0;
+    for (let i = this.range.end - 1; i >= this.range.start; i--) {
+      const id = this.ids[i]!;
+      if (this.dirty.has(id)) (filled < height ? inView : above).push(id);
+      filled += this.heights.get(i);
+    }
+    return inView.length > 0 ? inView : above;
   }
 
   /** Back where the user was: the same row at the same offset (long threads), else the same pixel. */
@@ -498,6 +591,10 @@ export class ThreadView implements StoreListener {
 
   private scrollToBottom(): void {
     this.el.scrollTop = this.el.scrollHeight;
+    // Our own move, like scrollBackTo's: its scroll event must not read as the user moving up
+    // (a pin lands higher than the last one when rows above shrink back to their placeholder
+    // height once laid out off screen).
+    this.lastTop = this.el.scrollTop;
     this.setFollow(true);
   }
 }

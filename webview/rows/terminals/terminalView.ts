@@ -14,7 +14,9 @@ export function renderTerminal(terminalId: string, term: TerminalView | undefine
     : exit ? (exit.signal ? t('killed by {0}', exit.signal) : exit.exitCode != null ? t('exit code {0}', exit.exitCode) : t('exited'))
     : t('running');
   const failed = !!exit && (exit.signal != null || (exit.exitCode != null && exit.exitCode !== 0));
-  const pre = h('pre', { class: 'terminal-output', attrs: { tabindex: '0', 'aria-label': t('Terminal output') }, text: terminalText(term?.output ?? '') });
+  // Live output keeps its latest lines in view by CSS (a column-reverse box starts at its end),
+  // not by setting scrollTop, which would lay the thread out again for every update.
+  const pre = h('pre', { class: 'terminal-output', attrs: { tabindex: '0', 'aria-label': t('Terminal output') } }, [h('span', { text: terminalText(term?.output ?? '') })]);
   const el = h('div', { class: `tool-terminal${exit ? ' exited' : ''}`, data: { terminalId } }, [
     h('div', { class: 'terminal-head' }, [
       icon('terminal'),
@@ -30,8 +32,6 @@ export function renderTerminal(terminalId: string, term: TerminalView | undefine
     pre,
     term?.truncated ? h('div', { class: 'content-note', text: t('Earlier output was truncated.') }) : '',
   ]);
-  // Live output: keep the latest lines in view.
-  queueMicrotask(() => (pre.scrollTop = pre.scrollHeight));
   return el;
 }
 
