@@ -5,7 +5,8 @@
  *
  * Long threads (more than WINDOW_FROM_ROWS rows, threadWindow.ts) keep only the rows near the
  * viewport in the DOM, between two spacers that stand for the rest at their last measured
- * heights, so the DOM stays small whatever the length. Every entry stays known here: a row
+ * heights (threadRows.ts moves them), so the DOM stays small whatever the length. Every entry
+ * stays known: a row
  * changed while out of the window is drawn from its latest entry when it comes back, and a row
  * asked for by `reveal` (a thread search hit) is brought into the window first. Rows are
  * re-created from the entry and the view state (what is expanded, what a form holds), so
@@ -20,7 +21,9 @@
  * scroll event of a pin that landed short is not at the bottom, yet it moved down, and only a
  * move up ends following. Scroll anchoring is off while following (class `following`), so a
  * row above changing size cannot move the view up either: only the user does that (wheel,
- * keys, scrollbar, find, focus). Reaching the bottom again turns following back on.
+ * keys, scrollbar, find, focus). Reaching the bottom again turns following back on. A burst of
+ * new rows overrunning the view is drawn at most every BURST_FRAME_MS, only the rows in view
+ * (`burstWait`, `followBottom`, `bottomFirst`).
  */
 import type { ThreadEntry } from '../../src/thread/types.js';
 import type { Announcer } from '../a11y/announcer.js';
@@ -28,11 +31,12 @@ import { h } from '../dom.js';
 import { t } from '../l10n.js';
 import { FrameScheduler } from './frame.js';
 import { createRowView } from '../rows/createRow.js';
-import type { RowContext, RowView } from '../rows/rowView.js';
+import type { RowContext } from '../rows/rowView.js';
 import type { RowDelta, StoreListener } from './store.js';
 import type { ViewStateStore } from '../viewState.js';
 import type { MessageActions } from '../rows/messageActions.js';
-import { RowHeights, WINDOW_FROM_ROWS, covers, rangeFor, type RowRange } from './threadWindow.js';
+import { ThreadRows } from './threadRows.js';
+import { WINDOW_FROM_ROWS, covers, rangeFor, type RowRange } from './threadWindow.js';
 
 interface Dirty {
   entry: ThreadEntry;
@@ -59,20 +63,8 @@ export class ThreadView implements StoreListener {
   // A log is a live region by default; streamed text would be read out chunk by chunk, so it is
   // switched off here and the Announcer speaks finished turns instead.
   readonly el = h('div', { class: 'thread', attrs: { role: 'log', 'aria-live': 'off', 'aria-label': t('Conversation'), tabindex: '0' } });
-  private readonly topSpacer = h('div', { class: 'thread-spacer top', attrs: { 'aria-hidden': 'true' } });
-  private readonly bottomSpacer = h('div', { class: 'thread-spacer bottom', attrs: { 'aria-hidden': 'true' } });
-  /**
-   * The spacers' heights live in a stylesheet of our own, not in style attributes: the panel's
-   * DOM carries no inline styles at all (the XSS checks hold it to that).
-   */
-  private readonly spacerRules = spacerSheet();
-  /** Every row of the thread in order, and its latest entry; only those in `range` have a view. */
-  private ids: string[] = [];
-  private readonly entries = new Map<string, ThreadEntry>();
-  private readonly heights = new RowHeights();
-  private range: RowRange = { start: 0, end: 0 };
-  private spacersStale = false;
-  private readonly views = new Map<string, RowView>();
+  /** The rows, and which of them are in the DOM. */
+  private readonly rows: ThreadRows;
   private readonly dirty = new Map<string, Dirty>();
   private readonly scheduler = new FrameScheduler((deadline) => this.drawUntil(deadline));
   private readonly ctx: RowContext;
@@ -104,7 +96,12 @@ export class ThreadView implements StoreListener {
 
   constructor(private readonly viewState: ViewStateStore, announcer: Announcer, private readonly onDesync: (reason: string) => void) {
     this.ctx = { viewState, announcer, live: () => this.liveNow };
-    this.el.append(this.topSpacer, this.bottomSpacer);
+    this.rows = new ThreadRows(this.el, {
+      create: (entry) => createRowView(entry, this.ctx),
+      attached: (el) => this.resizes.observe(el),
+      detached: (el) => this.resizes.unobserve(el),
+      left: (id) => this.dirty.delete(id),
+    });
     this.el.addEventListener('scroll', () => this.onScroll(), { passive: true });
     // The user taking the scroll (wheel, keys, pointer, touch) ends any placing we hold.
     for (const type of ['wheel', 'keydown', 'pointerdown', 'touchstart']) this.el.addEventListener(type, () => this.letGo(), { passive: true });
@@ -113,11 +110,11 @@ export class ThreadView implements StoreListener {
 
   /** Rows in the thread, drawn or not. */
   rowCount(): number {
-    return this.ids.length;
+    return this.rows.count;
   }
 
   private windowed(): boolean {
-    return this.ids.length > WINDOW_FROM_ROWS;
+    return this.rows.windowed();
   }
 
   private onScroll(): void {
@@ -126,29 +123,17 @@ export class ThreadView implements StoreListener {
     if (atBottom) this.setFollow(true);
     else if (top < this.lastTop) this.setFollow(false);
     this.lastTop = top;
-    const anchor = this.windowed() && !this.follow ? this.topRow() : undefined;
+    const anchor = this.windowed() && !this.follow ? this.rows.topRow(this.el.getBoundingClientRect().top) : undefined;
     this.viewState.update({ scrollTop: top, atBottom: this.follow, anchorId: anchor?.id, anchorOffset: anchor?.offset });
     // Scrolling a long thread moves the window: drawn in the next frame. At the bottom of a
     // window that ends with the thread (our own pin, most often) there is nothing to move.
-    if (this.windowed() && !(atBottom && this.range.end === this.ids.length)) this.scheduler.request();
+    if (this.windowed() && !(atBottom && this.rows.range.end === this.rows.count)) this.scheduler.request();
   }
 
   private letGo(): void {
     this.anchorHold = undefined;
     if (this.revealFrames > 0 && this.dirty.size === 0) this.revealTarget = undefined;
     this.revealFrames = 0;
-  }
-
-  /** The first row whose bottom is below the top of the view, and how far its top is from it. */
-  private topRow(): { id: string; offset: number } | undefined {
-    const viewTop = this.el.getBoundingClientRect().top;
-    for (let i = this.range.start; i < this.range.end; i++) {
-      const el = this.views.get(this.ids[i]!)?.el;
-      if (!el) continue;
-      const r = el.getBoundingClientRect();
-      if (r.bottom > viewTop) return { id: this.ids[i]!, offset: r.top - viewTop };
-    }
-    return undefined;
   }
 
   private setFollow(follow: boolean): void {
@@ -169,12 +154,10 @@ export class ThreadView implements StoreListener {
    */
   reveal(entryId: string): void {
     this.revealTarget = entryId;
-    const index = this.ids.indexOf(entryId);
+    const index = this.rows.ids.indexOf(entryId);
     if (index < 0) return;
-    if (!this.views.has(entryId)) {
-      this.setRange({ start: Math.max(0, index - REVEAL_CONTEXT_ROWS), end: Math.min(this.ids.length, index + REVEAL_CONTEXT_ROWS + 1) });
-    }
-    const view = this.views.get(entryId);
+    if (!this.rows.views.has(entryId)) this.setRange(around(index, this.rows.count));
+    const view = this.rows.views.get(entryId);
     if (!view) return;
     const pending = this.dirty.get(entryId);
     if (pending) {
@@ -199,7 +182,7 @@ export class ThreadView implements StoreListener {
   }
 
   private scrollToTarget(): void {
-    const el = this.revealTarget ? this.views.get(this.revealTarget)?.el : undefined;
+    const el = this.revealTarget ? this.rows.views.get(this.revealTarget)?.el : undefined;
     if (!el) return;
     el.scrollIntoView({ block: 'center' });
     this.lastTop = this.el.scrollTop;
@@ -207,75 +190,41 @@ export class ThreadView implements StoreListener {
   }
 
   reset(entries: readonly ThreadEntry[]): void {
-    for (const view of this.views.values()) view.el.remove();
-    this.views.clear();
+    this.rows.reset(entries);
     this.dirty.clear();
     this.resizes.disconnect();
     this.liveNow = false;
-    this.ids = entries.map((e) => e.id);
-    this.entries.clear();
-    for (const entry of entries) this.entries.set(entry.id, entry);
-    this.heights.reset(entries.length);
     // A snapshot's rows are not a burst of new ones: they are drawn bottom first, every frame.
     this.lastPass = { at: -Infinity, rows: entries.length, overrun: false };
     this.deferred = 0;
-    this.range = { start: 0, end: 0 };
     this.anchorHold = undefined;
     // Captured now: drawing over several frames scrolls, and those scroll events rewrite the view state.
     const saved = this.viewState.get();
     this.restoreScroll = this.restoreScroll ?? { scrollTop: saved.scrollTop, atBottom: saved.atBottom, anchorId: saved.anchorId, anchorOffset: saved.anchorOffset };
-    this.mountRange(this.firstRange(this.restoreScroll));
-    this.spacersStale = true;
+    const range = this.firstRange(this.restoreScroll);
+    this.rows.mountRange(range);
+    // Drawn over the next frames, newest first.
+    for (let i = range.end - 1; i >= range.start; i--) {
+      const entry = this.rows.entryAt(i);
+      this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live: false });
+    }
+    this.rows.spacersStale = true;
     this.scheduler.request();
     // A reveal that came before its thread: this snapshot may hold the row.
     const target = this.revealTarget;
     this.revealTarget = undefined;
-    if (target && this.entries.has(target)) this.reveal(target);
+    if (target && this.rows.entries.has(target)) this.reveal(target);
   }
 
   /** The rows to draw first: those around where the user was, at their estimated heights. */
   private firstRange(saved: SavedScroll): RowRange {
-    const count = this.ids.length;
+    const { ids, heights } = this.rows;
     const height = this.el.clientHeight || window.innerHeight;
-    const anchor = !saved.atBottom && saved.anchorId ? this.ids.indexOf(saved.anchorId) : -1;
+    const anchor = !saved.atBottom && saved.anchorId ? ids.indexOf(saved.anchorId) : -1;
     if (anchor >= 0 && this.windowed()) {
-      return rangeFor(this.heights, { top: this.heights.sum(0, anchor) - (saved.anchorOffset ?? 0), height }, height, false);
+      return rangeFor(heights, { top: heights.sum(0, anchor) - (saved.anchorOffset ?? 0), height }, height, false);
     }
-    return rangeFor(this.heights, { top: saved.scrollTop, height }, height, saved.atBottom || count <= WINDOW_FROM_ROWS);
-  }
-
-  /** Puts the rows of a fresh range in the DOM, to be drawn over the next frames, newest first. */
-  private mountRange(range: RowRange): void {
-    this.range = range;
-    const els: HTMLElement[] = [];
-    for (let i = range.start; i < range.end; i++) els.push(this.mount(i, true).el);
-    this.el.replaceChildren(this.topSpacer, ...els, this.bottomSpacer);
-    for (let i = range.end - 1; i >= range.start; i--) {
-      const entry = this.entries.get(this.ids[i]!)!;
-      this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live: false });
-    }
-  }
-
-  /** A view for row `index` (not yet in the DOM nor drawn). */
-  private mount(index: number, history: boolean): RowView {
-    const entry = this.entries.get(this.ids[index]!)!;
-    const view = createRowView(entry, this.ctx);
-    this.views.set(entry.id, view);
-    this.resizes.observe(view.el);
-    // History rows are all followed by something except the last (thoughts start folded).
-    if (history && index < this.ids.length - 1) view.followed?.();
-    return view;
-  }
-
-  private unmount(id: string): void {
-    const view = this.views.get(id);
-    if (!view) return;
-    // Keyboard focus inside a row that leaves stays in the thread, which still scrolls by keys.
-    if (view.el.contains(document.activeElement)) this.el.focus({ preventScroll: true });
-    this.resizes.unobserve(view.el);
-    view.el.remove();
-    this.views.delete(id);
-    this.dirty.delete(id);
+    return rangeFor(heights, { top: saved.scrollTop, height }, height, saved.atBottom || ids.length <= WINDOW_FROM_ROWS);
   }
 
   /**
@@ -285,7 +234,7 @@ export class ThreadView implements StoreListener {
    */
   private bringAskingRow(index: number, entry: ThreadEntry, before?: ThreadEntry): boolean {
     if (!this.windowed() || index < 0 || !asksNow(entry, before)) return false;
-    this.setRange({ start: Math.max(0, index - REVEAL_CONTEXT_ROWS), end: Math.min(this.ids.length, index + REVEAL_CONTEXT_ROWS + 1) }, entry.id);
+    this.setRange(around(index, this.rows.count), entry.id);
     // Scrolled to and kept in view while it draws, so the window does not move back without it.
     this.restoreScroll = undefined;
     this.anchorHold = undefined;
@@ -294,54 +243,17 @@ export class ThreadView implements StoreListener {
     return true;
   }
 
-  /** Moves the window to `next`: rows leaving are removed, rows entering are drawn at once (`liveId` as a live row, next frame). */
+  /** Moves the window to `next`: rows entering are drawn at once (`liveId` as a live row, next frame). */
   private setRange(next: RowRange, liveId?: string): void {
-    const { start, end } = this.range;
-    const keepFrom = Math.max(start, next.start);
-    const keepTo = Math.min(end, next.end);
-    for (let i = start; i < end; i++) if (i < keepFrom || i >= keepTo) this.unmount(this.ids[i]!);
-    const added: number[] = [];
-    const above = document.createDocumentFragment();
-    const below = document.createDocumentFragment();
-    for (let i = next.start; i < next.end; i++) {
-      if (i >= keepFrom && i < keepTo) continue;
-      const view = this.mount(i, true);
-      (i < keepFrom ? above : below).append(view.el);
-      added.push(i);
-    }
-    const firstKept = keepFrom < keepTo ? this.views.get(this.ids[keepFrom]!)!.el : this.bottomSpacer;
-    this.el.insertBefore(above, firstKept);
-    this.el.insertBefore(below, this.bottomSpacer);
-    this.range = next;
     const live = this.liveNow;
-    for (const i of added) {
-      const entry = this.entries.get(this.ids[i]!)!;
+    for (const i of this.rows.setRange(next)) {
+      const entry = this.rows.entryAt(i);
       if (entry.id === liveId) {
         this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live: true });
         this.scheduler.request();
       } else this.draw(entry.id, { entry, delta: { kind: 'full' }, live: false });
     }
     this.liveNow = live;
-    this.updateSpacers();
-  }
-
-  private updateSpacers(): void {
-    this.spacersStale = false;
-    this.spacerRules.top.style.height = `${this.heights.sum(0, this.range.start)}px`;
-    this.spacerRules.bottom.style.height = `${this.heights.sum(this.range.end, this.ids.length)}px`;
-  }
-
-  /** Records the drawn rows' heights (from one row's top to the next's: margins included). */
-  private measure(): void {
-    const { start, end } = this.range;
-    let top = this.views.get(this.ids[start]!)?.el.offsetTop;
-    for (let i = start; i < end && top !== undefined; i++) {
-      const next = i + 1 < end ? this.views.get(this.ids[i + 1]!)?.el : this.bottomSpacer;
-      if (!next) return;
-      const nextTop = next.offsetTop;
-      this.heights.set(i, Math.max(0, nextTop - top));
-      top = nextTop;
-    }
   }
 
   /**
@@ -352,92 +264,70 @@ export class ThreadView implements StoreListener {
    * that leave, so the content above the view keeps its height and the view does not move.
    */
   private followBottom(): void {
-    const count = this.ids.length;
-    const { start, end } = this.range;
+    const { range, heights, count } = this.rows;
     // A window that does not end with the thread (the user scrolled away) is moved by updateWindow.
-    if (end + this.deferred < count) return;
+    if (range.end + this.deferred < count) return;
     const from = this.windowed()
-      ? Math.max(start, rangeFor(this.heights, { top: 0, height: this.viewPx }, Math.max(this.viewPx, 400) / 2, true).start)
-      : start;
-    if (from === start && end === count) return;
-    if (from > start) {
-      this.measure();
-      for (let i = start; i < Math.min(from, end); i++) this.unmount(this.ids[i]!);
-    }
-    const added = document.createDocumentFragment();
-    for (let i = Math.max(end, from); i < count; i++) {
-      const view = this.mount(i, false);
-      added.append(view.el);
-      const entry = this.entries.get(this.ids[i]!)!;
-      this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live: true });
-      // Each row is followed by the next (a thought folds once something comes after it).
-      if (i + 1 < count) view.followed?.();
-    }
-    if (end > from && end < count) this.views.get(this.ids[end - 1]!)?.followed?.();
-    this.el.insertBefore(added, this.bottomSpacer);
-    this.range = { start: from, end: count };
+      ? Math.max(range.start, rangeFor(heights, { top: 0, height: this.viewPx }, Math.max(this.viewPx, 400) / 2, true).start)
+      : range.start;
     this.deferred = 0;
-    this.updateSpacers();
+    if (from === range.start && range.end === count) return;
+    for (const i of this.rows.extendToEnd(from)) {
+      const entry = this.rows.entryAt(i);
+      this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live: true });
+    }
   }
 
   /** Moves the window of a long thread to follow the view; true when it moved. */
   private updateWindow(): boolean {
-    const count = this.ids.length;
+    const { range, heights, count } = this.rows;
     if (count <= WINDOW_FROM_ROWS) {
-      if (this.range.start === 0 && this.range.end === count) return false;
+      if (range.start === 0 && range.end === count) return false;
       this.setRange({ start: 0, end: count });
       return true;
     }
     // A hidden panel has no layout to measure: the window waits until it shows again.
     if (!this.el.clientHeight || this.restoreScroll) return false;
-    this.measure();
-    const view = { top: this.el.getBoundingClientRect().top - this.topSpacer.getBoundingClientRect().top, height: this.el.clientHeight };
+    this.rows.measure();
+    const view = { top: this.el.getBoundingClientRect().top - this.rows.topSpacer.getBoundingClientRect().top, height: this.el.clientHeight };
     const margin = Math.max(view.height, 400);
     const follow = this.follow && !this.revealTarget;
-    const needed = rangeFor(this.heights, view, margin / 2, follow);
-    const within = covers(this.range, needed) && this.range.end - this.range.start <= needed.end - needed.start + 2 * Math.ceil(margin / 32);
+    const needed = rangeFor(heights, view, margin / 2, follow);
+    const within = covers(range, needed) && range.end - range.start <= needed.end - needed.start + 2 * Math.ceil(margin / 32);
     if (within) {
-      if (this.spacersStale) this.updateSpacers();
+      if (this.rows.spacersStale) this.rows.updateSpacers();
       return false;
     }
-    this.setRange(rangeFor(this.heights, view, margin, follow));
+    this.setRange(rangeFor(heights, view, margin, follow));
     return true;
   }
 
   inserted(index: number, entry: ThreadEntry): void {
     this.liveNow = true;
-    this.ids.splice(index, 0, entry.id);
-    this.entries.set(entry.id, entry);
-    this.heights.insert(index);
-    const { start, end } = this.range;
+    this.rows.insert(index, entry);
+    const { start, end } = this.rows.range;
+    const last = index === this.rows.count - 1;
     if (index < start) {
-      this.range = { start: start + 1, end: end + 1 };
-    } else if (index === this.ids.length - 1 && (this.deferred > 0 || index === end) && this.follow && this.lastPass.overrun) {
+      // Above the window: only the spacer grows.
+    } else if (last && (this.deferred > 0 || index === end) && this.follow && this.lastPass.overrun) {
       // Appended during a burst: mounted and drawn by the next drawing pass (followBottom), so
       // between passes the DOM, and the height under the view, stay as they are.
       this.deferred++;
     } else if (index <= end) {
-      this.range = { start, end: end + 1 };
-      const view = this.mount(index, false);
-      const before = index + 1 < this.range.end ? this.views.get(this.ids[index + 1]!)!.el : this.bottomSpacer;
-      this.el.insertBefore(view.el, before);
-      const prevId = index > start ? this.ids[index - 1] : undefined;
-      if (prevId) this.views.get(prevId)?.followed?.();
+      this.rows.mountInserted(index);
       this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live: true });
     } else if (this.bringAskingRow(index, entry)) {
       this.setFollow(false);
     }
-    // Out of the window: only the spacer grows (summed once per frame, not per row).
-    this.spacersStale = true;
     this.scheduler.request();
   }
 
   changed(entry: ThreadEntry, delta: RowDelta): void {
-    const before = this.entries.get(entry.id);
-    this.entries.set(entry.id, entry);
+    const before = this.rows.entries.get(entry.id);
+    this.rows.entries.set(entry.id, entry);
     // A row out of the window is drawn from its latest entry when it comes back.
-    if (!this.views.has(entry.id)) {
-      if (asksNow(entry, before) && this.bringAskingRow(this.ids.indexOf(entry.id), entry, before)) this.setFollow(false);
+    if (!this.rows.views.has(entry.id)) {
+      if (asksNow(entry, before) && this.bringAskingRow(this.rows.ids.indexOf(entry.id), entry, before)) this.setFollow(false);
       return;
     }
     const prev = this.dirty.get(entry.id);
@@ -481,10 +371,11 @@ export class ThreadView implements StoreListener {
    * streaming into a row never overruns the view this way: it is drawn every frame.
    */
   private burstWait(): boolean {
-    const added = this.ids.length - this.lastPass.rows;
-    const overrun = this.follow && added > 0 && this.heights.sum(this.ids.length - added, this.ids.length) >= this.viewPx;
+    const count = this.rows.count;
+    const added = count - this.lastPass.rows;
+    const overrun = this.follow && added > 0 && this.rows.heights.sum(count - added, count) >= this.viewPx;
     if (overrun && this.lastPass.overrun && performance.now() - this.lastPass.at < BURST_FRAME_MS) return true;
-    this.lastPass = { at: performance.now(), rows: this.ids.length, overrun };
+    this.lastPass = { at: performance.now(), rows: count, overrun };
     return false;
   }
 
@@ -503,8 +394,8 @@ export class ThreadView implements StoreListener {
       if (performance.now() > deadline) break;
     }
     const more = this.dirty.size > 0;
-    if (this.spacersStale) this.updateSpacers();
-    if (this.revealTarget && this.views.has(this.revealTarget)) {
+    if (this.rows.spacersStale) this.rows.updateSpacers();
+    if (this.revealTarget && this.rows.views.has(this.revealTarget)) {
       // Rows drawn around the revealed one change its place: keep it in view until all are drawn.
       this.scrollToTarget();
       if (!more && --this.revealFrames <= 0) this.revealTarget = undefined;
@@ -542,21 +433,22 @@ export class ThreadView implements StoreListener {
    * a frame that brings nothing new to the view, or leave a long thread's window undrawn.
    */
   private bottomFirst(): string[] {
+    const { range, ids, heights } = this.rows;
     const inView: string[] = [];
     const above: string[] = [];
     const height = (this.viewPx = this.el.clientHeight || window.innerHeight);
     let filled = 0;
-    for (let i = this.range.end - 1; i >= this.range.start; i--) {
-      const id = this.ids[i]!;
+    for (let i = range.end - 1; i >= range.start; i--) {
+      const id = ids[i]!;
       if (this.dirty.has(id)) (filled < height ? inView : above).push(id);
-      filled += this.heights.get(i);
+      filled += heights.get(i);
     }
     return inView.length > 0 ? inView : above;
   }
 
   /** Back where the user was: the same row at the same offset (long threads), else the same pixel. */
   private scrollBackTo(saved: SavedScroll): void {
-    const anchor = saved.anchorId && this.windowed() ? this.views.get(saved.anchorId)?.el : undefined;
+    const anchor = saved.anchorId && this.windowed() ? this.rows.views.get(saved.anchorId)?.el : undefined;
     if (anchor) this.el.scrollTop += anchor.getBoundingClientRect().top - this.el.getBoundingClientRect().top - (saved.anchorOffset ?? 0);
     else this.el.scrollTop = saved.scrollTop;
     this.lastTop = this.el.scrollTop;
@@ -564,16 +456,10 @@ export class ThreadView implements StoreListener {
   }
 
   private draw(id: string, d: Dirty): void {
-    let view = this.views.get(id);
+    let view = this.rows.views.get(id);
     if (!view) return;
     if (view.el.dataset.entryType !== d.entry.type) {
-      // An id that changed kind is a new row as far as the DOM is concerned.
-      const fresh = createRowView(d.entry, this.ctx);
-      view.el.replaceWith(fresh.el);
-      this.resizes.unobserve(view.el);
-      this.resizes.observe(fresh.el);
-      this.views.set(id, fresh);
-      view = fresh;
+      view = this.rows.replaceView(id, d.entry);
       d = { ...d, delta: { kind: 'full' } };
     }
     this.liveNow = d.live;
@@ -599,6 +485,11 @@ export class ThreadView implements StoreListener {
   }
 }
 
+/** The rows drawn with a row brought into the window (a search hit, a request for the user). */
+function around(index: number, count: number): RowRange {
+  return { start: Math.max(0, index - REVEAL_CONTEXT_ROWS), end: Math.min(count, index + REVEAL_CONTEXT_ROWS + 1) };
+}
+
 /** The entry holds a request for the user that `before` (the same row earlier) did not. */
 function asksNow(entry: ThreadEntry, before: ThreadEntry | undefined): boolean {
   if (entry.type === 'tool_call' && entry.permission) {
@@ -606,12 +497,4 @@ function asksNow(entry: ThreadEntry, before: ThreadEntry | undefined): boolean {
   }
   if (entry.type === 'elicitation' && entry.status === 'pending') return !(before?.type === 'elicitation' && before.status === 'pending');
   return false;
-}
-
-function spacerSheet(): { top: CSSStyleRule; bottom: CSSStyleRule } {
-  const sheet = new CSSStyleSheet();
-  sheet.insertRule('.thread-spacer.top { height: 0; }', 0);
-  sheet.insertRule('.thread-spacer.bottom { height: 0; }', 1);
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  return { top: sheet.cssRules[0] as CSSStyleRule, bottom: sheet.cssRules[1] as CSSStyleRule };
 }
