@@ -89,6 +89,8 @@ export class ThreadView implements StoreListener {
   private deferred = 0;
   /** The view's height at the last drawing pass (read there, where the layout is fresh anyway). */
   private viewPx = window.innerHeight;
+  /** When a drawing pass last found new rows overrunning the view. */
+  private lastOverrun = -Infinity;
   /** When the last drawing pass ran, the rows it saw, and whether new rows had overrun the view. */
   private lastPass = { at: -Infinity, rows: 0, overrun: false };
   /** Called after each drawing pass (e.g. to tell tests or the benchmark that work finished). */
@@ -196,6 +198,7 @@ export class ThreadView implements StoreListener {
     this.liveNow = false;
     // A snapshot's rows are not a burst of new ones: they are drawn bottom first, every frame.
     this.lastPass = { at: -Infinity, rows: entries.length, overrun: false };
+    this.lastOverrun = -Infinity;
     this.deferred = 0;
     this.anchorHold = undefined;
     // Captured now: drawing over several frames scrolls, and those scroll events rewrite the view state.
@@ -243,13 +246,16 @@ export class ThreadView implements StoreListener {
     return true;
   }
 
-  /** Moves the window to `next`: rows entering are drawn at once (`liveId` as a live row, next frame). */
-  private setRange(next: RowRange, liveId?: string): void {
+  /**
+   * Moves the window to `next`: rows entering are drawn at once (`liveId` as a live row, next
+   * frame), or with `later` over the next passes, newest first.
+   */
+  private setRange(next: RowRange, liveId?: string, later = false): void {
     const live = this.liveNow;
     for (const i of this.rows.setRange(next)) {
       const entry = this.rows.entryAt(i);
-      if (entry.id === liveId) {
-        this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live: true });
+      if (entry.id === liveId || later) {
+        this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live: entry.id === liveId });
         this.scheduler.request();
       } else this.draw(entry.id, { entry, delta: { kind: 'full' }, live: false });
     }
@@ -267,8 +273,10 @@ export class ThreadView implements StoreListener {
     const { range, heights, count } = this.rows;
     // A window that does not end with the thread (the user scrolled away) is moved by updateWindow.
     if (range.end + this.deferred < count) return;
-    const from = this.windowed()
-      ? Math.max(range.start, rangeFor(heights, { top: 0, height: this.viewPx }, Math.max(this.viewPx, 400) / 2, true).start)
+    // During a burst even a short thread keeps only the rows in view in the DOM: the rest join
+    // when it is over (updateWindow), unless the burst makes it a long thread first.
+    const from = this.windowed() || this.lastPass.overrun
+      ? Math.max(range.start, rangeFor(heights, { top: 0, height: this.viewPx }, Math.max(this.viewPx, 400) / 2, true, true).start)
       : range.start;
     this.deferred = 0;
     if (from === range.start && range.end === count) return;
@@ -283,7 +291,9 @@ export class ThreadView implements StoreListener {
     const { range, heights, count } = this.rows;
     if (count <= WINDOW_FROM_ROWS) {
       if (range.start === 0 && range.end === count) return false;
-      this.setRange({ start: 0, end: count });
+      // All of a short thread is in the DOM; rows a burst left out (above the view) are drawn
+      // over the next passes.
+      this.setRange({ start: 0, end: count }, undefined, true);
       return true;
     }
     // A hidden panel has no layout to measure: the window waits until it shows again.
@@ -374,8 +384,10 @@ export class ThreadView implements StoreListener {
     const count = this.rows.count;
     const added = count - this.lastPass.rows;
     const overrun = this.follow && added > 0 && this.rows.heights.sum(count - added, count) >= this.viewPx;
-    if (overrun && this.lastPass.overrun && performance.now() - this.lastPass.at < BURST_FRAME_MS) return true;
-    this.lastPass = { at: performance.now(), rows: count, overrun };
+    const now = performance.now();
+    if (overrun && this.lastPass.overrun && now - this.lastPass.at < BURST_FRAME_MS) return true;
+    this.lastPass = { at: now, rows: count, overrun };
+    if (overrun) this.lastOverrun = now;
     return false;
   }
 
@@ -435,15 +447,20 @@ export class ThreadView implements StoreListener {
   private bottomFirst(): string[] {
     const { range, ids, heights } = this.rows;
     const inView: string[] = [];
-    const above: string[] = [];
     const height = (this.viewPx = this.el.clientHeight || window.innerHeight);
     let filled = 0;
-    for (let i = range.end - 1; i >= range.start; i--) {
-      const id = ids[i]!;
-      if (this.dirty.has(id)) (filled < height ? inView : above).push(id);
+    let i = range.end - 1;
+    for (; i >= range.start && filled < height; i--) {
+      if (this.dirty.has(ids[i]!)) inView.push(ids[i]!);
       filled += heights.get(i);
     }
-    return inView.length > 0 ? inView : above;
+    if (inView.length > 0) return inView;
+    // Rows a burst pushed above the view wait until it has been quiet for a while: it may yet
+    // push them out of a long thread's window, undrawn.
+    if (performance.now() - this.lastOverrun < BURST_FRAME_MS) return [];
+    const above: string[] = [];
+    for (; i >= range.start; i--) if (this.dirty.has(ids[i]!)) above.push(ids[i]!);
+    return above;
   }
 
   /** Back where the user was: the same row at the same offset (long threads), else the same pixel. */

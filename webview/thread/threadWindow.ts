@@ -64,11 +64,12 @@ export class RowHeights {
 
 /**
  * The rows to draw for a viewport: those within `margin` pixels of it, at most MAX_WINDOW_ROWS.
- * Following the bottom, the window ends at the last row.
+ * Following the bottom, the window ends at the last row. A thread of up to WINDOW_FROM_ROWS rows
+ * is drawn whole, unless `always` (a burst: only the rows in view for now).
  */
-export function rangeFor(heights: RowHeights, view: Viewport, margin: number, follow: boolean): RowRange {
+export function rangeFor(heights: RowHeights, view: Viewport, margin: number, follow: boolean, always = false): RowRange {
   const count = heights.length;
-  if (count <= WINDOW_FROM_ROWS) return { start: 0, end: count };
+  if (count <= WINDOW_FROM_ROWS && !always) return { start: 0, end: count };
   if (follow) {
     let start = count;
     let filled = 0;

@@ -13,6 +13,10 @@ test('a short thread is drawn whole, wherever the view is', () => {
   assert.deepEqual(rangeFor(heights(WINDOW_FROM_ROWS), { top: 5000, height: 500 }, 500, false), { start: 0, end: WINDOW_FROM_ROWS });
 });
 
+test('during a burst (always) a short thread too keeps only the rows that fill the view and margin from the bottom', () => {
+  assert.deepEqual(rangeFor(heights(150, () => 100), { top: 0, height: 500 }, 300, true, true), { start: 142, end: 150 });
+});
+
 test('a long thread draws the rows within the margin of the view, no more than the cap', () => {
   const h = heights(10_000, () => 100);
   // View 10,000..10,500 with 500 px either side: rows 95..110.
