@@ -131,3 +131,24 @@ test('a permission request that arrives while the user reads far up is brought i
   const answers = await panel.postedOf('answerPermission');
   assert.equal(answers.length, 1);
 });
+
+test('a waiting permission whose row leaves the window and comes back is not announced again', async () => {
+  const panel = await open();
+  const asking = tool('ask', {
+    kind: 'execute', title: 'Run npm install', status: 'pending',
+    permission: { requestId: 'req-7', options: [{ optionId: 'no', name: 'Reject', kind: 'reject_once' }, { optionId: 'once', name: 'Allow once', kind: 'allow_once' }] },
+  });
+  await panel.send(snapshot([...longThread(), asking]));
+  await settled(panel);
+  const alert = panel.page.locator('[role="alert"][aria-live="assertive"]');
+  await panel.page.waitForFunction(() => /Permission needed/.test((globalThis as any).document.querySelector('[role="alert"]')?.textContent ?? ''));
+  await alert.evaluate((el) => { el.textContent = ''; });
+  // Far up: the card's row leaves the DOM; back down: it is drawn again from its entry.
+  await panel.page.evaluate(() => { (globalThis as any).document.querySelector('.thread').scrollTop = 0; });
+  await panel.page.waitForFunction(() => !(globalThis as any).document.querySelector('[data-entry-id="ask"]'));
+  await panel.page.evaluate(() => { const t = (globalThis as any).document.querySelector('.thread'); t.scrollTop = t.scrollHeight; });
+  await panel.page.waitForFunction(() => !!(globalThis as any).document.querySelector('[data-entry-id="ask"] .permission button'));
+  await settled(panel);
+  assert.equal(await alert.textContent(), '', 'the request was announced once');
+});
+

@@ -14,6 +14,7 @@ export class Announcer {
   private pending: string | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private lastAt = 0;
+  private readonly alerted = new Set<string>();
 
   constructor() {
     this.polite = h('div', { class: 'sr-only', attrs: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' } });
@@ -31,6 +32,21 @@ export class Announcer {
   /** Assertive, immediate: for things that block the agent (a permission request). */
   alert(text: string): void {
     this.assertive.textContent = clip(text);
+  }
+
+  /**
+   * `alert`, once per `key` until `forgetAlerts`: a request whose row leaves a long thread's
+   * window and comes back (its view drawn again) is not announced a second time. A new thread
+   * (a tab shown, a reload) forgets, and announces what is still waiting.
+   */
+  alertOnce(key: string, text: string): void {
+    if (this.alerted.has(key)) return;
+    this.alerted.add(key);
+    this.alert(text);
+  }
+
+  forgetAlerts(): void {
+    this.alerted.clear();
   }
 
   private flush(): void {

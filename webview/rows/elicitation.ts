@@ -47,7 +47,7 @@ export class ElicitationRow implements RowView<ElicitationEntry> {
     const body = entry.status === 'pending' ? (p.mode === 'form' ? this.form(entry) : pagePrompt(entry)) : settled(entry);
     this.el.replaceChildren(head, body);
     if (entry.status === 'pending' && first) {
-      this.ctx.announcer.alert(t('The agent asks: {0}', p.message));
+      this.ctx.announcer.alertOnce(`elicitation:${entry.id}:${entry.requestId}`, t('The agent asks: {0}', p.message));
       // Only a request that arrives now takes focus, not one replayed from a snapshot.
       if (this.ctx.live()) requestAnimationFrame(() => this.el.querySelector<HTMLElement>('input, select, button')?.focus());
     }

@@ -193,6 +193,8 @@ export class ThreadView implements StoreListener {
 
   reset(entries: readonly ThreadEntry[]): void {
     this.rows.reset(entries);
+    // A new thread announces the requests still waiting in it, once.
+    this.ctx.announcer.forgetAlerts();
     this.dirty.clear();
     this.resizes.disconnect();
     this.liveNow = false;

@@ -158,7 +158,7 @@ export class ToolCard implements RowView<ToolCallEntry> {
       this.permission.replaceChildren(panel);
       if (this.shownRequest !== p.requestId) {
         this.shownRequest = p.requestId;
-        this.ctx.announcer.alert(t('Permission needed: {0}. Options: {1}.', p.title || entry.title, p.options.map((o) => o.name).join(', ')));
+        this.ctx.announcer.alertOnce(`permission:${entry.id}:${p.requestId}`, t('Permission needed: {0}. Options: {1}.', p.title || entry.title, p.options.map((o) => o.name).join(', ')));
         // Taking focus is only right for a request that arrives now, not one replayed from a snapshot.
         if (this.ctx.live()) requestAnimationFrame(() => firstAllowButton(panel)?.focus());
       }
