@@ -6,8 +6,8 @@
  * Long threads (more than WINDOW_FROM_ROWS rows, threadWindow.ts) keep only the rows near the
  * viewport in the DOM, between two spacers that stand for the rest at their last measured
  * heights (threadRows.ts moves them), so the DOM stays small whatever the length. Every entry
- * stays known: a row
- * changed while out of the window is drawn from its latest entry when it comes back, and a row
+ * stays known: a row changed while out of the window is drawn from its latest entry when it
+ * comes back, and a row
  * asked for by `reveal` (a thread search hit) is brought into the window first. Rows are
  * re-created from the entry and the view state (what is expanded, what a form holds), so
  * permission cards and elicitation forms work the same when they come back. Where the user was
@@ -22,8 +22,8 @@
  * move up ends following. Scroll anchoring is off while following (class `following`), so a
  * row above changing size cannot move the view up either: only the user does that (wheel,
  * keys, scrollbar, find, focus). Reaching the bottom again turns following back on. A burst of
- * new rows overrunning the view is drawn at most every BURST_FRAME_MS, only the rows in view
- * (`burstWait`, `followBottom`, `bottomFirst`).
+ * new rows overrunning the view is paced by burstPacer.ts and drawn only where the view is
+ * (`followBottom`, `bottomFirst`).
  */
 import type { ThreadEntry } from '../../src/thread/types.js';
 import type { Announcer } from '../a11y/announcer.js';
@@ -35,6 +35,7 @@ import type { RowContext } from '../rows/rowView.js';
 import type { RowDelta, StoreListener } from './store.js';
 import type { ViewStateStore } from '../viewState.js';
 import type { MessageActions } from '../rows/messageActions.js';
+import { BurstPacer } from './burstPacer.js';
 import { ThreadRows } from './threadRows.js';
 import { WINDOW_FROM_ROWS, covers, rangeFor, type RowRange } from './threadWindow.js';
 
@@ -54,8 +55,6 @@ interface SavedScroll {
 const BOTTOM_SLACK_PX = 40;
 /** Rows drawn on each side of a row brought into view by `reveal`. */
 const REVEAL_CONTEXT_ROWS = 20;
-/** A burst of new rows overrunning the view is drawn at most this often (20 frames a second). */
-const BURST_FRAME_MS = 50;
 /** Frames a revealed row of a long thread is kept centred once drawn, while rows around it settle. */
 const REVEAL_SETTLE_FRAMES = 4;
 
@@ -89,10 +88,7 @@ export class ThreadView implements StoreListener {
   private deferred = 0;
   /** The view's height at the last drawing pass (read there, where the layout is fresh anyway). */
   private viewPx = window.innerHeight;
-  /** When a drawing pass last found new rows overrunning the view. */
-  private lastOverrun = -Infinity;
-  /** When the last drawing pass ran, the rows it saw, and whether new rows had overrun the view. */
-  private lastPass = { at: -Infinity, rows: 0, overrun: false };
+  private readonly pacer = new BurstPacer();
   /** Called after each drawing pass (e.g. to tell tests or the benchmark that work finished). */
   onDrawn: (() => void) | undefined;
 
@@ -199,8 +195,7 @@ export class ThreadView implements StoreListener {
     this.resizes.disconnect();
     this.liveNow = false;
     // A snapshot's rows are not a burst of new ones: they are drawn bottom first, every frame.
-    this.lastPass = { at: -Infinity, rows: entries.length, overrun: false };
-    this.lastOverrun = -Infinity;
+    this.pacer.reset(entries.length);
     this.deferred = 0;
     this.anchorHold = undefined;
     // Captured now: drawing over several frames scrolls, and those scroll events rewrite the view state.
@@ -277,7 +272,7 @@ export class ThreadView implements StoreListener {
     if (range.end + this.deferred < count) return;
     // During a burst even a short thread keeps only the rows in view in the DOM: the rest join
     // when it is over (updateWindow), unless the burst makes it a long thread first.
-    const from = this.windowed() || this.lastPass.overrun
+    const from = this.windowed() || this.pacer.inBurst
       ? Math.max(range.start, rangeFor(heights, { top: 0, height: this.viewPx }, Math.max(this.viewPx, 400) / 2, true, true).start)
       : range.start;
     this.deferred = 0;
@@ -321,7 +316,7 @@ export class ThreadView implements StoreListener {
     const last = index === this.rows.count - 1;
     if (index < start) {
       // Above the window: only the spacer grows.
-    } else if (last && (this.deferred > 0 || index === end) && this.follow && this.lastPass.overrun) {
+    } else if (last && (this.deferred > 0 || index === end) && this.follow && this.pacer.inBurst) {
       // Appended during a burst: mounted and drawn by the next drawing pass (followBottom), so
       // between passes the DOM, and the height under the view, stay as they are.
       this.deferred++;
@@ -376,25 +371,8 @@ export class ThreadView implements StoreListener {
     return true;
   }
 
-  /**
-   * Whether to skip this frame: new rows have overrun the view since the last pass, as they did
-   * before it, less than BURST_FRAME_MS ago — a burst (a loaded session replaying its history)
-   * scrolls rows past faster than anyone reads them, so it is drawn at most that often. Text
-   * streaming into a row never overruns the view this way: it is drawn every frame.
-   */
-  private burstWait(): boolean {
-    const count = this.rows.count;
-    const added = count - this.lastPass.rows;
-    const overrun = this.follow && added > 0 && this.rows.heights.sum(count - added, count) >= this.viewPx;
-    const now = performance.now();
-    if (overrun && this.lastPass.overrun && now - this.lastPass.at < BURST_FRAME_MS) return true;
-    this.lastPass = { at: now, rows: count, overrun };
-    if (overrun) this.lastOverrun = now;
-    return false;
-  }
-
   private drawUntil(deadline: number): boolean {
-    if (deadline !== Infinity && this.burstWait()) return true;
+    if (deadline !== Infinity && this.pacer.skip(this.rows.count, this.overrun())) return true;
     const follow = !this.movedUp() && (this.follow || this.isAtBottom());
     const pinned = follow && this.follow && !this.revealTarget && !this.restoreScroll && !this.anchorHold;
     if (pinned) this.followBottom();
@@ -459,10 +437,17 @@ export class ThreadView implements StoreListener {
     if (inView.length > 0) return inView;
     // Rows a burst pushed above the view wait until it has been quiet for a while: it may yet
     // push them out of a long thread's window, undrawn.
-    if (performance.now() - this.lastOverrun < BURST_FRAME_MS) return [];
+    if (!this.pacer.quiet()) return [];
     const above: string[] = [];
     for (; i >= range.start; i--) if (this.dirty.has(ids[i]!)) above.push(ids[i]!);
     return above;
+  }
+
+  /** Following the bottom, the rows added since the last pass more than fill the view. */
+  private overrun(): boolean {
+    const count = this.rows.count;
+    const added = count - this.pacer.rowsAtLastPass;
+    return this.follow && added > 0 && this.rows.heights.sum(count - added, count) >= this.viewPx;
   }
 
   /** Back where the user was: the same row at the same offset (long threads), else the same pixel. */
