@@ -204,10 +204,7 @@ export class ThreadView implements StoreListener {
     const range = this.firstRange(this.restoreScroll);
     this.rows.mountRange(range);
     // Drawn over the next frames, newest first.
-    for (let i = range.end - 1; i >= range.start; i--) {
-      const entry = this.rows.entryAt(i);
-      this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live: false });
-    }
+    for (let i = range.end - 1; i >= range.start; i--) this.toDraw(this.rows.entryAt(i), false);
     this.rows.spacersStale = true;
     this.scheduler.request();
     // A reveal that came before its thread: this snapshot may hold the row.
@@ -252,7 +249,7 @@ export class ThreadView implements StoreListener {
     for (const i of this.rows.setRange(next)) {
       const entry = this.rows.entryAt(i);
       if (entry.id === liveId || later) {
-        this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live: entry.id === liveId });
+        this.toDraw(entry, entry.id === liveId);
         this.scheduler.request();
       } else this.draw(entry.id, { entry, delta: { kind: 'full' }, live: false });
     }
@@ -277,10 +274,7 @@ export class ThreadView implements StoreListener {
       : range.start;
     this.deferred = 0;
     if (from === range.start && range.end === count) return;
-    for (const i of this.rows.extendToEnd(from)) {
-      const entry = this.rows.entryAt(i);
-      this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live: true });
-    }
+    for (const i of this.rows.extendToEnd(from)) this.toDraw(this.rows.entryAt(i), true);
   }
 
   /** Moves the window of a long thread to follow the view; true when it moved. */
@@ -322,7 +316,7 @@ export class ThreadView implements StoreListener {
       this.deferred++;
     } else if (index <= end) {
       this.rows.mountInserted(index);
-      this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live: true });
+      this.toDraw(entry, true);
     } else if (this.bringAskingRow(index, entry)) {
       this.setFollow(false);
     }
@@ -441,6 +435,11 @@ export class ThreadView implements StoreListener {
     const above: string[] = [];
     for (; i >= range.start; i--) if (this.dirty.has(ids[i]!)) above.push(ids[i]!);
     return above;
+  }
+
+  /** A row just put in the DOM, to be drawn whole by a coming pass. */
+  private toDraw(entry: ThreadEntry, live: boolean): void {
+    this.dirty.set(entry.id, { entry, delta: { kind: 'full' }, live });
   }
 
   /** Following the bottom, the rows added since the last pass more than fill the view. */
