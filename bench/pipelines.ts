@@ -9,6 +9,7 @@ import { AgentClient } from '../src/agents/acp/connection/agentClient.js';
 import { normalizeSessionUpdate } from '../src/protocol/normalize.js';
 import { createAcpConnection } from '../src/protocol/transport.js';
 import { NodeFileSystem } from '../src/services/nodeFileSystem.js';
+import { StreamedText } from '../src/thread/state.js';
 import { generatorScript, now, threadCpuMs, spawnGenerator, tsxLoader, watchGeneratorStart } from './child.js';
 import type { GeneratorRun, GeneratorStart } from './child.js';
 import { createSink } from './sink.js';
@@ -98,6 +99,41 @@ export const rawLoop = onChild('raw split + JSON.parse', (run, onMessage) => {
     while (nl !== -1) {
       JSON.parse(chunk.toString('utf8', start, nl));
       onMessage();
+      start = nl + 1;
+      nl = chunk.indexOf(10, start);
+    }
+    if (start < chunk.length) carry = chunk.subarray(start);
+  });
+});
+
+/**
+ * The floor plus keeping what a chat must keep: each line's chunk text, held the cheapest way
+ * measured (`StreamedText`, the thread's own buffer; an array of every chunk costs more). A
+ * reference without a goal: it shows how much of the gap to the floor is the text itself,
+ * which the floor drops and any chat client keeps.
+ */
+export const rawKeepingText = onChild('reference: raw split + JSON.parse, keeping the text', (run, onMessage) => {
+  const kept = new StreamedText();
+  const keep = (line: string): void => {
+    kept.append((JSON.parse(line) as { params: { update: { content: { text: string } } } }).params.update.content.text);
+    onMessage();
+  };
+  let carry: Buffer | null = null;
+  run.child.stdout.on('data', (chunk: Buffer) => {
+    let start = 0;
+    let nl = chunk.indexOf(10);
+    if (carry) {
+      if (nl === -1) {
+        carry = Buffer.concat([carry, chunk]);
+        return;
+      }
+      keep(Buffer.concat([carry, chunk.subarray(0, nl)]).toString('utf8'));
+      carry = null;
+      start = nl + 1;
+      nl = chunk.indexOf(10, start);
+    }
+    while (nl !== -1) {
+      keep(chunk.toString('utf8', start, nl));
       start = nl + 1;
       nl = chunk.indexOf(10, start);
     }

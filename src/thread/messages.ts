@@ -32,13 +32,17 @@ export function appendToStream(state: ThreadState, event: ChunkEvent): ApplyResu
   const index = state.streamRow;
   const { content } = event;
   if (index < 0 || content.type !== 'text') return undefined;
-  // The same lookup as applyMessageChunk's, minus claiming the prompt row: a chunk that would
+  // The streaming row's own id and role need no lookup (see ThreadState.streamKey); otherwise
+  // the same lookup as applyMessageChunk's, minus claiming the prompt row: a chunk that would
   // claim it is not one for the streaming row.
-  const row = event.messageId !== undefined ? state.messages[event.role].get(event.messageId) : lastRowOf(state, event.role);
-  if (row !== index) return undefined;
+  const key = state.streamKey;
+  const continues =
+    (key !== undefined && event.messageId === key.messageId && event.role === key.role) ||
+    (event.messageId !== undefined ? state.messages[event.role].get(event.messageId) : lastRowOf(state, event.role)) === index;
+  if (!continues) return undefined;
   if (content.text === '') return { rows: [], session: false };
   state.streamText.append(content.text);
-  return { rows: [{ op: 'append', index, id: state.entries[index]!.id, text: content.text }], session: false };
+  return { rows: [{ op: 'append', index, id: state.streamRowId, text: content.text }], session: false };
 }
 
 /** Without ids the only signal is the kind of update: the same role continues the last row. */
@@ -76,6 +80,8 @@ export function applyMessageChunk(state: ThreadState, event: ChunkEvent, out: Ap
     // Text continues the last text block: start streaming into the buffer (see ThreadState).
     if (content.text === '') return;
     state.streamRow = index;
+    state.streamRowId = row.id;
+    if (messageId !== undefined) state.streamKey = { messageId, role };
     state.streamText.append(content.text);
     out.rows.push({ op: 'append', index, id: row.id, text: content.text });
     return;

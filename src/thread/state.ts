@@ -80,6 +80,14 @@ export interface ThreadState {
    * (`flushStreaming`). -1 when empty.
    */
   streamRow: number;
+  /** The entry id of row `streamRow` (read once, not per chunk: rows are of many shapes). */
+  streamRowId: EntryId;
+  /**
+   * The messageId and role that led to the streaming row (undefined when it streams without an
+   * id). A chunk with both needs no map lookup: an id's row is never rebound, and every event
+   * other than a chunk ends streaming first.
+   */
+  streamKey: StreamKey | undefined;
   streamText: StreamedText;
   /**
    * The host's `fs/write_text_file` writes per turn id (the turn running when each was made):
@@ -87,6 +95,11 @@ export interface ThreadState {
    * changes row is computed from them when it ends.
    */
   fileWrites: Map<string, FileWrite[]>;
+}
+
+export interface StreamKey {
+  messageId: string;
+  role: MessageRole;
 }
 
 export interface FileWrite {
@@ -149,6 +162,8 @@ export function emptyState(session: SessionFacts): ThreadState {
     agentTurns: 0,
     turn: { open: false, toolCallRows: [] },
     streamRow: -1,
+    streamRowId: '',
+    streamKey: undefined,
     streamText: new StreamedText(),
     fileWrites: new Map(),
   };
@@ -195,6 +210,7 @@ export function flushStreaming(state: ThreadState): void {
   const index = state.streamRow;
   if (index < 0) return;
   state.streamRow = -1;
+  state.streamKey = undefined;
   // Only message rows stream, and only while their last block is text.
   const row = state.entries[index] as UserEntry | AgentMessageEntry | ThoughtEntry;
   const blocks = row.content.slice();

@@ -59,6 +59,11 @@ const cases: Case[] = [
     rows: ['thought:TU', 'agent:A'],
   },
   {
+    name: 'a chunk under the streaming row\'s id but another role goes to its own message',
+    events: [chunk('thought', 'T', 'x'), chunk('thought', 'U', 'x'), chunk('agent', 'A', 'x'), chunk('agent', 'B', 'x'), chunk('thought', 'V', 'x')],
+    rows: ['thought:TUV', 'agent:AB'],
+  },
+  {
     name: 'without ids, a change of kind starts a new message',
     events: [chunk('agent', 'A'), chunk('agent', 'B'), chunk('thought', 'T'), chunk('agent', 'C')],
     rows: ['agent:AB', 'thought:T', 'agent:C'],
