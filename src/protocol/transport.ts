@@ -88,6 +88,13 @@ export function createAcpConnection(
   sync.delete(CANCEL_REQUEST_METHOD);
   sync.delete('$/cancelRequest');
   const hasSync = sync.size > 0;
+  // Found by comparing, not hashing: a message's method is a fresh string from JSON.parse, and
+  // with a handful of methods a scan by equality (other lengths rejected at once) is cheaper.
+  const syncHandlers = [...sync];
+  const syncHandler = (method: unknown): ((params: unknown) => void) | undefined => {
+    for (let i = 0; i < syncHandlers.length; i++) if (syncHandlers[i]![0] === method) return syncHandlers[i]![1];
+    return undefined;
+  };
   const userTap = opts.tap;
   // The protocol log must never cost a message: a throwing tap is reported, not propagated.
   const tap = userTap
@@ -166,7 +173,7 @@ export function createAcpConnection(
     // same outcome the checks below reach for it (a message without an id whose method has a
     // handler is such a notification; the cancel methods never have one), one lookup sooner.
     if (hasSync && queued === 0 && (message as { id?: unknown }).id === undefined) {
-      const handler = sync.get((message as NotificationMessage).method);
+      const handler = syncHandler((message as NotificationMessage).method);
       if (handler) {
         runSync(handler, message as NotificationMessage);
         return true;
@@ -185,7 +192,7 @@ export function createAcpConnection(
         return true;
       }
       if (hasSync && queued === 0) {
-        const handler = sync.get(message.method);
+        const handler = syncHandler(message.method);
         if (handler) {
           runSync(handler, message);
           return true;

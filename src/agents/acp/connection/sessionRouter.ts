@@ -13,6 +13,11 @@ export class SessionRouter {
   private readonly sessions = new Map<string, AcpChatSession>();
   private readonly held = new Map<string, unknown[]>();
   private creating = 0;
+  /**
+   * The session the last lookup found. Updates come in long runs for one session, and comparing
+   * the fresh `sessionId` string JSON.parse made is cheaper than hashing it for the map.
+   */
+  private lastFound: AcpChatSession | undefined;
 
   constructor(
     private readonly log?: (line: string) => void,
@@ -21,7 +26,12 @@ export class SessionRouter {
   ) {}
 
   get(sessionId: unknown): AcpChatSession | undefined {
-    return typeof sessionId === 'string' ? this.sessions.get(sessionId) : undefined;
+    const last = this.lastFound;
+    if (last !== undefined && last.sessionId === sessionId) return last;
+    if (typeof sessionId !== 'string') return undefined;
+    const found = this.sessions.get(sessionId);
+    if (found !== undefined) this.lastFound = found;
+    return found;
   }
 
   all(): AcpChatSession[] {
@@ -45,6 +55,7 @@ export class SessionRouter {
 
   add(session: AcpChatSession): void {
     this.sessions.set(session.sessionId, session);
+    this.lastFound = undefined;
     const early = this.held.get(session.sessionId) ?? [];
     this.held.delete(session.sessionId);
     for (const update of early) session.handleUpdate(update);
@@ -53,6 +64,7 @@ export class SessionRouter {
   /** A closed (or failed-to-open) session no longer receives anything. */
   remove(session: AcpChatSession): void {
     if (this.sessions.get(session.sessionId) === session) this.sessions.delete(session.sessionId);
+    if (this.lastFound === session) this.lastFound = undefined;
   }
 
   routeUpdate(params: unknown): void {
