@@ -255,8 +255,14 @@ export class AgentChatContext implements vscode.Disposable {
   switchTab(id: string): boolean { return this.tabActions.switchTab(id); }
   /** Shows the open tab that holds a saved conversation (agent + session id); false when none does. */
   showTabOf(agentName: string, sessionId: string): boolean {
-    const tab = this.tabs.all.find((t) => t.transcript?.agentName === agentName && t.transcript.sessionId === sessionId);
+    const tab = this.tabShowing(agentName, sessionId);
     return tab ? this.tabActions.switchTab(tab.id) : false;
+  }
+
+  /** The tab that holds a conversation (agent + session id), and whether its session is live there. */
+  tabShowing(agentName: string, sessionId: string): { id: string; live: boolean } | undefined {
+    const tab = this.tabs.all.find((t) => t.transcript?.agentName === agentName && t.transcript.sessionId === sessionId);
+    return tab && { id: tab.id, live: tab.session !== undefined && !tab.session.isClosed };
   }
 
   /** Ends the tab's session and drops it; the last tab is replaced by a new-session tab. */

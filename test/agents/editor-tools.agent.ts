@@ -6,7 +6,8 @@
  *   `tools`                   → the server's info and the `tools/list` answer
  *   `call <tool> <json args>` → the `tools/call` answer
  * Every answer is one agent message holding JSON. Without `--no-stdio-mcp` it advertises stdio
- * MCP servers (v2 `capabilities.session.mcp.stdio`).
+ * MCP servers (v2 `capabilities.session.mcp.stdio`). `session/resume` reconnects a session to
+ * the servers given with it.
  */
 import * as v2 from '@agentclientprotocol/sdk/experimental/v2';
 import type { AgentContext, SessionUpdate } from '@agentclientprotocol/sdk/experimental/v2';
@@ -27,12 +28,29 @@ interface Session {
 const sessions = new Map<string, Session>();
 const clients = new Set<Client>();
 
-async function startMcp(server: { command: string; args: string[]; env?: Array<{ name: string; value: string }> }): Promise<Client> {
+type ServerParams = { name: string; command: string; args: string[]; env?: Array<{ name: string; value: string }> };
+
+async function startMcp(server: ServerParams): Promise<Client> {
   const client = new Client({ name: NAME, version: '1.0.0' });
   const env = Object.fromEntries((server.env ?? []).map((e) => [e.name, e.value]));
   await client.connect(new StdioClientTransport({ command: server.command, args: server.args, env, stderr: 'inherit' }));
   clients.add(client);
   return client;
+}
+
+/** A session on the servers it was given, connected to `agent-chat-editor` when that is one. */
+async function withServers(given: unknown[], counter: number): Promise<Session> {
+  const servers = given as ServerParams[];
+  const s: Session = { servers: servers.map((x) => ({ ...x, env: (x.env ?? []).map((e) => e.name) })), counter };
+  const mine = servers.find((x) => x.name === SERVER);
+  if (mine) {
+    try {
+      s.mcp = await startMcp(mine);
+    } catch (err) {
+      s.mcpError = `could not start ${SERVER}: ${err instanceof Error ? err.message : String(err)}`;
+    }
+  }
+  return s;
 }
 
 async function answer(prompt: string, s: Session): Promise<unknown> {
@@ -56,22 +74,20 @@ const app = v2
   .onRequest('initialize', () => ({
     protocolVersion: 2,
     info: { name: NAME, title: 'Editor Tools Agent', version: '1.0.0' },
-    capabilities: { session: { prompt: {}, ...(stdioMcp ? { mcp: { stdio: {} } } : {}) } },
+    capabilities: { session: { prompt: {}, resume: {}, ...(stdioMcp ? { mcp: { stdio: {} } } : {}) } },
   }))
   .onRequest('session/new', async ({ params }) => {
     const id = `ed_${sessions.size + 1}`;
-    const servers = (params.mcpServers ?? []) as Array<{ name: string; command: string; args: string[]; env?: Array<{ name: string; value: string }> }>;
-    const s: Session = { servers: servers.map((x) => ({ ...x, env: (x.env ?? []).map((e) => e.name) })), counter: 0 };
-    const mine = servers.find((x) => x.name === SERVER);
-    if (mine) {
-      try {
-        s.mcp = await startMcp(mine);
-      } catch (err) {
-        s.mcpError = `could not start ${SERVER}: ${err instanceof Error ? err.message : String(err)}`;
-      }
-    }
-    sessions.set(id, s);
+    sessions.set(id, await withServers(params.mcpServers ?? [], 0));
     return { sessionId: id };
+  })
+  // Resuming takes the servers given now, as an agent reconnecting to its tools would.
+  .onRequest('session/resume', async ({ params }) => {
+    const old = sessions.get(params.sessionId);
+    if (!old) throw v2.RequestError.sessionNotFound(params.sessionId);
+    await old.mcp?.close();
+    sessions.set(params.sessionId, await withServers(params.mcpServers ?? [], old.counter));
+    return {};
   })
   .onRequest('session/close', async ({ params }) => {
     await sessions.get(params.sessionId)?.mcp?.close();

@@ -74,6 +74,30 @@ test('history: a conversation is saved, listed, resumed under its transcript, an
   await fsp.rm(dir, { recursive: true, force: true });
 }, 90_000);
 
+test('history: reopening a conversation live in a tab shows that tab; its session goes on there', async () => {
+  const chat = await api();
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'agent-chat-history-live-'));
+  const agent = testAgent('history live (exthost)', 'history', { HISTORY_AGENT_DIR: dir });
+  assert.equal((await chat.context.start(agent)).state, 'ready');
+  await turn(chat, 'remember kiwis');
+  await until('the title from session_info_update', () => chat.context.sessionFacts.title === 'remember kiwis');
+  const live = chat.context.tabsInfo().activeId;
+  await vscode.commands.executeCommand('agentChat.newSession');
+  assert.notEqual(chat.context.tabsInfo().activeId, live);
+  await chat.transcripts.flush();
+  const kiwis = (await chat.history.items()).find((i) => i.item.title === 'remember kiwis' && i.item.agentName === agent.name);
+  assert.ok(kiwis, 'the live conversation is listed');
+  const tabs = chat.context.tabsInfo().tabs.length;
+
+  await chat.history.reopen(kiwis);
+  assert.equal(chat.context.tabsInfo().activeId, live, 'its tab is shown');
+  assert.equal(chat.context.tabsInfo().tabs.length, tabs, 'no second tab on the same session');
+  // Reopened beside itself, the tab's session object would have been superseded and refuse this.
+  const more = await turn(chat, 'and figs');
+  assert.ok(more.some((e) => textOf(e) === 'noted: and figs'), 'the session goes on in its tab');
+  await fsp.rm(dir, { recursive: true, force: true });
+}, 60_000);
+
 test('MCP: servers from the user setting reach the agent; ones it cannot take are named in the thread', async () => {
   const chat = await api();
   const config = vscode.workspace.getConfiguration('agentChat');

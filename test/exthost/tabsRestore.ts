@@ -218,13 +218,14 @@ test('history lists every agent: saved conversations of all, and the session lis
   assert.equal(separators.length, new Set(order).size);
   assert.ok(separators[0]!.startsWith(a.name) && separators.some((l) => l.startsWith(b.name)), JSON.stringify(separators));
 
-  // Reopening B's conversation from A's tab: B keeps running (not restarted), a tab of B shows it.
+  // Reopening B's conversation from A's tab: B keeps running (not restarted), and the tab where
+  // that conversation is live is shown rather than a second tab on the same session.
   const bTabs = () => chat.context.tabsInfo().tabs.filter((t) => t.agentName === b.name).length;
   const tabsOfB = bTabs();
   await chat.history.reopen(beta);
   await until('the reopened rows', () => chat.context.entries.some((e) => textOf(e) === 'noted: beta'));
   assert.equal(chat.context.agentStatus.state === 'ready' && chat.context.agentStatus.agentName, b.name);
-  assert.equal(bTabs(), tabsOfB + 1, 'its own tab beside the live one');
+  assert.equal(bTabs(), tabsOfB, 'its live tab is shown, not opened a second time');
   const more = await turn(chat, 'gamma');
   assert.ok(more.some((e) => textOf(e) === 'noted: gamma'));
   await fsp.rm(dirA, { recursive: true, force: true });

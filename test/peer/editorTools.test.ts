@@ -209,6 +209,27 @@ describe('editor tools (v2 agent, MCP over stdio)', () => {
     await s.session.closeSession();
     assert.equal(existsSync(dir), false);
   });
+
+  test('reopening a session open here hands it to the new object: the old one ends, its endpoint closes, the agent is not told to close', async () => {
+    const dirIn = (params: unknown): string =>
+      (params as { mcpServers: Array<{ name: string; env: Array<{ name: string; value: string }> }> }).mcpServers
+        .find((x) => x.name === 'agent-chat-editor')!.env.find((e) => e.name === 'AGENT_CHAT_EDITOR_DIR')!.value;
+    const first = record(await peer.client.newSession());
+    const oldDir = dirIn(peer.wire.sent('session/new').at(-1)?.params);
+    const closes = peer.wire.sent('session/close').length;
+    const again = record(await peer.client.resumeSession(first.session.sessionId));
+    const newDir = dirIn(peer.wire.sent('session/resume').at(-1)?.params);
+    assert.notEqual(newDir, oldDir, 'the reopened session has its own endpoint');
+    assert.equal(first.session.isClosed, true, 'the superseded object has ended');
+    assert.equal(existsSync(oldDir), false, "the superseded object's folder is removed");
+    assert.ok(existsSync(newDir));
+    assert.equal(peer.wire.sent('session/close').length, closes, 'no session/close: the agent keeps the session');
+    await assert.rejects(first.session.prompt([{ type: 'text', text: 'tools' }]), /ended/);
+    const tools = (await ask(again, 'tools')) as { tools: Array<{ name: string }> };
+    assert.ok(tools.tools.some((x) => x.name === 'read_file'), 'the reopened session reaches the editor tools');
+    await again.session.closeSession();
+    assert.equal(existsSync(newDir), false);
+  });
 });
 
 describe('the bundled bridge (dist/editor-tools.cjs), run as the extension runs it', () => {

@@ -51,6 +51,8 @@ export interface AcpSessionOptions {
   permissionAdvisor?: PermissionAdvisor;
   /** `session/close` (after gating and sending) — the client forgets the session. */
   close?: () => Promise<void>;
+  /** What this object holds here (routing, the editor tools endpoint), without `session/close`. */
+  release?: () => Promise<void>;
 }
 
 export const DEFAULT_CANCEL_TIMEOUT_MS = 10_000;
@@ -125,14 +127,30 @@ export class AcpChatSession implements ChatSession {
    * otherwise only here. A running turn ends cancelled; the thread stays readable.
    */
   async closeSession(): Promise<void> {
-    if (this.closed) return;
+    if (!this.endHere()) return;
+    await this.opts.close?.();
+  }
+
+  /**
+   * Another object now holds this session id (it was reopened on this connection): this one
+   * ends here and lets go of what it holds, without `session/close`, which would end the
+   * reopened session on the agent too.
+   */
+  async supersede(): Promise<void> {
+    if (!this.endHere()) return;
+    await this.opts.release?.();
+  }
+
+  /** Questions answered cancelled, a running turn ended cancelled; false if already ended. */
+  private endHere(): boolean {
+    if (this.closed) return false;
     this.closed = true;
     this.permissions.cancelAll();
     this.elicitations.cancelAll();
     const turn = this.turns.current;
     if (turn) this.turns.end(turn, { stopReason: 'cancelled' });
     this.turns.state = 'idle';
-    await this.opts.close?.();
+    return true;
   }
 
   private assertOpen(): void {

@@ -129,6 +129,8 @@ async function openWith(ctx: OpenContext, req: OpenRequest, options: OpenOptions
     const parsed = parseLoadSessionResult(await ctx.connection.sendRequest(gated.method, gated.params));
     if (!parsed.ok) throw new Error(`The agent's ${gated.method} answer is malformed: ${parsed.error}`);
     session.applySetup(parsed.value);
+    // The older object gets no more updates: end it here and close its own endpoint.
+    if (previous && previous !== session) await previous.supersede().catch((e: unknown) => ctx.log?.(`ending the superseded session object: ${String(e)}`));
     return session;
   } catch (err) {
     ctx.router.remove(session);
@@ -151,12 +153,16 @@ function create(ctx: OpenContext, support: SessionSupport, plan: SessionTargetPl
     onAuthRequired: ctx.onAuthRequired,
     ...(ctx.permissionAdvisor ? { permissionAdvisor: ctx.permissionAdvisor } : {}),
     close: async () => {
-      ctx.router.remove(session);
-      await tools?.close();
+      await release();
       // Without `session/close` the agent keeps the session; it is only forgotten here.
       if (support.close) await sendEnd(ctx.connection, buildCloseRequest(support, sessionId));
     },
+    release: () => release(),
   });
+  const release = async (): Promise<void> => {
+    ctx.router.remove(session);
+    await tools?.close();
+  };
   tools?.bind({
     cwd: plan.cwd,
     roots: plan.roots,
