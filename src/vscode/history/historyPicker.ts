@@ -198,7 +198,7 @@ export async function deleteItem(context: AgentChatContext, transcripts: Transcr
 /** Reopens one history entry in a tab of its agent (started first if it does not run). */
 export async function reopenItem(context: AgentChatContext, transcripts: TranscriptStore, item: HistoryItem, listed: boolean): Promise<void> {
   // A conversation live in a tab is shown there, not reopened beside it: two tabs on one
-  // session would split its updates. A tab that only shows it is where it is reopened.
+  // session would split its updates. A tab that only shows it (read-only) is where it is reopened.
   const shown = context.tabShowing(item.agentName, item.sessionId);
   if (shown) context.switchTab(shown.id);
   if (shown?.live) return;

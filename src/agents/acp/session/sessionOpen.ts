@@ -140,6 +140,11 @@ async function openWith(ctx: OpenContext, req: OpenRequest, options: OpenOptions
 }
 
 function create(ctx: OpenContext, support: SessionSupport, plan: SessionTargetPlan, sessionId: string, setup: SessionSetup, tools?: SessionEditorTools): AcpChatSession {
+  // What the object holds here; called once it exists (on close or when superseded).
+  const release = async (): Promise<void> => {
+    ctx.router.remove(session);
+    await tools?.close();
+  };
   const session: AcpChatSession = new AcpChatSession({
     connection: ctx.connection,
     sessionId,
@@ -157,12 +162,8 @@ function create(ctx: OpenContext, support: SessionSupport, plan: SessionTargetPl
       // Without `session/close` the agent keeps the session; it is only forgotten here.
       if (support.close) await sendEnd(ctx.connection, buildCloseRequest(support, sessionId));
     },
-    release: () => release(),
+    release,
   });
-  const release = async (): Promise<void> => {
-    ctx.router.remove(session);
-    await tools?.close();
-  };
   tools?.bind({
     cwd: plan.cwd,
     roots: plan.roots,
