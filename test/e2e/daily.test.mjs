@@ -42,10 +42,21 @@ journey(win, 'tabs: New Session opens a second tab; switching shows each convers
   await chat.expectLast('user', /first conversation/);
 });
 
-journey(win, 'history: Show History lists saved conversations and reopens one read-only', async ({ chat, page }) => {
+journey(win, 'history: Show History shows a conversation live in a tab there; closed, it reopens read-only', async ({ chat, page }) => {
   await chat.newSession();
   assert.equal(await chat.turn('remember the history journey'), 'end_turn');
   await chat.newSession();
+  // Tab labels are cut in the middle; their tooltip holds the whole title.
+  const titled = await chat.locator('.session-tabs [role="tab"][title^="remember the history journey"]');
+  // Still live in its tab: picking it shows that tab, not a copy of the conversation beside it.
+  await runCommand(page, 'Agent Chat: Show History');
+  await pickQuickItem(page, 'remember the history journey');
+  await expectCount(titled.and(await chat.locator('[aria-selected="true"]')), 1, { message: 'the tab of the live conversation to be shown' });
+  await expectCount(titled, 1, { message: 'one tab for the conversation' });
+  await chat.expectLast('user', /remember the history journey/);
+  // Its tab closed, the saved conversation opens read-only (this agent cannot load or resume).
+  await (await chat.locator('.session-tab-close[aria-label="Close remember the history journey"]')).click();
+  await expectCount(titled, 0, { message: 'the closed tab to go' });
   await runCommand(page, 'Agent Chat: Show History');
   await pickQuickItem(page, 'remember the history journey');
   await chat.waitForRow('notice', '(read-only)');
