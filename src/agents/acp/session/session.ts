@@ -170,6 +170,11 @@ export class AcpChatSession implements ChatSession {
   }
 
   emit(event: SessionEvent): void {
+    // Streamed text, nearly all of the traffic, is none of the watchers' business below.
+    if (event.kind === 'message_chunk') {
+      this.hub.emit(event);
+      return;
+    }
     const shown = this.stops.follow(event);
     this.settings.observe(shown);
     this.permissions.observe(shown);
