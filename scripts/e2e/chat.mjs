@@ -72,14 +72,16 @@ export class ChatPanel {
 
   async newSession() {
     // An empty thread is no sign by itself that the command ran: the tab shown may be empty
-    // already. From a tab with a live session the command opens another tab; otherwise it opens
-    // a session in the tab shown. Wait for that, then for an empty thread.
+    // already. From a tab whose live session holds a conversation the command opens another
+    // tab; from a tab with no session it opens one there. A live session that holds nothing yet
+    // is kept (the tab already is what New Session gives), so there is nothing to wait for.
     const active = await this.locator('.session-tab.active');
     const live = '.session-tab.active:not(.state-closed):not(.state-restored)';
     const before = (await active.count()) > 0 ? await active.getAttribute('data-tab-id') : null;
     const hadLive = before !== null && (await this.count(live)) > 0;
+    const hadRows = (await this.count('[data-entry-type]')) > 0;
     await runCommand(this.page, 'Agent Chat: New Session');
-    if (hadLive) {
+    if (hadLive && hadRows) {
       await waitUntil(async () => (await active.count()) > 0 && (await active.getAttribute('data-tab-id')) !== before, { message: 'another tab after New Session' });
     }
     await waitUntil(async () => before === null || (await this.count(live)) > 0, { message: 'a session in the tab shown after New Session' });

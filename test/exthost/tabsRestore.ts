@@ -186,6 +186,43 @@ test('closing the last tab leaves a new-session tab of the same agent, ready for
   await fsp.rm(dir, { recursive: true, force: true });
 }, 60_000);
 
+test('New Session on a tab that holds an unused session keeps it: pressed twice, still one tab and no second session/new', async () => {
+  const state = new WorkspaceMemento();
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'agent-chat-newtwice-'));
+  const transcripts = new TranscriptStore(dir, { debounceMs: 50 });
+  const opened: string[] = [];
+  const log = new (class extends ProtocolLog {
+    override message(agentName: string, direction: 'in' | 'out', message: unknown): void {
+      if (direction === 'out' && (message as { method?: unknown }).method === 'session/new') opened.push(agentName);
+      super.message(agentName, direction, message);
+    }
+  })();
+  const window = await openWindow(state, transcripts, log);
+  const context = window.context;
+  const scripted = testAgent('new twice (exthost)', 'scripted');
+  assert.equal((await context.start(scripted)).state, 'ready');
+  await until('the first session', () => context.tabsInfo().tabs[0]?.state === 'idle');
+  const first = context.tabsInfo();
+  assert.deepEqual(opened, [scripted.name]);
+
+  await context.newSession();
+  await context.newSession();
+  assert.deepEqual(context.tabsInfo(), first, 'the same single tab, still idle');
+  assert.deepEqual(opened, [scripted.name], 'no session opened for nothing');
+  const rows = await send(context, 'hello');
+  assert.ok(rows.some((e) => e.type === 'agent'), 'the kept session takes the prompt');
+
+  // Once it holds a conversation, New Session opens a fresh session beside it.
+  await context.newSession();
+  const after = context.tabsInfo();
+  assert.equal(after.tabs.length, 2);
+  assert.notEqual(after.activeId, first.activeId);
+  assert.equal(after.tabs.find((t) => t.id === after.activeId)?.state, 'idle');
+  assert.deepEqual(opened, [scripted.name, scripted.name]);
+  await closeWindow(window, transcripts);
+  await fsp.rm(dir, { recursive: true, force: true });
+}, 60_000);
+
 test('history lists every agent: saved conversations of all, and the session lists of every running agent, grouped by agent', async () => {
   const chat = await api();
   const dirA = await fsp.mkdtemp(path.join(os.tmpdir(), 'agent-chat-hist-a-'));

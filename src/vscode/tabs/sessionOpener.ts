@@ -3,7 +3,6 @@
  * the tab's thread and records its transcript. Everything tied to that session lives in the
  * tab's session scope, so ending the scope stops the listeners and the recording.
  */
-import * as os from 'node:os';
 import { AuthRequiredError } from '../../agents/acp/auth/login.js';
 import type { McpParseResult } from '../../agents/acp/mcp/parse.js';
 import { recordTranscript } from '../../history/recorder.js';
@@ -17,7 +16,7 @@ import { errorText } from '../errorText.js';
 import { describeMcpProblems } from '../agents/mcpServers.js';
 import type { ProtocolLog } from '../protocolLog.js';
 import type { SessionTab } from './sessionTabs.js';
-import { workspaceRoots } from '../editor/workspaceRoots.js';
+import { sessionFolder } from '../editor/workspaceRoots.js';
 import { t } from '../translate.js';
 
 /** How a session is opened: fresh, or an earlier one by id (with or without replay). */
@@ -150,7 +149,7 @@ export class SessionOpener {
 
   /** Where sessions live and which MCP servers they get; a broken MCP config never blocks a session. */
   private async place(): Promise<SessionPlace & { mcpProblems: McpParseResult['problems'] }> {
-    const cwd = workspaceRoots()[0] ?? os.homedir();
+    const cwd = sessionFolder();
     try {
       const mcp = await this.deps.mcpServers?.();
       return { cwd, mcpServers: mcp?.servers ?? [], mcpProblems: mcp?.problems ?? [] };

@@ -7,6 +7,7 @@ import { ThreadModel } from '../../thread/reducer.js';
 import type { RunningAgent } from '../agents/agentPort.js';
 import type { ChatCore } from '../chatCore.js';
 import type { DisposableScope } from '../disposables.js';
+import { sessionFolder } from '../editor/workspaceRoots.js';
 import { errorText } from '../errorText.js';
 import { planReattach } from './openTabs.js';
 import type { SessionTab } from './sessionTabs.js';
@@ -31,6 +32,9 @@ export class TabActions {
     const running = slot.ready;
     const active = tabs.active;
     if (running) {
+      // Already what New Session gives: pressed twice, it must not stack empty tabs (nor leave
+      // unused sessions in the agent's own list).
+      if (holdsUnusedSession(active, running.config.name)) return;
       // A new tab beside the others: their sessions (and running turns) carry on.
       const tab = tabs.isBlank(active) ? active : tabs.add();
       tab.agentName = running.config.name;
@@ -123,4 +127,14 @@ export class TabActions {
     tab.thread.notice('info', t('New session with {0}', name), t('{0} could not reopen the earlier session, so it does not remember the conversation above.', name));
     return opener.open(running, scope, { kind: 'new' }, tab);
   }
+}
+
+/**
+ * The tab shows nothing yet and its session is open on `agentName`, in the folder a new one
+ * would get: a fresh session that nobody has written to.
+ */
+function holdsUnusedSession(tab: SessionTab, agentName: string): boolean {
+  const session = tab.session;
+  return session !== undefined && !session.isClosed && tab.agentName === agentName && tab.thread.entries.length === 0
+    && session.cwd === sessionFolder();
 }
