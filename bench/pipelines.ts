@@ -24,6 +24,12 @@ export interface Measurement {
    * clock also measures who else got the CPU; this measures our own work.
    */
   cpuUsPerMessage?: number;
+  /**
+   * Memory pages this process touched for the first time from the first message to the last,
+   * per 1,000 messages: what keeping the streamed text costs beyond parsing it (each fault is a
+   * trip into the kernel; the floor, which keeps nothing, makes about none).
+   */
+  pageFaultsPerK: number;
 }
 
 export interface Running {
@@ -44,9 +50,15 @@ export async function measure(pipeline: Pipeline, count: number): Promise<Measur
   let cpuLast: number | undefined;
   let finish!: (t: number) => void;
   const finished = new Promise<number>((r) => (finish = r));
+  let faultsFirst = 0;
+  let faultsLast = 0;
   const running = await pipeline.start(count, () => {
-    if (++handled === 1) cpuFirst = threadCpuMs();
+    if (++handled === 1) {
+      cpuFirst = threadCpuMs();
+      faultsFirst = process.resourceUsage().minorPageFault;
+    }
     if (handled === count) {
+      faultsLast = process.resourceUsage().minorPageFault;
       cpuLast = threadCpuMs();
       finish(now());
     }
@@ -54,7 +66,8 @@ export async function measure(pipeline: Pipeline, count: number): Promise<Measur
   const [start, end, bytes] = await Promise.all([running.feed.started, finished, running.feed.bytes]);
   await running.stop();
   const cpuUsPerMessage = cpuFirst !== undefined && cpuLast !== undefined ? ((cpuLast - cpuFirst) * 1000) / (count - 1) : undefined;
-  return { ms: end - start, messages: handled, bytes, ...(cpuUsPerMessage !== undefined ? { cpuUsPerMessage } : {}) };
+  const pageFaultsPerK = ((faultsLast - faultsFirst) * 1000) / count;
+  return { ms: end - start, messages: handled, bytes, pageFaultsPerK, ...(cpuUsPerMessage !== undefined ? { cpuUsPerMessage } : {}) };
 }
 
 /** A consumer wired straight onto the plain generator's stdio. */

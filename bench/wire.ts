@@ -52,6 +52,7 @@ export async function run(): Promise<void> {
 
   const rates = new Map<Pipeline, number[]>(PIPELINES.map((p) => [p, []]));
   const cpu = new Map<Pipeline, number[]>(PIPELINES.map((p) => [p, []]));
+  const faults = new Map<Pipeline, number[]>(PIPELINES.map((p) => [p, []]));
   let bytes = 0;
   for (let round = -1; round < rounds; round++) {
     const order = round % 2 === 0 ? PIPELINES : [...PIPELINES].reverse();
@@ -62,6 +63,7 @@ export async function run(): Promise<void> {
       if (round >= 0) {
         rates.get(p)!.push((m.messages / m.ms) * 1000);
         if (m.cpuUsPerMessage !== undefined) cpu.get(p)!.push(m.cpuUsPerMessage);
+        faults.get(p)!.push(m.pageFaultsPerK);
       }
       process.stdout.write(round >= 0 ? '.' : 'w');
     }
@@ -72,17 +74,18 @@ export async function run(): Promise<void> {
   const mid = (p: Pipeline) => median(rates.get(p)!);
   const percent = (v: number) => `${(v * 100).toFixed(0)}%`;
   const cpuMid = (p: Pipeline) => (cpu.get(p)!.length === rounds ? median(cpu.get(p)!) : undefined);
-  const rows = [['pipeline', 'median', 'best', 'µs/msg (median)', 'of raw (median)', 'of raw (best)', 'own CPU µs/msg (median)', 'of raw']];
+  const rows = [['pipeline', 'median', 'best', 'µs/msg (median)', 'of raw (median)', 'of raw (best)', 'own CPU µs/msg (median)', 'of raw', 'page faults / 1k msgs (median)']];
   for (const p of PIPELINES) {
     const c = cpuMid(p);
     const c0 = cpuMid(rawLoop);
     rows.push([
       p.name, fmtRate(mid(p)), fmtRate(best(p)), (1e6 / mid(p)).toFixed(2), percent(mid(p) / mid(rawLoop)), percent(best(p) / best(rawLoop)),
-      c === undefined ? '–' : c.toFixed(2), c === undefined || c0 === undefined ? '–' : percent(c0 / c),
+      c === undefined ? '–' : c.toFixed(2), c === undefined || c0 === undefined ? '–' : percent(c0 / c), median(faults.get(p)!).toFixed(0),
     ]);
   }
   console.log(table(rows));
   console.log('(own CPU: this process\'s main thread from the first message to the last; a reference beside the wall-clock rates the goals are judged on)');
+  console.log('(page faults: memory touched for the first time in that span; keeping the text means promoting it into fresh old-generation pages, which the floor never does)');
 
   // Ratios of medians (machines are noisy; a best alone flatters), each with the ratio of bests beside it.
   const ratio = (a: Pipeline, b: Pipeline) => ({ median: mid(a) / mid(b), best: best(a) / best(b) });
