@@ -98,8 +98,11 @@ export class ChatPanel {
     // opened) that agent's tab. Until then the header still speaks for the previous agent.
     await waitUntil(async () => {
       if ((await (await this.locator('.session-tab')).count()) === 0) return true;
-      const active = await this.locator('.session-tab.active .session-tab-agent');
-      return (await active.count()) > 0 && (await active.first().textContent())?.trim() === name;
+      // The label's tooltip names the tab's agent ("<title> — <agent>", then its state, if any);
+      // the tab itself shows the agent only while the strip holds tabs of several agents.
+      const active = await this.locator('.session-tab.active .session-tab-label');
+      const tooltip = (await active.count()) > 0 ? await active.first().getAttribute('title') : null;
+      return tooltip !== null && (tooltip.endsWith(` — ${name}`) || tooltip.includes(` — ${name} (`));
     }, { message: `the ${name} tab shown` });
     await this.waitReady();
   }

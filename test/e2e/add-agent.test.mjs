@@ -65,8 +65,8 @@ journey(win, 'add an agent from the registry: see what it runs, install it, star
   const entry = readUserSettings()['agentChat.agents']?.[NAME];
   assert.match(entry?.command ?? '', /registry-agents\/echo-bin\/2\.0\.0\/echo-agent$/, `the user settings hold the installed program (${JSON.stringify(entry)})`);
 
-  const active = await chat.locator('.session-tab.active .session-tab-agent');
-  await active.filter({ hasText: NAME }).waitFor({ timeout: 30000 });
+  // The shown tab is the new agent's (its label's tooltip names the agent).
+  await (await chat.locator(`.session-tab.active .session-tab-label[title$="— ${NAME}"]`)).waitFor({ timeout: 30000 });
   await chat.waitReady(30000);
   assert.equal(await chat.turn('hello'), 'end_turn');
   await chat.expectLast('agent', /Hello from the scripted agent/);

@@ -72,6 +72,26 @@ test('tabs of different agents name their agent, in the tab and its tooltip', as
   assert.equal(await panel.page.getByRole('tab', { name: /Write docs/ }).getAttribute('title'), 'Write docs — Gemini');
 });
 
+test('tabs of one agent show their titles only (the tooltip names the agent); in a narrow panel two tabs fit without scrolling', async () => {
+  const panel = await harness.open({ width: 300 });
+  await panel.send(snapshot([], {
+    tabs: {
+      activeId: 'tab-2',
+      tabs: [
+        { id: 'tab-1', title: 'Explain the plan for the parser', state: 'idle', agentName: 'Example Agent' },
+        { id: 'tab-2', title: 'New session', state: 'idle', agentName: 'Example Agent' },
+      ],
+    },
+  }));
+  assert.equal(await panel.count('.session-tab-agent'), 0, 'one agent: its name is not repeated in every tab');
+  assert.equal(await panel.page.getByRole('tab', { name: /New session/ }).getAttribute('title'), 'New session — Example Agent');
+  const strip = panel.page.locator('.session-tab-list');
+  assert.ok(await strip.evaluate((el) => el.scrollWidth <= el.clientWidth), 'both tabs in view, none scrolled out');
+  const first = panel.page.locator('.session-tab-title').first();
+  assert.ok(await first.evaluate((el) => el.getBoundingClientRect().width >= 80), 'the first title keeps room to be read');
+  await panel.screenshot('tabs-one-agent-narrow');
+});
+
 test('a restored tab is not shown as ended: its own icon and a tooltip saying the next prompt continues it', async () => {
   for (const theme of ['dark', 'light', 'high-contrast'] as const) {
     const panel = await harness.open({ theme });
