@@ -31,14 +31,15 @@ journey(win, 'tabs: New Session opens a second tab; switching shows each convers
   assert.equal(await chat.turn('first conversation'), 'end_turn');
   await chat.newSession();
   assert.equal(await chat.turn('second conversation'), 'end_turn');
-  const tabs = await chat.locator('.session-tabs [role="tab"]');
-  await tabs.filter({ hasText: 'second conversation' }).first().waitFor({ state: 'visible' });
-  await tabs.filter({ hasText: 'first conversation' }).first().click();
+  // Tabs by their tooltips, which hold the whole title (labels are cut in the middle).
+  const tab = async (title) => chat.locator(`.session-tabs [role="tab"][title^="${title}"]`);
+  await (await tab('second conversation')).first().waitFor({ state: 'visible' });
+  await (await tab('first conversation')).first().click();
   // The thread switches: its one prompt is the first conversation (the tab label says the same, so read the rows).
   await chat.expectLast('user', /first conversation/);
   await expectCount(await chat.rows('user'), 1, { message: 'one prompt in the first tab' });
-  await (await chat.locator('.session-tab')).filter({ hasText: 'second conversation' }).locator('.session-tab-close').click();
-  await expectCount(tabs.filter({ hasText: 'second conversation' }), 0, { message: 'the closed tab to go' });
+  await (await chat.locator('.session-tab-close[aria-label="Close second conversation"]')).click();
+  await expectCount(await tab('second conversation'), 0, { message: 'the closed tab to go' });
   await chat.expectLast('user', /first conversation/);
 });
 

@@ -38,7 +38,8 @@ journey(win, 'fork: the latest message forks into a new tab that remembers; the 
 
   // A new tab, shown, with the conversation so far and a note where it came from.
   const tabs = await chat.locator('.session-tabs [role="tab"]');
-  await expectText(await chat.locator('.session-tab.active'), /plant tomatoes \(fork\)/, { message: 'the forked tab shown, named after the original' });
+  // Its tooltip holds the whole title (the label is cut in the middle).
+  await expectAttribute(await chat.locator('.session-tab.active .session-tab-label'), 'title', /^plant tomatoes \(fork\)/, { message: 'the forked tab shown, named after the original' });
   await chat.waitForRow('notice', 'Forked from');
   await expectValueOf(() => prompts(chat), (p) => p.length === 2 && /plant tomatoes/.test(p[0]) && /water them weekly/.test(p[1]), { what: 'the two earlier prompts in the fork' });
   await expectValueOf(() => tabs.count(), (n) => n >= 2, { what: 'a second tab' });

@@ -12,13 +12,8 @@ import type { Host } from '../vscodeApi.js';
 import { t } from '../l10n.js';
 import { middleTruncate } from '../format.js';
 
-/** About what a tab's 12em shows at the default font size. */
-const TAB_TITLE_CHARS = 22;
-/** Below this a cut title says too little: the strip scrolls instead. */
-const MIN_TITLE_CHARS = 10;
-/** Rough width of a character of the panel's font, and of a tab's icon, padding and close button. */
-const CHAR_PX = 7;
-const TAB_CHROME_PX = 28;
+/** About what a tab's 12em shows beside its close button at the default font size (the tooltip has it all). */
+const TAB_TITLE_CHARS = 18;
 
 /** The words a tab's tooltip adds for its state; a function so they are looked up when drawn. */
 function stateLabel(state: SessionTabInfo['state']): string {
@@ -73,12 +68,8 @@ export class TabStrip {
     // The agent's name goes in the tabs only where it tells them apart (the header names the
     // shown tab's agent, every tooltip names its own): in a narrow panel the title needs the room.
     const mixed = new Set(this.tabs.tabs.map((tab) => tab.agentName)).size > 1;
+    this.list.replaceChildren(...this.tabs.tabs.map((tab) => this.tab(tab, mixed)));
     this.el.hidden = this.tabs.tabs.length < 2;
-    // Titles are cut in the middle to what a tab's share of the strip shows, so a narrow panel
-    // does not cut them a second time at the end.
-    const share = this.el.hidden ? 0 : this.list.clientWidth / this.tabs.tabs.length;
-    const chars = share > 0 ? Math.max(MIN_TITLE_CHARS, Math.min(TAB_TITLE_CHARS, Math.floor((share - TAB_CHROME_PX) / CHAR_PX))) : TAB_TITLE_CHARS;
-    this.list.replaceChildren(...this.tabs.tabs.map((tab) => this.tab(tab, mixed, chars)));
     // In a narrow panel the strip scrolls: the shown tab (e.g. one just opened at the end) is kept in view.
     const active = this.list.querySelector<HTMLElement>('.session-tab.active');
     if (active && !this.el.hidden) this.keepInView(active);
@@ -93,7 +84,7 @@ export class TabStrip {
     else if (left + tab.offsetWidth > list.scrollLeft + list.clientWidth) list.scrollLeft = left + tab.offsetWidth - list.clientWidth;
   }
 
-  private tab(info: SessionTabInfo, nameAgent: boolean, titleChars: number): HTMLElement {
+  private tab(info: SessionTabInfo, nameAgent: boolean): HTMLElement {
     const active = info.id === this.tabs.activeId;
     const state = stateLabel(info.state);
     // The tooltip always names the agent: tabs of different agents sit side by side.
@@ -105,7 +96,7 @@ export class TabStrip {
     }, [
       stateIcon(info.state),
       // Cut in the middle: titles that start alike still tell apart. The label's tooltip has it all.
-      h('span', { class: 'session-tab-title', text: middleTruncate(info.title, titleChars) }),
+      h('span', { class: 'session-tab-title', text: middleTruncate(info.title, TAB_TITLE_CHARS) }),
       nameAgent && info.agentName ? h('span', { class: 'session-tab-agent', text: info.agentName }) : null,
     ]);
     label.addEventListener('click', () => this.switchTo(info.id));
