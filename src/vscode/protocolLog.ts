@@ -3,6 +3,7 @@
  * the agent's stderr, lifecycle lines, and refusals (links, fs). What users attach to bug reports.
  */
 import * as vscode from 'vscode';
+import { redactSecrets } from '../services/redact.js';
 
 /** Longest message logged in full; anything longer is cut with a note (a pasted image is MBs). */
 const MAX_LOGGED_CHARS = 64 * 1024;
@@ -17,7 +18,7 @@ export class ProtocolLog implements vscode.Disposable {
     if (level === vscode.LogLevel.Off || level > vscode.LogLevel.Info) return;
     let text: string;
     try {
-      text = JSON.stringify(message);
+      text = JSON.stringify(redactSecrets(message));
     } catch {
       text = String(message);
     }
