@@ -1,31 +1,65 @@
 /**
  * The "Agent Chat Protocol" log: every JSON-RPC message in and out (from the transport's tap),
  * the agent's stderr, lifecycle lines, and refusals (links, fs). What users attach to bug reports.
+ *
+ * Messages cost nothing until someone reads them: they go into a ring in memory (last N,
+ * redacted, not serialised; see services/protocolRing.ts) and reach the output channel only
+ * while the log is on screen or its level is Debug or Trace. Opening the log writes the ring out
+ * first, so the log shows what happened before it was opened. The other lines (stderr,
+ * lifecycle, refusals) are few and are written at once, as before.
+ *
+ * The log's own words stay in English: it is read by whoever diagnoses a bug report, beside
+ * the protocol's own JSON.
  */
 import * as vscode from 'vscode';
-import { redactSecrets } from '../services/redact.js';
+import { DEFAULT_KEEP, messageLine, ProtocolRing } from '../services/protocolRing.js';
+import type { WireDirection } from '../services/protocolRing.js';
 
-/** Longest message logged in full; anything longer is cut with a note (a pasted image is MBs). */
-const MAX_LOGGED_CHARS = 64 * 1024;
+const CHANNEL_NAME = 'Agent Chat Protocol';
+const KEEP_SETTING = 'agentChat.protocolLog.keep';
+
+function readKeep(): number {
+  const value = vscode.workspace.getConfiguration().get<number>(KEEP_SETTING, DEFAULT_KEEP);
+  return Number.isFinite(value) && value >= 1 ? value : DEFAULT_KEEP;
+}
+
+/** Output channels are editors with the `output` scheme; this one's URI names it. */
+function showsThisChannel(editor: vscode.TextEditor): boolean {
+  const uri = editor.document.uri;
+  if (uri.scheme !== 'output') return false;
+  try {
+    return decodeURIComponent(uri.toString()).includes(CHANNEL_NAME);
+  } catch {
+    return uri.toString().includes(CHANNEL_NAME);
+  }
+}
 
 export class ProtocolLog implements vscode.Disposable {
-  private readonly channel = vscode.window.createOutputChannel('Agent Chat Protocol', { log: true });
+  private readonly channel = vscode.window.createOutputChannel(CHANNEL_NAME, { log: true });
+  private readonly ring = new ProtocolRing({ keep: readKeep() });
+  /** Messages go to the channel as they come (the log is on screen, or its level asks for them). */
+  private live = false;
+  /** The last message (ring number) the channel has. */
+  private written = 0;
+  private readonly subscriptions: vscode.Disposable[];
 
-  /** A message on the wire; `in` is agent → client. */
-  message(agentName: string, direction: 'in' | 'out', message: unknown): void {
-    // Streaming sends thousands of messages a second: skip the serialising when nobody logs them.
-    const level = this.channel.logLevel;
-    if (level === vscode.LogLevel.Off || level > vscode.LogLevel.Info) return;
-    let text: string;
-    try {
-      text = JSON.stringify(redactSecrets(message));
-    } catch {
-      text = String(message);
-    }
-    if (text.length > MAX_LOGGED_CHARS) {
-      text = `${text.slice(0, MAX_LOGGED_CHARS)}… (${text.length - MAX_LOGGED_CHARS} more characters)`;
-    }
-    this.channel.info(`[${agentName}] ${direction === 'in' ? '←' : '→'} ${text}`);
+  constructor() {
+    this.subscriptions = [
+      this.channel.onDidChangeLogLevel(() => this.updateLive()),
+      vscode.window.onDidChangeVisibleTextEditors(() => this.updateLive()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(KEEP_SETTING)) this.ring.setKeep(readKeep());
+      }),
+    ];
+    this.updateLive();
+  }
+
+  /** A message on the wire; `in` is agent → client. Kept (redacted) in memory; written only while someone looks. */
+  message(agentName: string, direction: WireDirection, message: unknown): void {
+    const kept = this.ring.add(agentName, direction, message);
+    if (!this.live) return;
+    this.channel.info(messageLine(agentName, direction, kept));
+    this.written = this.ring.lastSeq;
   }
 
   stderr(agentName: string, line: string): void {
@@ -44,11 +78,41 @@ export class ProtocolLog implements vscode.Disposable {
     this.channel.error(text);
   }
 
+  /** Shows the log with the messages kept since it was last written to. */
   show(): void {
+    this.writeKept();
     this.channel.show(true);
   }
 
   dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
     this.channel.dispose();
+  }
+
+  private updateLive(): void {
+    const level = this.channel.logLevel;
+    const shown = vscode.window.visibleTextEditors.some(showsThisChannel);
+    const live = level !== vscode.LogLevel.Off && (level <= vscode.LogLevel.Debug || (shown && level <= vscode.LogLevel.Info));
+    if (live === this.live) return;
+    // Going live: what came meanwhile first, so the lines stay in order.
+    if (live) this.writeKept();
+    // Going quiet: a reply half written out must not have its later chunks joined onto it.
+    else this.ring.seal();
+    this.live = live;
+  }
+
+  /** Writes the messages kept since the channel last got one, oldest first. */
+  private writeKept(): void {
+    const after = this.written;
+    const lines = this.ring.linesAfter(after);
+    if (lines.length === 0) return;
+    const messages = this.ring.messagesAfter(after);
+    this.written = this.ring.lastSeq;
+    this.channel.info(
+      `--- ${messages} protocol message(s) kept in memory while the log was not shown (up to ${KEEP_SETTING} of them; ` +
+        'times are when each came; streamed text chunks of one message are joined into one line; secrets read «redacted») ---',
+    );
+    for (const line of lines) this.channel.info(line);
+    this.channel.info('--- end of the kept messages ---');
   }
 }

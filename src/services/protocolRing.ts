@@ -1,0 +1,250 @@
+/**
+ * The protocol log's memory: the last messages on the wire, kept as they arrive — nothing is
+ * serialised until someone reads the log. At VS Code's default log level the extension writes
+ * no message to the output channel (thousands a second while an agent streams, each crossing to
+ * the log service); what the user opens, or attaches to a bug report, is this ring written out.
+ *
+ * Secrets are redacted before a message is kept (redact.ts), so the ring never holds a token.
+ * Streamed text chunks of one message are joined into one entry: a reply is one line in the log,
+ * and the ring's budget holds turns, not a few hundred words' worth of chunks. The text kept per
+ * entry is capped at what the log shows of a message anyway.
+ */
+import { redactSecrets } from './redact.js';
+
+export type WireDirection = 'in' | 'out';
+
+/** Longest message shown in full; anything longer is cut with a note (a pasted image is MBs). */
+export const MAX_LOGGED_CHARS = 64 * 1024;
+/** Default number of messages kept: a few turns of a busy agent, enough for a bug report. */
+export const DEFAULT_KEEP = 5_000;
+/** Default budget of the ring (characters, about bytes): a few pasted images never hold more. */
+export const DEFAULT_MAX_CHARS = 8 * 1024 * 1024;
+/** What an entry costs beyond its strings (the envelope, the entry itself). */
+const ENTRY_OVERHEAD = 160;
+
+export interface ProtocolRingOptions {
+  /** Entries kept (joined chunks count once). */
+  keep?: number;
+  /** Characters kept, about: the oldest entries go first once the ring holds more. */
+  maxChars?: number;
+  now?: () => number;
+}
+
+/** `session/update` text chunks: the bulk of a stream, and by schema free of secrets. */
+const CHUNK_KINDS = ['agent_message_chunk', 'agent_thought_chunk', 'user_message_chunk'];
+
+interface TextChunkUpdate {
+  sessionUpdate: string;
+  content: { type: 'text'; text: string };
+  messageId?: unknown;
+}
+
+interface Entry {
+  /** Number of the last message this entry holds (messages are numbered from 1 as they come). */
+  seq: number;
+  /** When the entry's first message came (ms since the epoch). */
+  time: number;
+  agent: string;
+  direction: WireDirection;
+  /** The message as kept (redacted); for joined chunks, the first chunk's message. */
+  message: unknown;
+  /** Joined chunks: the text kept (up to MAX_LOGGED_CHARS), how many chunks and characters in all. */
+  joined?: { update: TextChunkUpdate; sessionId: unknown; text: string; chunks: number; chars: number };
+  chars: number;
+}
+
+export class ProtocolRing {
+  private keep: number;
+  private readonly maxChars: number;
+  private readonly now: () => number;
+  /** Oldest first; `head` is the index of the oldest still kept (dropped slots are cleared). */
+  private entries: Entry[] = [];
+  private head = 0;
+  private chars = 0;
+  private seq = 0;
+  /** The next chunk starts an entry of its own (the entries so far were written out as they came). */
+  private sealed = false;
+
+  constructor(opts: ProtocolRingOptions = {}) {
+    this.keep = Math.max(1, Math.floor(opts.keep ?? DEFAULT_KEEP));
+    this.maxChars = opts.maxChars ?? DEFAULT_MAX_CHARS;
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** Number of the last message kept (0 before the first). */
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  /** Entries kept now. */
+  get size(): number {
+    return this.entries.length - this.head;
+  }
+
+  /** Keeps at most `keep` entries from now on (a changed setting). */
+  setKeep(keep: number): void {
+    this.keep = Math.max(1, Math.floor(keep));
+    this.trim();
+  }
+
+  /** The next chunk starts a new entry even if it continues the last one's message. */
+  seal(): void {
+    this.sealed = true;
+  }
+
+  /**
+   * Keeps a message; returns it as kept (redacted), which is what a live log line shows.
+   * Never throws: a message that cannot be kept is kept as its description.
+   */
+  add(agent: string, direction: WireDirection, message: unknown): unknown {
+    this.seq++;
+    const update = textChunkOf(message);
+    if (update) {
+      this.addChunk(agent, direction, message, update);
+      return message;
+    }
+    let kept: unknown;
+    try {
+      kept = redactSecrets(message);
+    } catch (error) {
+      kept = `(message not kept: ${String(error)})`;
+    }
+    this.push({ seq: this.seq, time: this.now(), agent, direction, message: kept, chars: ENTRY_OVERHEAD + approxChars(kept) });
+    return kept;
+  }
+
+  /** The entries holding messages after `seq`, oldest first, as log lines. */
+  linesAfter(seq: number): string[] {
+    const lines: string[] = [];
+    for (let i = this.head; i < this.entries.length; i++) {
+      const entry = this.entries[i]!;
+      if (entry.seq > seq) lines.push(entryLine(entry));
+    }
+    return lines;
+  }
+
+  /** How many messages the entries after `seq` hold (joined chunks count each). */
+  messagesAfter(seq: number): number {
+    let n = 0;
+    for (let i = this.head; i < this.entries.length; i++) {
+      const entry = this.entries[i]!;
+      if (entry.seq > seq) n += entry.joined?.chunks ?? 1;
+    }
+    return n;
+  }
+
+  private addChunk(agent: string, direction: WireDirection, message: unknown, update: TextChunkUpdate): void {
+    const sessionId = (message as { params: { sessionId?: unknown } }).params.sessionId;
+    const text = update.content.text;
+    const last = this.entries.length > this.head ? this.entries[this.entries.length - 1]! : undefined;
+    const joined = last?.joined;
+    if (
+      !this.sealed && joined && last.agent === agent && last.direction === direction && joined.sessionId === sessionId &&
+      joined.update.sessionUpdate === update.sessionUpdate && joined.update.messageId === update.messageId
+    ) {
+      last.seq = this.seq;
+      joined.chunks++;
+      joined.chars += text.length;
+      // The log shows MAX_LOGGED_CHARS of a message: keep no more (a 10 MB reply stays 64 KB here).
+      if (joined.text.length < MAX_LOGGED_CHARS) {
+        const room = MAX_LOGGED_CHARS - joined.text.length;
+        const piece = text.length <= room ? text : text.slice(0, room);
+        joined.text += piece;
+        last.chars += piece.length;
+        this.chars += piece.length;
+        this.trim();
+      }
+      return;
+    }
+    this.sealed = false;
+    const first = text.length <= MAX_LOGGED_CHARS ? text : text.slice(0, MAX_LOGGED_CHARS);
+    this.push({
+      seq: this.seq, time: this.now(), agent, direction, message,
+      joined: { update, sessionId, text: first, chunks: 1, chars: text.length },
+      chars: ENTRY_OVERHEAD + first.length,
+    });
+  }
+
+  private push(entry: Entry): void {
+    this.entries.push(entry);
+    this.chars += entry.chars;
+    this.trim();
+  }
+
+  /** Drops the oldest entries beyond the budget; the newest entry always stays. */
+  private trim(): void {
+    while (this.size > 1 && (this.size > this.keep || this.chars > this.maxChars)) {
+      const dropped = this.entries[this.head]!;
+      this.chars -= dropped.chars;
+      this.entries[this.head] = undefined as unknown as Entry;
+      this.head++;
+    }
+    // Compact now and then rather than shift per message (shift copies the whole array).
+    if (this.head > 1024 && this.head * 2 > this.entries.length) {
+      this.entries = this.entries.slice(this.head);
+      this.head = 0;
+    }
+  }
+}
+
+/** A plain text chunk (nothing beside its text but an optional message id), else undefined. */
+function textChunkOf(message: unknown): TextChunkUpdate | undefined {
+  const m = message as { method?: unknown; params?: { update?: Record<string, unknown> } };
+  if (m.method !== 'session/update') return undefined;
+  const params = m.params;
+  const update = params?.update;
+  if (!update || typeof update !== 'object') return undefined;
+  const kind = update.sessionUpdate;
+  if (kind !== CHUNK_KINDS[0] && kind !== CHUNK_KINDS[1] && kind !== CHUNK_KINDS[2]) return undefined;
+  const content = update.content as Record<string, unknown> | undefined;
+  if (!content || content.type !== 'text' || typeof content.text !== 'string') return undefined;
+  // Anything else (`_meta`, annotations) would be lost by joining: such a chunk is kept whole.
+  for (const key in content) if (key !== 'type' && key !== 'text') return undefined;
+  for (const key in update) if (key !== 'sessionUpdate' && key !== 'content' && key !== 'messageId') return undefined;
+  // Kept unredacted, so nothing beside the session and the chunk (no free-form `_meta`).
+  for (const key in params) if (key !== 'sessionId' && key !== 'update') return undefined;
+  return update as unknown as TextChunkUpdate;
+}
+
+/** One message as a log line: direction, agent, the JSON (cut at MAX_LOGGED_CHARS). */
+export function messageLine(agent: string, direction: WireDirection, message: unknown): string {
+  return `[${agent}] ${direction === 'in' ? '←' : '→'} ${cut(json(message))}`;
+}
+
+function entryLine(entry: Entry): string {
+  const at = new Date(entry.time).toISOString();
+  const j = entry.joined;
+  if (!j) return `${at} ${messageLine(entry.agent, entry.direction, entry.message)}`;
+  if (j.chunks === 1 && j.chars === j.text.length) return `${at} ${messageLine(entry.agent, entry.direction, entry.message)}`;
+  const m = entry.message as { params: Record<string, unknown> };
+  const whole = { ...m, params: { ...m.params, update: { ...j.update, content: { type: 'text', text: j.text } } } };
+  const rest = j.chars - j.text.length;
+  const note = ` (${j.chunks} streamed chunks joined${rest > 0 ? `; ${rest} more characters not kept` : ''})`;
+  return `${at} ${messageLine(entry.agent, entry.direction, whole)}${note}`;
+}
+
+function json(message: unknown): string {
+  try {
+    return JSON.stringify(message) ?? String(message);
+  } catch {
+    return String(message);
+  }
+}
+
+function cut(text: string): string {
+  return text.length > MAX_LOGGED_CHARS ? `${text.slice(0, MAX_LOGGED_CHARS)}… (${text.length - MAX_LOGGED_CHARS} more characters)` : text;
+}
+
+/** About the characters a value's JSON takes, without making it (strings and keys, a few per value). */
+function approxChars(value: unknown, depth = 0): number {
+  if (typeof value === 'string') return value.length + 2;
+  if (typeof value !== 'object' || value === null) return 8;
+  if (depth > 32) return 8;
+  let n = 2;
+  if (Array.isArray(value)) {
+    for (const item of value) n += approxChars(item, depth + 1) + 1;
+    return n;
+  }
+  for (const key in value as Record<string, unknown>) n += key.length + 4 + approxChars((value as Record<string, unknown>)[key], depth + 1);
+  return n;
+}
