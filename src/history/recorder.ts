@@ -1,5 +1,5 @@
 /**
- * Keeps a live thread's transcript saved: every event schedules a debounced save; the user's
+ * Keeps a live thread's transcript saved: every batch of events schedules a debounced save; the user's
  * message and the end of a turn (or of a load replay) are written at once. A window that goes
  * away mid-turn — a browser reload can end the extension host before its deactivation writes
  * anything — so loses at most the agent's part of the turn in progress, never what the user sent
@@ -29,19 +29,40 @@ const WRITE_AT_ONCE = new Set<SessionEvent['kind']>(['prompt_sent', 'turn_ended'
 export function recordTranscript(store: TranscriptStore, ids: RecordingIds, thread: RecordedThread): { flush(): Promise<void>; dispose(): Promise<void> } {
   const read = () => ({ ...ids, ...thread.snapshot() });
   let disposed = false;
+  /** Changes since the save was last scheduled; scheduled once per batch, not per event. */
+  let dirty = false;
+  const scheduleNow = (): void => {
+    if (!dirty) return;
+    dirty = false;
+    store.schedule(ids.agentName, ids.sessionId, read);
+  };
   const sub = thread.onEvent((event) => {
     if (disposed || TRANSIENT.has(event.kind)) return;
-    store.schedule(ids.agentName, ids.sessionId, read);
+    // Everything the transport parsed from one read of the agent's output arrives in one
+    // synchronous run: the save is scheduled once after it (a microtask), not per chunk.
+    if (!dirty) {
+      dirty = true;
+      queueMicrotask(scheduleNow);
+    }
     // Written once the sender's synchronous follow-up is in the thread too: the message's
     // checkpoint is applied right after the prompt goes out, outside the session's events.
-    if (WRITE_AT_ONCE.has(event.kind)) queueMicrotask(() => void store.flushOne(ids.agentName, ids.sessionId));
+    if (WRITE_AT_ONCE.has(event.kind)) {
+      queueMicrotask(() => {
+        scheduleNow();
+        void store.flushOne(ids.agentName, ids.sessionId);
+      });
+    }
   });
   return {
-    flush: () => store.flushOne(ids.agentName, ids.sessionId),
+    flush: () => {
+      scheduleNow();
+      return store.flushOne(ids.agentName, ids.sessionId);
+    },
     dispose: async () => {
       if (disposed) return;
       disposed = true;
       sub.dispose();
+      scheduleNow();
       await store.flushOne(ids.agentName, ids.sessionId);
     },
   };

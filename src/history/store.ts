@@ -33,6 +33,13 @@ export interface TranscriptStoreOptions {
   onError?: (error: unknown, id: string) => void;
 }
 
+interface PendingSave {
+  timer: NodeJS.Timeout | undefined;
+  read: () => TranscriptInput;
+  since: number;
+  last: number;
+}
+
 const META = '.meta.json';
 const BODY = '.json';
 /** The thread's searchable lines (see searchText.ts). */
@@ -45,8 +52,8 @@ export class TranscriptStore {
   private readonly now: () => Date;
   private readonly onError: (error: unknown, id: string) => void;
   private readonly maxWaitMs: number;
-  /** Scheduled saves; `since`: when the first change they hold was scheduled. */
-  private readonly pending = new Map<string, { timer: NodeJS.Timeout; read: () => TranscriptInput; since: number }>();
+  /** Scheduled saves; `since`: when the first change they hold was scheduled, `last`: the latest. */
+  private readonly pending = new Map<string, PendingSave>();
   /** Per id: the tail of the write chain, so two saves of one file never interleave. */
   private readonly writing = new Map<string, Promise<void>>();
   /** Background saves are failing (reported once until one succeeds again). */
@@ -73,16 +80,33 @@ export class TranscriptStore {
    */
   schedule(agentName: string, sessionId: string, read: () => TranscriptInput): void {
     const id = transcriptId(agentName, sessionId);
-    const prior = this.pending.get(id);
-    if (prior) clearTimeout(prior.timer);
     const now = Date.now();
-    const since = prior?.since ?? now;
-    const wait = Math.max(0, Math.min(this.debounceMs, since + this.maxWaitMs - now));
-    const timer = setTimeout(() => {
+    const prior = this.pending.get(id);
+    if (prior) {
+      // The timer already set looks at `last` when it fires: no clearTimeout + setTimeout per
+      // change (a streaming turn changes the thread thousands of times a second).
+      prior.read = read;
+      prior.last = now;
+      return;
+    }
+    const p: PendingSave = { timer: undefined, read, since: now, last: now };
+    this.pending.set(id, p);
+    this.arm(id, p, Math.min(this.debounceMs, this.maxWaitMs));
+  }
+
+  /** Saves `p` after `wait`, or later if changes came meanwhile: quiet for debounceMs, never past maxWaitMs. */
+  private arm(id: string, p: PendingSave, wait: number): void {
+    p.timer = setTimeout(() => {
+      if (this.pending.get(id) !== p) return;
+      const due = Math.min(p.last + this.debounceMs, p.since + this.maxWaitMs);
+      const left = due - Date.now();
+      if (left > 0) {
+        this.arm(id, p, left);
+        return;
+      }
       this.pending.delete(id);
-      void this.saveFrom(id, read);
-    }, wait);
-    this.pending.set(id, { timer, read, since });
+      void this.saveFrom(id, p.read);
+    }, Math.max(0, wait));
   }
 
   /** Writes one transcript's scheduled save now (e.g. at the end of a turn). */

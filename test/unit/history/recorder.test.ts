@@ -58,3 +58,46 @@ test('recordTranscript: the message and its checkpoint at once, debounced while 
   await store.flush();
   assert.equal((await store.loadSession('a', 's'))!.entries.length, 4);
 });
+
+/** Counts the timers set and cleared while `run` runs (the real timers still run). */
+async function countingTimers<T>(run: () => Promise<T>): Promise<{ set: number; cleared: number; result: T }> {
+  const realSet = globalThis.setTimeout;
+  const realClear = globalThis.clearTimeout;
+  let set = 0;
+  let cleared = 0;
+  globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => (set++, realSet(...args))) as typeof setTimeout;
+  globalThis.clearTimeout = ((...args: Parameters<typeof clearTimeout>) => (cleared++, realClear(...args))) as typeof clearTimeout;
+  try {
+    const result = await run();
+    return { set, cleared, result };
+  } finally {
+    globalThis.setTimeout = realSet;
+    globalThis.clearTimeout = realClear;
+  }
+}
+
+test('recordTranscript: 1,000 streamed chunks in 10 reads schedule the save once per read and set one timer, not a timer per chunk', async () => {
+  const store = new TranscriptStore(mkdtempSync(join(tmpdir(), 'recorder-batch-')), { debounceMs: 60_000 });
+  const thread = liveThread();
+  const rec = recordTranscript(store, { agentName: 'a', sessionId: 's', cwd: '/w' }, thread);
+  thread.emit({ kind: 'prompt_sent', turnId: 't1', content: [{ type: 'text', text: 'go' }] });
+  await rec.flush();
+  let schedules = 0;
+  const schedule = store.schedule.bind(store);
+  store.schedule = (...args) => (schedules++, schedule(...args));
+  const timers = await countingTimers(async () => {
+    for (let read = 0; read < 10; read++) {
+      // One read of the agent's output: its chunks are dispatched in one synchronous run.
+      for (let i = 0; i < 100; i++) thread.emit({ kind: 'message_chunk', role: 'agent', content: { type: 'text', text: `w${read * 100 + i} ` } });
+      await new Promise((r) => setImmediate(r));
+    }
+  });
+  assert.equal(schedules, 10, 'scheduled once per batch of rows');
+  assert.equal(timers.set, 1, 'one timer for the whole stream');
+  assert.equal(timers.cleared, 0);
+  await rec.dispose();
+  const saved = await store.loadSession('a', 's');
+  const agent = saved!.entries.find((e) => e.type === 'agent');
+  const text = agent && agent.type === 'agent' ? agent.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : '';
+  assert.ok(text.startsWith('w0 w1 ') && text.endsWith('w999 '), 'every chunk is in the saved transcript');
+});
