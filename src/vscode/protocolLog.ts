@@ -3,7 +3,7 @@
  * the agent's stderr, lifecycle lines, and refusals (links, fs). What users attach to bug reports.
  *
  * Messages cost nothing until someone reads them: they go into a ring in memory (last N,
- * redacted, not serialised; see services/protocolRing.ts) and reach the output channel only
+ * redacted, not serialised; see services/protocolTap.ts) and reach the output channel only
  * while the log is on screen or its level is Debug or Trace. Opening the log writes the ring out
  * first, so the log shows what happened before it was opened. The other lines (stderr,
  * lifecycle, refusals) are few and are written at once, as before.
@@ -12,8 +12,9 @@
  * the protocol's own JSON.
  */
 import * as vscode from 'vscode';
-import { DEFAULT_KEEP, messageLine, ProtocolRing } from '../services/protocolRing.js';
+import { DEFAULT_KEEP } from '../services/protocolRing.js';
 import type { WireDirection } from '../services/protocolRing.js';
+import { ProtocolTap } from '../services/protocolTap.js';
 
 const CHANNEL_NAME = 'Agent Chat Protocol';
 const KEEP_SETTING = 'agentChat.protocolLog.keep';
@@ -36,11 +37,7 @@ function showsThisChannel(editor: vscode.TextEditor): boolean {
 
 export class ProtocolLog implements vscode.Disposable {
   private readonly channel = vscode.window.createOutputChannel(CHANNEL_NAME, { log: true });
-  private readonly ring = new ProtocolRing({ keep: readKeep() });
-  /** Messages go to the channel as they come (the log is on screen, or its level asks for them). */
-  private live = false;
-  /** The last message (ring number) the channel has. */
-  private written = 0;
+  private readonly tap = new ProtocolTap(this.channel, { keep: readKeep(), keepSetting: `${KEEP_SETTING} of them` });
   private readonly subscriptions: vscode.Disposable[];
 
   constructor() {
@@ -48,7 +45,7 @@ export class ProtocolLog implements vscode.Disposable {
       this.channel.onDidChangeLogLevel(() => this.updateLive()),
       vscode.window.onDidChangeVisibleTextEditors(() => this.updateLive()),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(KEEP_SETTING)) this.ring.setKeep(readKeep());
+        if (e.affectsConfiguration(KEEP_SETTING)) this.tap.setKeep(readKeep());
       }),
     ];
     this.updateLive();
@@ -56,10 +53,7 @@ export class ProtocolLog implements vscode.Disposable {
 
   /** A message on the wire; `in` is agent → client. Kept (redacted) in memory; written only while someone looks. */
   message(agentName: string, direction: WireDirection, message: unknown): void {
-    const kept = this.ring.add(agentName, direction, message);
-    if (!this.live) return;
-    this.channel.info(messageLine(agentName, direction, kept));
-    this.written = this.ring.lastSeq;
+    this.tap.message(agentName, direction, message);
   }
 
   stderr(agentName: string, line: string): void {
@@ -80,7 +74,7 @@ export class ProtocolLog implements vscode.Disposable {
 
   /** Shows the log with the messages kept since it was last written to. */
   show(): void {
-    this.writeKept();
+    this.tap.writeKept();
     this.channel.show(true);
   }
 
@@ -92,27 +86,6 @@ export class ProtocolLog implements vscode.Disposable {
   private updateLive(): void {
     const level = this.channel.logLevel;
     const shown = vscode.window.visibleTextEditors.some(showsThisChannel);
-    const live = level !== vscode.LogLevel.Off && (level <= vscode.LogLevel.Debug || (shown && level <= vscode.LogLevel.Info));
-    if (live === this.live) return;
-    // Going live: what came meanwhile first, so the lines stay in order.
-    if (live) this.writeKept();
-    // Going quiet: a reply half written out must not have its later chunks joined onto it.
-    else this.ring.seal();
-    this.live = live;
-  }
-
-  /** Writes the messages kept since the channel last got one, oldest first. */
-  private writeKept(): void {
-    const after = this.written;
-    const lines = this.ring.linesAfter(after);
-    if (lines.length === 0) return;
-    const messages = this.ring.messagesAfter(after);
-    this.written = this.ring.lastSeq;
-    this.channel.info(
-      `--- ${messages} protocol message(s) kept in memory while the log was not shown (up to ${KEEP_SETTING} of them; ` +
-        'times are when each came; streamed text chunks of one message are joined into one line; secrets read «redacted») ---',
-    );
-    for (const line of lines) this.channel.info(line);
-    this.channel.info('--- end of the kept messages ---');
+    this.tap.setLive(level !== vscode.LogLevel.Off && (level <= vscode.LogLevel.Debug || (shown && level <= vscode.LogLevel.Info)));
   }
 }
