@@ -83,3 +83,31 @@ export function countRecords(args: readonly string[], cap: number, run: GitRun =
     });
   });
 }
+
+export interface GitObject {
+  type: string;
+  body: Buffer;
+}
+
+/**
+ * Reads many objects with one `cat-file --batch` (`pre` selects the repository); objects git
+ * reports missing are absent from the answer, keyed by the names asked for.
+ */
+export async function readObjects(pre: readonly string[], names: readonly string[], run: GitRun = {}): Promise<Map<string, GitObject>> {
+  const found = new Map<string, GitObject>();
+  const unique = [...new Set(names)];
+  if (!unique.length) return found;
+  const out = await git([...pre, 'cat-file', '--batch'], { ...run, input: unique.join('\n') + '\n' });
+  let at = 0;
+  for (const name of unique) {
+    const nl = out.indexOf(10, at);
+    if (nl < 0) break;
+    // "<oid> <type> <size>\n<body>\n", or "<name> missing\n" (also "ambiguous").
+    const [, type, size] = out.subarray(at, nl).toString('latin1').split(' ');
+    if (!type || size === undefined) { at = nl + 1; continue; }
+    const n = Number(size);
+    found.set(name, { type, body: out.subarray(nl + 1, nl + 1 + n) });
+    at = nl + 1 + n + 1;
+  }
+  return found;
+}

@@ -2,13 +2,22 @@
  * Putting files back as they were at a snapshot: bytes exact (binary too, the executable bit,
  * symlinks), deleted files recreated, files created since removed. A snapshot of "now" is
  * taken first, so the restore itself can be undone ("Redo").
+ *
+ * A restore is whole or nothing. Every saved copy it needs is read before the first file is
+ * touched (one missing: SnapshotIncomplete, nothing written); when a write fails partway, what
+ * was already written is put back from the other side of the same comparison — the disk as it
+ * was just before — and RestoreWriteFailed names the file.
  */
-import { chmod, mkdir, rm, rmdir, symlink, writeFile, lstat } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
-import { git } from './git.js';
+import { join } from 'node:path';
+import { GitFailedError, readObjects } from './git.js';
 import { gitIn, type ShadowRepo } from './shadowRepo.js';
 import type { Snapshotter } from './snapshotter.js';
 import type { FileChange, Snapshot } from './types.js';
+import { CreatedDirs, eachUntilFailure, removeFile, unlinkWritten, writeExact } from './fileWrites.js';
+import { lostFiles } from './snapshotGaps.js';
+import { RestoreWriteFailed, SnapshotIncomplete } from './restoreErrors.js';
+
+export { RestoreWriteFailed, SnapshotIncomplete } from './restoreErrors.js';
 
 export interface RestoreResult {
   /** The state just before the restore; restoring it is "Redo". */
@@ -17,82 +26,95 @@ export interface RestoreResult {
   changed: string[];
 }
 
-/** Reads many blobs with one `cat-file --batch`. */
+/** Reads many blobs with one `cat-file --batch`; blobs git reports missing are absent. */
 export async function readBlobs(repo: ShadowRepo, ids: string[], gitPath?: string): Promise<Map<string, Buffer>> {
-  const blobs = new Map<string, Buffer>();
-  const unique = [...new Set(ids)];
-  if (!unique.length) return blobs;
   const { pre, run } = gitIn(repo, gitPath);
-  const out = await git([...pre, 'cat-file', '--batch'], { ...run, input: unique.join('\n') + '\n' });
-  let at = 0;
-  for (const id of unique) {
-    const nl = out.indexOf(10, at);
-    const [oid, type, size] = out.subarray(at, nl).toString('latin1').split(' ');
-    if (type === 'missing' || !size) { at = nl + 1; continue; }
-    const n = Number(size);
-    blobs.set(oid === id ? id : oid!, out.subarray(nl + 1, nl + 1 + n));
-    at = nl + 1 + n + 1;
-  }
+  const blobs = new Map<string, Buffer>();
+  for (const [id, o] of await readObjects(pre, ids, run)) if (o.type === 'blob') blobs.set(id, o.body);
   return blobs;
 }
 
 /**
  * Restores `root` to snapshot `to`, only the given paths when `only` is set (paths relative
- * to the root, as in FileChange.path).
+ * to the root, as in FileChange.path). Throws SnapshotIncomplete or RestoreWriteFailed with
+ * the files as they were.
  */
 export async function restoreSnapshot(s: Snapshotter, root: string, to: string, only?: ReadonlySet<string>): Promise<RestoreResult> {
   const redo = await s.take(root, `before restoring ${to.slice(0, 10)}`);
-  const changes = await s.between(root, to, redo.tree);
-  const files = changes.files.filter((f) => !only || only.has(f.path) || (f.oldPath !== undefined && only.has(f.oldPath)));
   const repo = await s.repo(root);
+  const changes = await s.between(root, to, redo.tree).catch(async (e: unknown) => {
+    // Comparing reads the changed files' blobs and every folder's listing: a lost one stops git.
+    if (e instanceof GitFailedError) {
+      const lost = await lostFiles(repo, to, redo.tree, only);
+      if (lost.length) throw new SnapshotIncomplete(lost);
+    }
+    throw e;
+  });
+  const files = changes.files.filter((f) => !only || only.has(f.path) || (f.oldPath !== undefined && only.has(f.oldPath)));
   const changed = await applyOld(repo, files);
   return { redo, changed };
 }
 
-/** Writes each change's old side back (or removes the file when it had none). */
+// A submodule's folder is a repository of its own: never written or removed by a restore.
+const GITLINK = '160000';
+
+type Step = { kind: 'remove' | 'write'; f: FileChange };
+
+/**
+ * Writes each change's old side back (or removes the file when it had none). Throws
+ * SnapshotIncomplete before writing anything when a saved copy is missing, and
+ * RestoreWriteFailed (after putting back what it wrote) when a write fails.
+ */
 export async function applyOld(repo: ShadowRepo, files: FileChange[], gitPath?: string): Promise<string[]> {
-  const blobs = await readBlobs(repo, files.filter((f) => f.oldId && f.oldMode !== '160000').map((f) => f.oldId), gitPath);
-  const changed: string[] = [];
+  const writes = files.filter((f) => f.status !== 'added' && f.oldMode !== GITLINK);
+  const blobs = await readBlobs(repo, writes.map((f) => f.oldId), gitPath);
+  const lost = writes.filter((f) => !blobs.has(f.oldId)).map((f) => f.oldPath ?? f.path);
+  if (lost.length) throw new SnapshotIncomplete([...new Set(lost)].sort());
+
   // Removals first: a rename back may need the old path's directory free of the new file.
-  const removals = files.filter((f) => f.status === 'added' || f.status === 'renamed');
-  await eachLimited(removals, (f) => removeFile(repo.root, f.path));
-  changed.push(...removals.map((f) => f.path));
-  const writes = files.filter((f) => f.status !== 'added' && f.oldMode !== '160000' && blobs.has(f.oldId));
-  await eachLimited(writes, (f) => writeExact(join(repo.root, f.oldPath ?? f.path), blobs.get(f.oldId)!, f.oldMode));
-  changed.push(...writes.map((f) => f.oldPath ?? f.path));
-  return changed;
-}
-
-// Files are independent: a few writes in flight at once instead of one after the other.
-const IN_FLIGHT = 16;
-
-async function eachLimited<T>(items: readonly T[], fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await fn(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(IN_FLIGHT, items.length) }, worker));
-}
-
-async function writeExact(abs: string, bytes: Buffer, mode: string): Promise<void> {
-  await mkdir(dirname(abs), { recursive: true });
-  const st = await lstat(abs).catch(() => undefined);
-  if (st && (mode === '120000' || st.isSymbolicLink() || st.isDirectory())) await rm(abs, { recursive: true, force: true });
-  if (mode === '120000') {
-    await symlink(bytes.toString('utf8'), abs);
-    return;
+  const removals = files.filter((f) => (f.status === 'added' || f.status === 'renamed') && f.newMode !== GITLINK);
+  const started: Step[] = [];
+  const dirs = new CreatedDirs();
+  let failure = await eachUntilFailure(removals, async (f) => {
+    started.push({ kind: 'remove', f });
+    await removeFile(repo.root, f.path);
+  });
+  const failedPath = failure ? failure.item.path : '';
+  failure ??= await eachUntilFailure(writes, async (f) => {
+    started.push({ kind: 'write', f });
+    await writeExact(join(repo.root, f.oldPath ?? f.path), blobs.get(f.oldId)!, f.oldMode, dirs);
+  });
+  if (failure) {
+    const path = failedPath || (failure.item.oldPath ?? failure.item.path);
+    const notRolledBack = await rollBack(repo, started, dirs, gitPath);
+    const reason = failure.error instanceof Error ? failure.error.message : String(failure.error);
+    throw new RestoreWriteFailed(path, reason, notRolledBack, { cause: failure.error });
   }
-  await writeFile(abs, bytes);
-  // git knows only "executable or not": flip that bit, keep the rest of the file's mode.
-  const now = (await lstat(abs)).mode & 0o777;
-  const want = mode === '100755' ? now | 0o111 : now & ~0o111;
-  if (want !== now) await chmod(abs, want);
+  return [...removals.map((f) => f.path), ...writes.map((f) => f.oldPath ?? f.path)];
 }
 
-async function removeFile(root: string, rel: string): Promise<void> {
-  await rm(join(root, rel), { force: true });
-  // Remove directories the file's creation made, up to (never including) the root.
-  for (let dir = dirname(join(root, rel)); relative(root, dir) && !relative(root, dir).startsWith('..' + sep); dir = dirname(dir)) {
-    try { await rmdir(dir); } catch { break; }
+/**
+ * Takes back every step started, newest first, from the change's new side (the disk as it
+ * was when the comparison was made). Answers the paths that could not be put back.
+ */
+async function rollBack(repo: ShadowRepo, started: Step[], dirs: CreatedDirs, gitPath?: string): Promise<string[]> {
+  // The new side of a path that existed before the restore, to write back; else the restore
+  // created the path and taking it back means removing it.
+  const before = (s: Step) => s.kind === 'remove' || (s.f.status !== 'renamed' && s.f.status !== 'deleted');
+  const toWrite = started.filter((s) => before(s) && s.f.newMode !== GITLINK);
+  const blobs = await readBlobs(repo, toWrite.map((s) => s.f.newId), gitPath).catch(() => new Map<string, Buffer>());
+  const failed: string[] = [];
+  for (const s of [...started].reverse()) {
+    const path = s.kind === 'write' ? s.f.oldPath ?? s.f.path : s.f.path;
+    try {
+      if (!before(s)) await unlinkWritten(join(repo.root, path));
+      else if (s.f.newMode === GITLINK) continue;
+      else if (!blobs.has(s.f.newId)) failed.push(s.f.path);
+      else await writeExact(join(repo.root, s.f.path), blobs.get(s.f.newId)!, s.f.newMode);
+    } catch {
+      failed.push(path);
+    }
   }
+  await dirs.removeEmpty();
+  return [...new Set(failed)].sort();
 }

@@ -113,12 +113,15 @@ export class Snapshotter {
     }
   }
 
-  /** Whether a snapshot recorded earlier (maybe before a reload) still exists. */
+  /**
+   * Whether a snapshot recorded earlier (maybe before a reload) still exists: its commit and
+   * its top folder's listing, without which nothing of it can be read.
+   */
   async exists(root: string, snapshotId: string): Promise<boolean> {
     try {
       const repo = await this.repo(root);
       const { pre, run } = gitIn(repo, this.opts.gitPath);
-      await git([...pre, 'cat-file', '-e', `${snapshotId}^{commit}`], run);
+      await git([...pre, 'cat-file', '-e', `${snapshotId}^{tree}`], run);
       return true;
     } catch {
       return false;

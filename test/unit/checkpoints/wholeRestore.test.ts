@@ -1,0 +1,124 @@
+/**
+ * A restore is whole or nothing: a saved copy missing from the private store stops it before
+ * anything is written, and a write failing partway takes back what was written. Real git, real
+ * files; "nothing changed" compares every file, folder and symlink under the root.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Snapshotter } from '../../../src/checkpoints/snapshotter.js';
+import { applyOld, restoreSnapshot, RestoreWriteFailed, SnapshotIncomplete } from '../../../src/checkpoints/restore.js';
+import { sh, tempDir, wholeTree, writeFiles } from './realGit.js';
+
+const T = { timeout: 60_000 };
+
+async function folder(files: Record<string, string>): Promise<{ root: string; s: Snapshotter }> {
+  const base = await tempDir('whole-restore-');
+  const root = join(base, 'work');
+  await writeFiles(root, files);
+  return { root, s: new Snapshotter({ storageDir: join(base, 'storage') }) };
+}
+
+/** Deletes the loose object `rev` names (a blob or tree of a snapshot) from the private store. */
+async function deleteObject(s: Snapshotter, root: string, rev: string): Promise<void> {
+  const repo = await s.repo(root);
+  const id = sh(root, '--git-dir', repo.gitDir, 'rev-parse', rev);
+  const file = join(repo.gitDir, 'objects', id.slice(0, 2), id.slice(2));
+  assert.ok(existsSync(file), `${rev} is a loose object in the private store`);
+  await rm(file);
+}
+
+const fiveFiles = (tag: string) => Object.fromEntries(['a.txt', 'b.txt', 'c.txt', 'lib/d.ts', 'lib/e.ts'].map((p) => [p, `${p} ${tag}\n`]));
+
+test('a saved copy deleted from the private store: the restore names the file and writes nothing', T, async () => {
+  const { root, s } = await folder({ ...fiveFiles('then'), 'lost.txt': 'saved once, then lost\n' });
+  const snap = await s.take(root, 'before');
+  await deleteObject(s, root, `${snap.id}:lost.txt`);
+  await writeFiles(root, { ...fiveFiles('now'), 'lost.txt': 'changed since\n', 'new.txt': 'created since\n' });
+  const before = await wholeTree(root);
+
+  const err = await restoreSnapshot(s, root, snap.id).then(() => undefined, (e: unknown) => e);
+  assert.ok(err instanceof SnapshotIncomplete, `expected SnapshotIncomplete, got ${String(err)}`);
+  assert.deepEqual(err.paths, ['lost.txt']);
+  assert.match(err.message, /lost\.txt/);
+  assert.deepEqual(await wholeTree(root), before, 'no file written or removed');
+});
+
+test('applyOld checks every saved copy before writing: one missing and nothing is written', T, async () => {
+  const { root, s } = await folder({ ...fiveFiles('then'), 'lost.txt': 'saved once, then lost\n' });
+  const snap = await s.take(root, 'before');
+  await writeFiles(root, { ...fiveFiles('now'), 'lost.txt': 'changed since\n' });
+  await rm(join(root, 'b.txt'));
+  const now = await s.take(root, 'now');
+  const changes = await s.between(root, snap.id, now.id);
+  assert.equal(changes.files.length, 6);
+  await deleteObject(s, root, `${snap.id}:lost.txt`);
+  const before = await wholeTree(root);
+
+  const err = await applyOld(await s.repo(root), changes.files).then(() => undefined, (e: unknown) => e);
+  assert.ok(err instanceof SnapshotIncomplete, `expected SnapshotIncomplete, got ${String(err)}`);
+  assert.deepEqual(err.paths, ['lost.txt']);
+  assert.deepEqual(await wholeTree(root), before);
+});
+
+test('a folder whose listing is gone from the private store is named, and nothing is written', T, async () => {
+  const { root, s } = await folder(fiveFiles('then'));
+  const snap = await s.take(root, 'before');
+  await deleteObject(s, root, `${snap.id}:lib`);
+  await writeFiles(root, fiveFiles('now'));
+  const before = await wholeTree(root);
+
+  const err = await restoreSnapshot(s, root, snap.id).then(() => undefined, (e: unknown) => e);
+  assert.ok(err instanceof SnapshotIncomplete, `expected SnapshotIncomplete, got ${String(err)}`);
+  assert.deepEqual(err.paths, ['lib/']);
+  assert.deepEqual(await wholeTree(root), before);
+});
+
+test('a snapshot whose top folder listing is gone counts as gone, and restoring it writes nothing', T, async () => {
+  const { root, s } = await folder(fiveFiles('then'));
+  const snap = await s.take(root, 'before');
+  await deleteObject(s, root, `${snap.id}^{tree}`);
+  await writeFiles(root, fiveFiles('now'));
+  const before = await wholeTree(root);
+
+  assert.equal(await s.exists(root, snap.id), false);
+  const err = await restoreSnapshot(s, root, snap.id).then(() => undefined, (e: unknown) => e);
+  assert.ok(err instanceof SnapshotIncomplete, `expected SnapshotIncomplete, got ${String(err)}`);
+  assert.deepEqual(err.paths, ['./']);
+  assert.deepEqual(await wholeTree(root), before);
+});
+
+test('a write failing partway (a folder holding an ignored file where a file goes back) puts back everything written and names the file', T, async () => {
+  // 40 files to write back, so the failing one (last in order) starts after many have finished.
+  const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${String(i).padStart(2, '0')}.txt`, `file ${i} then\n`]));
+  const { root, s } = await folder({ ...many, '.gitignore': '*.log\n', 'gone.txt': 'deleted since\n', 'deep/a/b/moved.txt': 'a file that is moved out of its folders later\n', 'zz-notes': 'a file, later a folder\n' });
+  await symlink('f00.txt', join(root, 'link'));
+  const snap = await s.take(root, 'before');
+
+  await writeFiles(root, Object.fromEntries(Object.keys(many).map((p) => [p, `${p} changed since\n`])));
+  await rm(join(root, 'gone.txt'));
+  await writeFile(join(root, 'added.txt'), 'created since\n');
+  await rename(join(root, 'deep', 'a', 'b', 'moved.txt'), join(root, 'moved-here.txt'));
+  await rm(join(root, 'deep'), { recursive: true });
+  await rm(join(root, 'link'));
+  await symlink('f01.txt', join(root, 'link'));
+  await rm(join(root, 'zz-notes'));
+  await mkdir(join(root, 'zz-notes'));
+  await writeFile(join(root, 'zz-notes', 'keep.log'), 'the user\'s ignored file: never deleted by a restore\n');
+  const before = await wholeTree(root);
+
+  const err = await restoreSnapshot(s, root, snap.id).then(() => undefined, (e: unknown) => e);
+  assert.ok(err instanceof RestoreWriteFailed, `expected RestoreWriteFailed, got ${String(err)}`);
+  assert.equal(err.path, 'zz-notes');
+  assert.deepEqual(err.notRolledBack, []);
+  assert.match(err.message, /zz-notes/);
+  assert.deepEqual(await wholeTree(root), before, 'every file, folder and link as it was before the restore');
+
+  // Once the folder is out of the way the same restore goes through whole.
+  await rm(join(root, 'zz-notes'), { recursive: true });
+  await restoreSnapshot(s, root, snap.id);
+  assert.deepEqual((await s.changes(root, snap.id)).files, []);
+  assert.equal(existsSync(join(root, 'deep', 'a', 'b', 'moved.txt')), true);
+});
