@@ -10,12 +10,19 @@ import { A2aSession } from './a2aSession.js';
 import { CardError, discoverCard, type CardAuth, type CardInfo } from './card.js';
 import { createSdkClient, type Client } from './sdkClient.js';
 import { tappedFetch, type TappedFetch } from './httpTap.js';
+import { OriginGate, SecretWithheld, cardEndpoints, originOf } from './secretOrigins.js';
 
 export interface RemoteSecrets {
   /** The stored secret, if any. */
   get(): Promise<string | undefined>;
   /** Asks the user (the call answered `status`, or the card declares `auth`); undefined when dismissed. */
   ask(why: { status?: number; auth?: CardAuth; url: string }): Promise<string | undefined>;
+  /**
+   * The secret given for `from` (the configured URL's origin) is about to go to `to`, another
+   * origin (the endpoint the card names, a redirect): the user's yes first, naming both.
+   * Without this, a secret never leaves its own origin.
+   */
+  allowOrigin?(why: { from: string; to: string }): Promise<boolean>;
   forget(): Promise<void>;
 }
 
@@ -34,9 +41,15 @@ export type RemoteStart = { ok: true; agent: RemoteAgent } | { ok: false; failur
 export async function startRemoteAgent(opts: RemoteAgentOptions): Promise<RemoteStart> {
   let secret: string | undefined = await opts.secrets?.get().catch(() => undefined);
   let auth: CardAuth = { kind: 'bearer' };
+  const home = originOf(opts.config.url);
+  const gate = new OriginGate(home, (to) => opts.secrets?.allowOrigin?.({ from: home, to }) ?? Promise.resolve(false));
   const http = tappedFetch({
     headers: opts.config.headers,
-    authHeader: () => (secret === undefined ? undefined : auth.kind === 'bearer' ? { name: 'Authorization', value: `Bearer ${secret}` } : { name: auth.headerName, value: secret }),
+    authHeader: async (url) => {
+      if (secret === undefined) return undefined;
+      if (!(await gate.allows(url.origin))) throw new SecretWithheld(opts.config.name, home, url.origin);
+      return auth.kind === 'bearer' ? { name: 'Authorization', value: `Bearer ${secret}` } : { name: auth.headerName, value: secret };
+    },
     tap: opts.tap,
   }, opts.fetchImpl);
   let card: CardInfo;
@@ -44,12 +57,17 @@ export async function startRemoteAgent(opts: RemoteAgentOptions): Promise<Remote
   try {
     card = await discoverCard(opts.config.url, http.fetch);
     if (card.auth) auth = card.auth;
+    const foreign = [...new Set(cardEndpoints(card.raw).map(originOf))].filter((o) => o !== home);
+    if (foreign.length) opts.log(`${opts.config.name}: the agent card at ${home} names ${foreign.join(', ')} as its endpoint; a secret given for ${home} goes there only after you allow it.`);
     client = await createSdkClient(card, http.fetch);
   } catch (err) {
     const message = err instanceof CardError ? err.message : `Could not use the agent card at ${opts.config.url}: ${(err as Error).message}`;
     return { ok: false, failure: { reason: 'initialize_error', message, stderrTail: '' } };
   }
-  const setSecret = (value: string | undefined) => { secret = value; };
+  const setSecret = (value: string | undefined) => {
+    secret = value;
+    if (value === undefined) gate.reset();
+  };
   return { ok: true, agent: new RemoteAgent(opts, card, client, http, () => secret, setSecret) };
 }
 
