@@ -86,6 +86,61 @@ export function redactKnown(text: string, secrets: Iterable<string>): string {
 
 export const MIN_KNOWN_SECRET = 4;
 
+/**
+ * Secrets seen so far, by value: what `redactSecrets` replaced (values under secret keys; the
+ * values in `env`/`headers` whose name is secret or that look like a token — not `debug` or
+ * `/usr/bin`, which would blank ordinary words everywhere) and what callers hand to
+ * `rememberSecrets` (a remote agent's token, login variables). Text that echoes one of them —
+ * an agent's stderr, an error message, a tool's output saved in a transcript — is redacted with
+ * `redactKnown(text, knownSecrets())`. Bounded: the oldest go first.
+ */
+const known = new Set<string>();
+const MAX_KNOWN = 512;
+
+export function rememberSecrets(values: Iterable<string>): void {
+  for (const v of values) {
+    if (typeof v !== 'string' || v.length < MIN_KNOWN_SECRET || v === REDACTED || known.has(v)) continue;
+    if (known.size >= MAX_KNOWN) known.delete(known.values().next().value as string);
+    known.add(v);
+  }
+}
+
+export function knownSecrets(): ReadonlySet<string> {
+  return known;
+}
+
+/** A long run of printable characters with letters and digits, not a path or URL: an API key's look. */
+function looksLikeToken(v: string): boolean {
+  return v.length >= 16 && /^[\x21-\x7e]+$/.test(v) && /\d/.test(v) && /[a-z]/i.test(v) && !/^[/.~]|:\/\//.test(v);
+}
+
+/** Every string in `value` with the known secrets replaced; the same reference when none occurs. */
+export function redactKnownIn<T>(value: T, secrets: ReadonlySet<string> = known): T {
+  if (secrets.size === 0) return value;
+  return knownWalk(value, secrets, 0) as T;
+}
+
+function knownWalk(value: unknown, secrets: ReadonlySet<string>, depth: number): unknown {
+  if (typeof value === 'string') return redactKnown(value, secrets);
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth > MAX_DEPTH) return REDACTED;
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const next = knownWalk(value[i], secrets, depth + 1);
+      if (next !== value[i]) (copy ??= value.slice())[i] = next;
+    }
+    return copy ?? value;
+  }
+  if (!isPlainObject(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const key in value) {
+    const next = knownWalk(value[key], secrets, depth + 1);
+    if (next !== value[key]) (copy ??= { ...value })[key] = next;
+  }
+  return copy ?? value;
+}
+
 /** The secret strings `redactSecrets` would replace in `value` — to feed `redactKnown` for text built from it. */
 export function secretValuesIn(value: unknown): string[] {
   const found: string[] = [];
@@ -94,8 +149,13 @@ export function secretValuesIn(value: unknown): string[] {
 }
 
 /** A secret can reach text as written, JSON-escaped or URL-encoded (a query, a form body). */
+const formsCache = new Map<string, string[]>();
 function formsOf(secret: string): string[] {
-  const forms = [secret];
+  let forms = formsCache.get(secret);
+  if (forms) return forms;
+  if (formsCache.size >= 2 * MAX_KNOWN) formsCache.clear();
+  forms = [secret];
+  formsCache.set(secret, forms);
   const json = JSON.stringify(secret).slice(1, -1);
   if (json !== secret) forms.push(json);
   const url = encodeURIComponent(secret);
@@ -138,6 +198,7 @@ function walk(value: unknown, depth: number): unknown {
   let copy: Record<string, unknown> | undefined;
   // A `{name: "GITHUB_TOKEN", value: "…"}` pair anywhere: the name says what the value is.
   if (typeof value.name === 'string' && 'value' in value && isSecretKey(value.name) && typeof value.value === 'string') {
+    rememberSecrets([value.value]);
     copy = { ...value, value: REDACTED };
   }
   for (const key in value) {
@@ -152,31 +213,37 @@ function walk(value: unknown, depth: number): unknown {
 }
 
 /** Every string under a secret key reads REDACTED; numbers, booleans and the shape stay. */
-function blank(value: unknown, depth: number): unknown {
-  if (typeof value === 'string') return value === '' ? value : REDACTED;
+function blank(value: unknown, depth: number, remember = true): unknown {
+  if (typeof value === 'string') {
+    if (value === '' || value === REDACTED) return value;
+    if (remember || looksLikeToken(value)) rememberSecrets([value]);
+    return REDACTED;
+  }
   if (typeof value !== 'object' || value === null) return value;
   if (depth > MAX_DEPTH) return REDACTED;
-  if (Array.isArray(value)) return value.map((v) => blank(v, depth + 1));
+  if (Array.isArray(value)) return value.map((v) => blank(v, depth + 1, remember));
   if (!isPlainObject(value)) return REDACTED;
   const out: Record<string, unknown> = {};
-  for (const key in value) out[key] = blank(value[key], depth + 1);
+  for (const key in value) out[key] = blank(value[key], depth + 1, remember || isSecretKey(key));
   return out;
 }
 
 /** `env` / `headers`: `[{name, value}]` keeps each name and blanks each value; a map blanks every value. */
 function blankContainer(value: unknown, depth: number): unknown {
-  if (!Array.isArray(value)) return blank(value, depth);
+  if (!Array.isArray(value)) return blank(value, depth, false);
   return value.map((entry) => {
     if (entry && typeof entry === 'object' && !Array.isArray(entry) && 'value' in entry) {
       const { value: v, ...rest } = entry as Record<string, unknown>;
-      return { ...rest, value: blank(v, depth + 1) };
+      return { ...rest, value: blank(v, depth + 1, typeof rest.name === 'string' && isSecretKey(rest.name)) };
     }
     // `"NAME=value"` strings: the name may stay, the value may not.
     if (typeof entry === 'string') {
       const eq = entry.indexOf('=');
-      return eq > 0 ? `${entry.slice(0, eq + 1)}${REDACTED}` : blank(entry, depth + 1);
+      if (eq <= 0) return blank(entry, depth + 1, false);
+      blank(entry.slice(eq + 1), depth + 1, isSecretKey(entry.slice(0, eq)));
+      return `${entry.slice(0, eq + 1)}${REDACTED}`;
     }
-    return blank(entry, depth + 1);
+    return blank(entry, depth + 1, false);
   });
 }
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { REDACTED, isSecretKey, redactKnown, redactSecrets, secretValuesIn } from '../../../src/services/redact.js';
+import { REDACTED, isSecretKey, knownSecrets, redactKnown, redactKnownIn, redactSecrets, rememberSecrets, secretValuesIn } from '../../../src/services/redact.js';
 
 test('session/new: MCP server env values and header values are redacted, names and shape stay', () => {
   const msg = {
@@ -102,4 +102,24 @@ test('cycles and absurd depth do not hang or leak', () => {
   a.self = a;
   const out = redactSecrets(a) as Record<string, unknown>;
   assert.equal(out.token, REDACTED);
+});
+
+test('what redactSecrets replaces is remembered, so text echoing it later is redacted too — but not ordinary env values', () => {
+  const token = 'ghp_REMEMBERED0123456789';
+  const header = 'hdr-REMEMBERED-9876543210';
+  redactSecrets({ mcpServers: [{ env: [{ name: 'GH_TOKEN', value: token }, { name: 'LOG_LEVEL', value: 'debug' }, { name: 'HOME', value: '/home/someone/x1' }], headers: { 'X-Custom': header } }] });
+  assert.ok(knownSecrets().has(token) && knownSecrets().has(header));
+  assert.ok(!knownSecrets().has('debug') && !knownSecrets().has('/home/someone/x1'), 'ordinary values would blank words everywhere');
+  assert.equal(redactKnown(`stderr: using ${token}`, knownSecrets()), `stderr: using ${REDACTED}`);
+  const entry = { type: 'tool', output: [{ text: `env\nGH_TOKEN=${token}` }], n: 1 };
+  const out = redactKnownIn(entry);
+  assert.deepEqual(out, { type: 'tool', output: [{ text: `env\nGH_TOKEN=${REDACTED}` }], n: 1 });
+  const clean = { type: 'agent', text: 'nothing here' };
+  assert.equal(redactKnownIn(clean), clean, 'nothing copied when nothing matches');
+});
+
+test('rememberSecrets: given values are redacted by value; short ones are ignored', () => {
+  rememberSecrets(['sk-given-by-hand-1', 'ab']);
+  assert.ok(knownSecrets().has('sk-given-by-hand-1'));
+  assert.ok(!knownSecrets().has('ab'));
 });
