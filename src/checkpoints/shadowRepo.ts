@@ -3,14 +3,18 @@
  *
  * Every root gets its own git dir there (work tree = the root), so snapshots never write the
  * user's index, HEAD, refs, stash or config. When the root is inside a git repository our git
- * dir borrows its objects through `objects/info/alternates` (no copy of existing blobs) and
- * its ignore rules; a folder that is not a repository simply gets a fresh one.
+ * dir takes its ignore rules, and starts from a copy of its index: the first snapshot then
+ * hashes only files changed since. The blobs that index names are copied in from the user's
+ * store once, at creation (dissociate.ts), so every object a snapshot needs is ours and
+ * nothing the user does to their repository can take it away. A folder that is not a
+ * repository simply gets a fresh one.
  */
 import { createHash } from 'node:crypto';
 import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { git, GitFailedError, type GitRun } from './git.js';
+import { alternatesFile, dissociate, isBorrowing } from './dissociate.js';
 
 export interface ShadowRepo {
   root: string;
@@ -52,14 +56,23 @@ async function userRepo(root: string, gitPath?: string): Promise<{ top: string; 
   }
 }
 
-/** Creates (once) and returns the private repository for `root`. */
+/**
+ * Creates (once) and returns the private repository for `root`. A repository that still
+ * borrows the user's objects (just created, or made by an earlier version) copies them in
+ * first, so no snapshot is ever taken, or restored, while it depends on the user's store.
+ */
 export async function openShadowRepo(storageDir: string, root: string, gitPath?: string): Promise<ShadowRepo> {
   const dir = repoDirFor(storageDir, root);
   const repo: ShadowRepo = { root, gitDir: join(dir, 'repo.git'), indexFile: join(dir, 'index') };
   const user = await userRepo(root, gitPath);
   if (user) repo.userGitDir = user.commonDir;
-  if (existsSync(join(repo.gitDir, 'HEAD'))) return repo;
+  if (!existsSync(join(repo.gitDir, 'HEAD'))) await create(repo, dir, user, gitPath);
+  if (isBorrowing(repo.gitDir)) await dissociate(repo, gitPath);
+  return repo;
+}
 
+async function create(repo: ShadowRepo, dir: string, user: { top: string; commonDir: string } | undefined, gitPath?: string): Promise<void> {
+  const root = repo.root;
   await mkdir(dir, { recursive: true });
   await git(['init', '-q', '--bare', repo.gitDir], { gitPath });
   const info = join(repo.gitDir, 'info');
@@ -67,17 +80,16 @@ export async function openShadowRepo(storageDir: string, root: string, gitPath?:
   await writeFile(join(info, 'attributes'), ATTRIBUTES);
   let excludes = DEFAULT_EXCLUDES.join('\n') + '\n';
   if (user) {
-    await mkdir(join(repo.gitDir, 'objects', 'info'), { recursive: true });
-    await writeFile(join(repo.gitDir, 'objects', 'info', 'alternates'), join(user.commonDir, 'objects') + '\n');
     excludes += await readFile(join(user.commonDir, 'info', 'exclude'), 'utf8').catch(() => '');
     if (await canSeedIndex(root, user.top)) {
       // The user's index knows every tracked file's stat data: the first snapshot then hashes
-      // only what changed since, instead of every file.
-      await copyFile(join(user.commonDir, 'index'), repo.indexFile).catch(() => undefined);
+      // only what changed since, instead of every file. Its blobs are in the user's store: we
+      // borrow it just until openShadowRepo has copied them (dissociate.ts).
+      const seeded = await copyFile(join(user.commonDir, 'index'), repo.indexFile).then(() => true, () => false);
+      if (seeded) await writeFile(alternatesFile(repo.gitDir), join(user.commonDir, 'objects') + '\n');
     }
   }
   await writeFile(join(info, 'exclude'), excludes);
-  return repo;
 }
 
 // Seeding is only exact when the index's blobs are the files' bytes: no clean filters or
