@@ -8,7 +8,8 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { countRecords, git, GitMissingError } from './git.js';
+import { countRecords, git, GitMissingError, readObjects } from './git.js';
+import { SnapshotIncomplete } from './restoreErrors.js';
 import { gitIn, openShadowRepo, type ShadowRepo } from './shadowRepo.js';
 import { parseDiffTree } from './diffParse.js';
 import { writeLooseObject, writeTreeFromIndex } from './indexTree.js';
@@ -102,15 +103,22 @@ export class Snapshotter {
     return this.serial(root, (repo) => this.diff(repo, from, to));
   }
 
-  /** A file's bytes at a snapshot, or undefined when it did not exist there. */
+  /**
+   * A file's bytes at a snapshot, or undefined when it did not exist there. Throws
+   * SnapshotIncomplete when it did but its saved copy is gone: "not there" would let a caller
+   * delete a file the user had.
+   */
   async readFile(root: string, snapshotId: string, path: string): Promise<Buffer | undefined> {
     const repo = await this.repo(root);
     const { pre, run } = gitIn(repo, this.opts.gitPath);
-    try {
-      return await git([...pre, 'cat-file', 'blob', `${snapshotId}:${path}`], run);
-    } catch {
-      return undefined;
-    }
+    const spec = `${snapshotId}:${path}`;
+    const found = (await readObjects(pre, [spec], run)).get(spec);
+    if (found) return found.type === 'blob' ? found.body : undefined;
+    // Not readable: either not in the snapshot, or listed there with its bytes (or a folder's
+    // listing on the way) lost. ls-tree reads only the folders on the path, never the blob.
+    const listed = await git(['--literal-pathspecs', ...pre, 'ls-tree', '-z', snapshotId, '--', path], run).catch(() => undefined);
+    if (listed && !/^\d+ blob /.test(listed.toString('utf8'))) return undefined;
+    throw new SnapshotIncomplete([path]);
   }
 
   /**

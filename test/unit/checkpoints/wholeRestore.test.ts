@@ -122,3 +122,19 @@ test('a write failing partway (a folder holding an ignored file where a file goe
   assert.deepEqual((await s.changes(root, snap.id)).files, []);
   assert.equal(existsSync(join(root, 'deep', 'a', 'b', 'moved.txt')), true);
 });
+
+test('reading a file whose saved copy is gone says so, instead of answering "it did not exist"', T, async () => {
+  const { root, s } = await folder({ ...fiveFiles('then'), 'lost.txt': 'saved once, then lost\n' });
+  const snap = await s.take(root, 'before');
+  await deleteObject(s, root, `${snap.id}:lost.txt`);
+  await deleteObject(s, root, `${snap.id}:lib`);
+
+  assert.equal((await s.readFile(root, snap.id, 'a.txt'))?.toString(), 'a.txt then\n');
+  assert.equal(await s.readFile(root, snap.id, 'never-there.txt'), undefined);
+  assert.equal(await s.readFile(root, snap.id, 'no-folder/never-there.txt'), undefined);
+  for (const path of ['lost.txt', 'lib/d.ts']) {
+    const err = await s.readFile(root, snap.id, path).then(() => undefined, (e: unknown) => e);
+    assert.ok(err instanceof SnapshotIncomplete, `${path}: expected SnapshotIncomplete, got ${String(err)}`);
+    assert.deepEqual(err.paths, [path]);
+  }
+});
