@@ -50,7 +50,7 @@ export async function installBinary(
       await mkdir(path.dirname(stagedProgram), { recursive: true });
       await rename(archive, stagedProgram);
     } else {
-      await unpack(plan.format, archive, staging, opts.signal);
+      await unpack(plan.format, archive, staging, { signal: opts.signal });
     }
     await checkProgram(staging, stagedProgram, plan.cmd);
     if (opts.signal?.aborted) throw new CancelledError();
