@@ -63,7 +63,9 @@ type Step = { kind: 'remove' | 'write'; f: FileChange };
 /**
  * Writes each change's old side back (or removes the file when it had none). Throws
  * SnapshotIncomplete before writing anything when a saved copy is missing, and
- * RestoreWriteFailed (after putting back what it wrote) when a write fails.
+ * RestoreWriteFailed (after putting back what it wrote) when a write fails. The changes' new
+ * side must be the disk as it is — a comparison with a snapshot just taken, as restoreSnapshot
+ * makes — since that is what a failed restore puts back.
  */
 export async function applyOld(repo: ShadowRepo, files: FileChange[], gitPath?: string): Promise<string[]> {
   const writes = files.filter((f) => f.status !== 'added' && f.oldMode !== GITLINK);
