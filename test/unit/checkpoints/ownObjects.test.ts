@@ -3,7 +3,7 @@
  * user's repository — a deleted branch, a file staged and restaged, `git gc --prune=now` — can
  * take a blob a checkpoint needs. Real git, real files.
  */
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -13,7 +13,9 @@ import { Snapshotter, REF_PREFIX } from '../../../src/checkpoints/snapshotter.js
 import { restoreSnapshot, SnapshotIncomplete } from '../../../src/checkpoints/restore.js';
 import { repoDirFor } from '../../../src/checkpoints/shadowRepo.js';
 import { writeTreeFromIndex } from '../../../src/checkpoints/indexTree.js';
-import { blobId, hasObject, sh, tempDir, wholeTree, writeFiles } from './realGit.js';
+import { blobId, hasObject, sh, removeTempDirs, tempDir, wholeTree, writeFiles } from './realGit.js';
+
+after(removeTempDirs);
 
 const T = { timeout: 60_000 };
 const FEATURE = 'only ever committed on a branch that is deleted later\n';

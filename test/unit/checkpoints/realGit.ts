@@ -1,6 +1,6 @@
 /** Helpers for checkpoint tests against the real `git` binary and real files. */
 import { execFileSync } from 'node:child_process';
-import { lstat, mkdir, mkdtemp, readFile, readdir, readlink, realpath, utimes, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, readdir, readlink, realpath, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -32,8 +32,17 @@ export function blobId(cwd: string, bytes: string | Buffer): string {
   return execFileSync('git', ['hash-object', '--stdin'], { cwd, input: bytes, encoding: 'utf8', env: cleanEnv() }).trim();
 }
 
+const made: string[] = [];
+
+/** A new folder under the system's temporary one, removed by removeTempDirs. */
 export async function tempDir(prefix: string): Promise<string> {
-  return realpath(await mkdtemp(join(tmpdir(), prefix)));
+  const dir = await realpath(await mkdtemp(join(tmpdir(), prefix)));
+  made.push(dir);
+  return dir;
+}
+
+export async function removeTempDirs(): Promise<void> {
+  await Promise.all(made.splice(0).map((d) => rm(d, { recursive: true, force: true })));
 }
 
 /**

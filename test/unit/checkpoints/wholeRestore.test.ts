@@ -3,14 +3,16 @@
  * anything is written, and a write failing partway takes back what was written. Real git, real
  * files; "nothing changed" compares every file, folder and symlink under the root.
  */
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Snapshotter } from '../../../src/checkpoints/snapshotter.js';
 import { applyOld, restoreSnapshot, RestoreWriteFailed, SnapshotIncomplete } from '../../../src/checkpoints/restore.js';
-import { sh, tempDir, wholeTree, writeFiles } from './realGit.js';
+import { sh, removeTempDirs, tempDir, wholeTree, writeFiles } from './realGit.js';
+
+after(removeTempDirs);
 
 const T = { timeout: 60_000 };
 
