@@ -1,5 +1,5 @@
 /**
- * Hunks between a snapshot's text and the current text, and undoing one of them.
+ * Hunks between a snapshot's text and the current text (undoing them: merge/hunkTarget.ts).
  *
  * Lines keep their own terminators ("\n", "\r\n", or none on a last line without a final
  * newline), so undoing a hunk puts back exactly the bytes the snapshot had — CRLF files,
@@ -55,18 +55,6 @@ export function computeHunks(oldText: string, newText: string): Hunk[] {
   return hunks;
 }
 
-/**
- * The current text with one hunk put back as it was. Undefined when the text no longer has
- * the hunk's lines where the hunk says (it changed since the hunks were computed).
- */
-export function undoHunk(currentText: string, hunk: Hunk): string | undefined {
-  const lines = splitLines(currentText);
-  const at = lines.slice(hunk.newStart, hunk.newStart + hunk.newLines.length);
-  if (at.length !== hunk.newLines.length || at.some((l, i) => l !== hunk.newLines[i])) return undefined;
-  lines.splice(hunk.newStart, hunk.newLines.length, ...hunk.oldLines);
-  return lines.join('');
-}
-
 /** Lines added / deleted by the hunks (what "+a −d" counts). */
 export function countLines(hunks: readonly Hunk[]): { added: number; deleted: number } {
   let added = 0;
@@ -95,21 +83,4 @@ export function hunkViews(oldText: string, newText: string, context = 2, maxLine
     if (lines.length > maxLines) view.more = lines.length - maxLines;
     return view;
   });
-}
-
-/**
- * Where and what to write to undo the hunk the review showed (found again by its place in the
- * old text and its sizes, which undoing other hunks does not move), or undefined when the text
- * no longer has it.
- */
-export function planHunkUndo(oldText: string, currentText: string, target: { oldStart: number; oldCount: number; newCount: number }):
-  { startOffset: number; endOffset: number; text: string; hunk: Hunk } | undefined {
-  const hunk = computeHunks(oldText, currentText).find((hk) => hk.oldStart === target.oldStart && hk.oldLines.length === target.oldCount && hk.newLines.length === target.newCount);
-  if (!hunk) return undefined;
-  const lines = splitLines(currentText);
-  let startOffset = 0;
-  for (let i = 0; i < hunk.newStart; i++) startOffset += lines[i]!.length;
-  let endOffset = startOffset;
-  for (let i = hunk.newStart; i < hunk.newStart + hunk.newLines.length; i++) endOffset += lines[i]!.length;
-  return { startOffset, endOffset, text: hunk.oldLines.join(''), hunk };
 }

@@ -53,6 +53,17 @@ export function resendControl(f: MessageActionFacts, turnId: string, t: Translat
   return { shown: true, enabled: true, tooltip: t('Edit and resend') };
 }
 
+/**
+ * "Restore to here", "Redo" and the review's Undo buttons: not while a turn runs on the tab — the
+ * agent may be writing the very files they would put back, and its next write would undo the
+ * undo. The reason is the tooltip; the host refuses with the same words.
+ */
+export function restoreControl(f: Pick<MessageActionFacts, 'tabState' | 'turnState'>, turnId: string, t: Translate = english): ControlState {
+  if (!turnId) return { shown: false };
+  if (f.turnState !== 'idle' || f.tabState === 'running' || f.tabState === 'waiting') return disabled(t('Not while a turn is running: wait for it to end or stop it first'));
+  return { shown: true, enabled: true, tooltip: '' };
+}
+
 /** The turn of the last sent message, scanning from the end (cheap on long threads). */
 export function latestTurnId(entries: readonly { type: string; turnId?: string }[]): string | undefined {
   for (let i = entries.length - 1; i >= 0; i--) {

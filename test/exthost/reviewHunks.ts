@@ -12,6 +12,9 @@ import { Snapshotter } from '../../src/checkpoints/snapshotter.js';
 import { hunkViews } from '../../src/checkpoints/hunks.js';
 import { undoHunkOf } from '../../src/vscode/review/hunkUndo.js';
 import { test } from './harness.js';
+import type { ConflictAsker } from '../../src/vscode/review/carryBack.js';
+
+const noQuestions: ConflictAsker = async (conflicts) => assert.fail(`asked about ${conflicts.map((c) => c.path).join(', ')} although nobody edited them`);
 
 test('review: Undo this hunk puts back one hunk of a file through the editor and saves it', async () => {
   const folder = vscode.workspace.workspaceFolders?.[0];
@@ -28,20 +31,66 @@ test('review: Undo this hunk puts back one hunk of a file through the editor and
   try {
     const snap = await snapshots.take(root, 'before the turn');
     await fsp.writeFile(abs, after);
+    const end = await snapshots.take(root, 'after the turn');
     const hunks = hunkViews(before, after);
     assert.equal(hunks.length, 2);
-    const file = { root, path: rel.split(path.sep).join('/'), status: 'modified' as const, added: 3, deleted: 2, binary: false };
-    const r = await undoHunkOf(snapshots, file, snap.id, hunks[1]!);
+    const file = { root, path: rel.split(path.sep).join('/'), status: 'modified' as const, added: 3, deleted: 2, binary: false, hunks };
+    const r = await undoHunkOf(snapshots, file, snap.id, end.id, hunks[1]!, 'Undo this hunk', noQuestions);
     assert.ok(r.ok, JSON.stringify(r));
     assert.deepEqual([r.added, r.deleted, r.hunks.length], [1, 1, 1]);
     assert.equal(await fsp.readFile(abs, 'utf8'), 'ONE\r\ntwo\r\nthree\r\nfour\r\nfive\r\nsix\r\nseven\r\neight\r\n', 'CRLF kept, the first hunk stays');
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === abs);
     assert.equal(doc?.isDirty, false, 'saved');
     // The same hunk a second time is gone: nothing is written.
-    const again = await undoHunkOf(snapshots, file, snap.id, hunks[1]!);
+    const row = { ...file, hunks: r.hunks };
+    const again = await undoHunkOf(snapshots, row, snap.id, end.id, hunks[1]!, 'Undo this hunk', noQuestions);
     assert.deepEqual(again, { ok: false, reason: 'gone' });
-    const last = await undoHunkOf(snapshots, file, snap.id, hunks[0]!);
+    const last = await undoHunkOf(snapshots, row, snap.id, end.id, hunks[0]!, 'Undo this hunk', noQuestions);
     assert.ok(last.ok && last.hunks.length === 0);
+    assert.equal(await fsp.readFile(abs, 'utf8'), before);
+  } finally {
+    await fsp.rm(path.dirname(abs), { recursive: true, force: true });
+    await fsp.rm(storageDir, { recursive: true, force: true });
+  }
+}, 120_000);
+
+test('review: Undo this hunk keeps the user\'s saved edit of the same line unless they say take the earlier version', async () => {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the suite needs a workspace folder');
+  const root = folder.uri.fsPath;
+  const rel = path.join('exthost-review-mine', 'lines.txt');
+  const abs = path.join(root, rel);
+  const before = 'a\nb\nc\nd\ne\nf\ng\n';
+  const after = 'A\nb\nc\nd\ne\nf\nG\n';
+  await fsp.mkdir(path.dirname(abs), { recursive: true });
+  await fsp.writeFile(abs, before);
+  const storageDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'exthost-review-'));
+  const snapshots = new Snapshotter({ storageDir });
+  try {
+    const snap = await snapshots.take(root, 'before the turn');
+    await fsp.writeFile(abs, after);
+    const end = await snapshots.take(root, 'after the turn');
+    const hunks = hunkViews(before, after);
+    const file = { root, path: rel.split(path.sep).join('/'), status: 'modified' as const, added: 2, deleted: 2, binary: false, hunks };
+    // The user rewrites the line of the first hunk (same number of lines) in the editor and saves.
+    const doc = await vscode.workspace.openTextDocument(abs);
+    const edit = new vscode.WorkspaceEdit();
+    edit.replace(doc.uri, new vscode.Range(0, 0, 0, 1), 'mine');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.ok(await doc.save());
+    const asked: string[] = [];
+    const keep: ConflictAsker = async (conflicts) => { asked.push(...conflicts.map((c) => c.path)); return 'keep'; };
+    const kept = await undoHunkOf(snapshots, file, snap.id, end.id, hunks[0]!, 'Undo this hunk', keep);
+    assert.deepEqual(kept, { ok: false, reason: 'kept' });
+    assert.deepEqual(asked, [file.path], 'the user was asked about the file');
+    assert.equal(await fsp.readFile(abs, 'utf8'), 'mine\nb\nc\nd\ne\nf\nG\n', 'their line is still there');
+    // The other hunk's lines were not touched by the user: it goes back, their line stays.
+    const clean = await undoHunkOf(snapshots, file, snap.id, end.id, hunks[1]!, 'Undo this hunk', noQuestions);
+    assert.ok(clean.ok, JSON.stringify(clean));
+    assert.equal(await fsp.readFile(abs, 'utf8'), 'mine\nb\nc\nd\ne\nf\ng\n');
+    // Taking the earlier version is the user's call, and only then is their line replaced.
+    const take = await undoHunkOf(snapshots, { ...file, hunks: clean.ok ? clean.hunks : [] }, snap.id, end.id, hunks[0]!, 'Undo this hunk', async () => 'take');
+    assert.ok(take.ok, JSON.stringify(take));
     assert.equal(await fsp.readFile(abs, 'utf8'), before);
   } finally {
     await fsp.rm(path.dirname(abs), { recursive: true, force: true });

@@ -6,7 +6,6 @@
 import * as vscode from 'vscode';
 import type { ChangedFile, SessionEvent, SnapshotRef } from '../../protocol/events.js';
 import type { Snapshotter } from '../../checkpoints/snapshotter.js';
-import { restoreSnapshot } from '../../checkpoints/restore.js';
 import type { ChangesEntry, UserEntry } from '../../thread/types.js';
 import type { ChatThread } from '../tabs/chatThread.js';
 import { workspaceRoots } from '../editor/workspaceRoots.js';
@@ -17,6 +16,9 @@ import { TurnOverlaps, type TurnRecord } from './turnOverlap.js';
 import { turnReport } from './turnReport.js';
 import { goneMessage, goneRoots } from './snapshotGone.js';
 import { interruptedTurn } from '../../thread/review/interruptedTurn.js';
+import { anchorOf } from '../../thread/review/anchor.js';
+import { restoreRoots, type RestoreConfirm } from './restoreFlow.js';
+import { busyReason } from './turnBusy.js';
 
 type TurnChangesEvent = Extract<SessionEvent, { kind: 'turn_changes' }>;
 
@@ -34,7 +36,8 @@ export class CheckpointService {
   private readonly overlaps = new TurnOverlaps();
   private readonly priming = new Set<string>();
 
-  constructor(readonly snapshots: Snapshotter, private readonly roots: () => string[] = workspaceRoots) {}
+  /** `confirmRestore` asks before a restore or redo (the modal dialog unless a test gives its own). */
+  constructor(readonly snapshots: Snapshotter, private readonly roots: () => string[] = workspaceRoots, private readonly confirmRestore?: RestoreConfirm) {}
 
   /** Brings every root's private index up to date in the background (once per root). */
   prime(): void {
@@ -140,59 +143,52 @@ export class CheckpointService {
     };
   }
 
-  /** "Restore to here": preview, then put every root back as it was before `turnId`'s prompt. */
-  /** 'unchanged': the files already are as they were (nothing written, nothing marked). */
+  /**
+   * "Restore to here": put every root back as it was before `turnId`'s prompt, keeping what the
+   * user changed by hand since unless they say otherwise (restoreFlow.ts).
+   * 'unchanged': the files already are as they were (nothing written, nothing marked).
+   */
   async restore(thread: ChatThread, turnId: string, question = vscode.l10n.t('Restore the files to how they were before this message?')): Promise<'restored' | 'unchanged' | 'cancelled'> {
+    const busy = busyReason(thread);
+    if (busy) {
+      void vscode.window.showInformationMessage(busy);
+      return 'cancelled';
+    }
     const user = findUser(thread, turnId);
     if (!user?.checkpoint?.length) {
       void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: this message has no checkpoint to restore.'));
       return 'cancelled';
     }
     const refs = user.checkpoint;
-    const answer = await this.confirm(refs, question, 'restore');
-    if (answer === 'nothing-to-do') return 'unchanged';
-    if (!answer) return 'cancelled';
-    const redo: SnapshotRef[] = [];
-    for (const ref of refs) {
-      const r = await restoreSnapshot(this.snapshots, ref.root, ref.id);
-      redo.push({ root: ref.root, id: r.redo.id });
-    }
-    thread.apply({ kind: 'checkpoint_restored', turnId, redo });
+    if (!(await this.snapshotsThere(refs, 'restore'))) return 'cancelled';
+    const roots = refs.map((ref) => ({ root: ref.root, target: ref.id, anchor: anchorOf(thread.entries, ref.root) }));
+    const r = await restoreRoots(this.snapshots, roots, question, this.confirmRestore);
+    if (r.status === 'unchanged') return 'unchanged';
+    if (r.status !== 'done') return 'cancelled';
+    thread.apply({ kind: 'checkpoint_restored', turnId, redo: r.redo });
     return 'restored';
   }
 
-  /** "Redo": back to how the files were just before the restore. */
+  /** "Redo": back to how the files were just before the restore, again keeping the user's later edits. */
   async redo(thread: ChatThread, turnId: string): Promise<void> {
+    const busy = busyReason(thread);
+    if (busy) {
+      void vscode.window.showInformationMessage(busy);
+      return;
+    }
     const user = findUser(thread, turnId);
     if (!user?.redo?.length) return;
-    if ((await this.confirm(user.redo, vscode.l10n.t('Put the files back as they were before the restore?'), 'redo')) !== true) return;
-    for (const ref of user.redo) await restoreSnapshot(this.snapshots, ref.root, ref.id);
-    thread.apply({ kind: 'checkpoint_redone', turnId });
+    if (!(await this.snapshotsThere(user.redo, 'redo'))) return;
+    // What the restore left is the message's checkpoint: the user's edits since are told apart from it.
+    const roots = user.redo.map((ref) => ({ root: ref.root, target: ref.id, anchor: user.checkpoint?.find((c) => c.root === ref.root)?.id }));
+    const r = await restoreRoots(this.snapshots, roots, vscode.l10n.t('Put the files back as they were before the restore?'), this.confirmRestore);
+    if (r.status === 'done' || r.status === 'unchanged') thread.apply({ kind: 'checkpoint_redone', turnId });
   }
 
-  // A modal listing the files a restore will write or remove (and unsaved editors it overrides).
-  private async confirm(refs: readonly SnapshotRef[], question: string, step: 'restore' | 'redo'): Promise<boolean | 'nothing-to-do'> {
-    const paths: string[] = [];
+  private async snapshotsThere(refs: readonly SnapshotRef[], step: 'restore' | 'redo'): Promise<boolean> {
     const gone = await goneRoots(this.snapshots, refs);
-    if (gone.length) {
-      void vscode.window.showWarningMessage(goneMessage(step, gone, vscode.l10n.t));
-      return false;
-    }
-    for (const ref of refs) {
-      const set = await this.snapshots.changes(ref.root, ref.id);
-      for (const f of set.files) paths.push(f.oldPath && f.oldPath !== f.path ? `${f.path} → ${f.oldPath}` : f.status === 'added' ? vscode.l10n.t('{0} (removed)', f.path) : f.status === 'deleted' ? vscode.l10n.t('{0} (recreated)', f.path) : f.path);
-    }
-    if (!paths.length) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: the files are already as they were; nothing to restore.'));
-      return 'nothing-to-do';
-    }
-    const dirty = vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.scheme === 'file').map((d) => vscode.workspace.asRelativePath(d.uri));
-    const shown = paths.slice(0, 15).join('\n') + (paths.length > 15 ? `\n${vscode.l10n.t('… and {0} more', paths.length - 15)}` : '');
-    const warn = dirty.length ? `\n\n${vscode.l10n.t('Unsaved editors (save or revert them first, their buffers are not changed): {0}', dirty.join(', '))}` : '';
-    const count = paths.length === 1 ? vscode.l10n.t('1 file will change:') : vscode.l10n.t('{0} files will change:', paths.length);
-    const restore = vscode.l10n.t('Restore');
-    const choice = await vscode.window.showWarningMessage(question, { modal: true, detail: `${count}\n${shown}${warn}` }, restore);
-    return choice === restore;
+    if (gone.length) void vscode.window.showWarningMessage(goneMessage(step, gone, vscode.l10n.t));
+    return !gone.length;
   }
 }
 

@@ -1,14 +1,16 @@
 /**
- * Undo per hunk: the review lists each changed text file's hunks (computed here from the
- * snapshot before the turn), and "Undo this hunk" puts that hunk back through a WorkspaceEdit
- * on the file's document (so Ctrl+Z in the editor takes it back), asking first when the
- * document has unsaved changes.
+ * Undo per hunk: the review lists each changed text file's hunks between the snapshot before
+ * the turn and the one at its end, and "Undo this hunk" puts that hunk back through the
+ * three-way step (carryBack.ts): the user's own edits elsewhere in the file stay, and a hunk
+ * whose lines the user changed since is only put back when they say so.
  */
-import * as vscode from 'vscode';
-import { join } from 'node:path';
 import type { ChangedFile, ChangedHunk } from '../../protocol/events.js';
 import type { Snapshotter } from '../../checkpoints/snapshotter.js';
-import { countLines, computeHunks, hunkViews, planHunkUndo } from '../../checkpoints/hunks.js';
+import { countLines, computeHunks, hunkViews } from '../../checkpoints/hunks.js';
+import { planUndoHunk } from '../../checkpoints/merge/plans.js';
+import { sameHunk, type HunkKey } from '../../checkpoints/merge/hunkTarget.js';
+import { editorSources } from './editorSources.js';
+import { carryBack, type ConflictAsker } from './carryBack.js';
 
 /** Files larger than this get no hunk list (undo per file still works). */
 const MAX_HUNK_BYTES = 256 * 1024;
@@ -33,38 +35,26 @@ export async function attachHunks(snapshots: Snapshotter, files: ChangedFile[], 
   }
 }
 
-export interface HunkTarget { oldStart: number; oldCount: number; newCount: number }
+export type HunkTarget = HunkKey;
 
 export type HunkUndoResult =
   | { ok: true; added: number; deleted: number; hunks: ChangedHunk[] }
-  | { ok: false; reason: 'gone' | 'cancelled' | 'failed' | 'no-snapshot' };
+  | { ok: false; reason: 'gone' | 'cancelled' | 'compared' | 'kept' | 'failed' | 'no-snapshot' };
 
-/** Puts one hunk of `file` back as it was in snapshot `before`. */
-export async function undoHunkOf(snapshots: Snapshotter, file: ChangedFile, before: string, target: HunkTarget): Promise<HunkUndoResult> {
-  const oldText = text(await snapshots.readFile(file.root, before, file.oldPath ?? file.path));
-  if (oldText === undefined) return { ok: false, reason: 'no-snapshot' };
-  const uri = vscode.Uri.file(join(file.root, file.path));
-  let doc: vscode.TextDocument;
-  try {
-    doc = await vscode.workspace.openTextDocument(uri);
-  } catch {
-    return { ok: false, reason: 'gone' };
-  }
-  const wasDirty = doc.isDirty;
-  if (wasDirty) {
-    const choice = await vscode.window.showWarningMessage(vscode.l10n.t('{0} has unsaved changes. Undo the hunk in the editor anyway?', file.path), {
-      modal: true, detail: vscode.l10n.t('The hunk is put back in the unsaved editor; nothing is saved.'),
-    }, vscode.l10n.t('Undo hunk'));
-    if (choice !== vscode.l10n.t('Undo hunk')) return { ok: false, reason: 'cancelled' };
-  }
-  const current = doc.getText();
-  const plan = planHunkUndo(oldText, current, target);
-  if (!plan) return { ok: false, reason: 'gone' };
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(uri, new vscode.Range(doc.positionAt(plan.startOffset), doc.positionAt(plan.endOffset)), plan.text);
-  if (!(await vscode.workspace.applyEdit(edit))) return { ok: false, reason: 'failed' };
-  if (!wasDirty) await doc.save();
-  const now = doc.getText();
-  const { added, deleted } = countLines(computeHunks(oldText, now));
-  return { ok: true, added, deleted, hunks: hunkViews(oldText, now) };
+/**
+ * Puts one hunk of `file` back as it was in snapshot `before` (`after`: the turn's end). The
+ * row's hunks after it are the turn's hunks not undone yet, and its counts theirs.
+ */
+export async function undoHunkOf(snapshots: Snapshotter, file: ChangedFile, before: string, after: string, target: HunkTarget, what: string, ask?: ConflictAsker): Promise<HunkUndoResult> {
+  const listed = (file.hunks ?? []).map((h) => ({ oldStart: h.oldStart, oldCount: h.oldCount, newCount: h.newCount }));
+  const planned = await planUndoHunk(editorSources(snapshots), { root: file.root, path: file.path, ...(file.oldPath ? { oldPath: file.oldPath } : {}), before, after }, listed, target);
+  if (!planned.ok) return planned;
+  const r = await carryBack([planned.plan], what, ask);
+  if (r.status !== 'done') return { ok: false, reason: r.status };
+  if (r.kept.length || r.moved.length) return { ok: false, reason: 'kept' };
+  const agentEnd = (await snapshots.readFile(file.root, after, file.path))?.toString('utf8') ?? '';
+  const all = computeHunks(planned.base, agentEnd);
+  const views = hunkViews(planned.base, agentEnd).filter((_, i) => planned.remaining.some((k) => sameHunk(all[i]!, k)));
+  const { added, deleted } = countLines(computeHunks(planned.base, planned.target));
+  return { ok: true, added, deleted, hunks: views };
 }

@@ -11,13 +11,16 @@ import { findChanges, findUser } from './checkpointService.js';
 import { reportedUri, snapshotUri } from './snapshotDocuments.js';
 import { undoReported } from './reportedUndo.js';
 import { goneMessage } from './snapshotGone.js';
-import { conflicts, undoFiles, type UndoTarget } from './undoFile.js';
+import { undoFiles, type UndoTarget } from './undoFile.js';
 import { undoHunkOf, type HunkTarget } from './hunkUndo.js';
+import type { ConflictAsker } from './carryBack.js';
+import { busyReason } from './turnBusy.js';
 
 export type ReviewAction = 'review' | 'keep' | 'undo';
 
 export class ReviewActions {
-  constructor(private readonly checkpoints: CheckpointService) {}
+  /** `ask` answers conflict questions (the modal dialog unless a test gives its own). */
+  constructor(private readonly checkpoints: CheckpointService, private readonly ask?: ConflictAsker) {}
 
   /** The latest turn with changes in `thread`, for the palette command. */
   latestTurn(thread: ChatThread): string | undefined {
@@ -45,6 +48,10 @@ export class ReviewActions {
         thread.apply({ kind: 'turn_file_settled', turnId, ...(one ? { path: one.path } : {}), state: 'kept' });
         return;
       case 'undo':
+        if (busyReason(thread)) {
+          void vscode.window.showInformationMessage(busyReason(thread)!);
+          return;
+        }
         await this.undo(thread, turnId, one ? [one] : open);
         return;
     }
@@ -54,15 +61,20 @@ export class ReviewActions {
   async undoHunk(thread: ChatThread, turnId: string, root: string, path: string, target: HunkTarget): Promise<void> {
     const file = findChanges(thread, turnId)?.files.find((f) => f.root === root && f.path === path);
     const before = findUser(thread, turnId)?.checkpoint?.find((r) => r.root === root)?.id;
+    const after = findChanges(thread, turnId)?.after?.find((r) => r.root === root)?.id;
     if (!file || file.state) return;
-    if (!before || !(await this.checkpoints.snapshots.exists(root, before))) {
+    if (busyReason(thread)) {
+      void vscode.window.showInformationMessage(busyReason(thread)!);
+      return;
+    }
+    if (!before || !after || !(await this.checkpoints.snapshots.exists(root, before)) || !(await this.checkpoints.snapshots.exists(root, after))) {
       void vscode.window.showWarningMessage(goneMessage('hunk', [], vscode.l10n.t));
       return;
     }
-    const r = await undoHunkOf(this.checkpoints.snapshots, file, before, target);
+    const r = await undoHunkOf(this.checkpoints.snapshots, file, before, after, target, vscode.l10n.t('Undo this hunk'), this.ask);
     if (!r.ok) {
       if (r.reason === 'gone') void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: {0} changed since; that hunk is not there any more.', path));
-      else if (r.reason !== 'cancelled') void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: the hunk could not be undone.'));
+      else if (r.reason === 'failed' || r.reason === 'no-snapshot') void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: the hunk could not be undone.'));
       return;
     }
     thread.apply({ kind: 'turn_file_updated', turnId, root, path, added: r.added, deleted: r.deleted, hunks: r.hunks });
@@ -136,19 +148,10 @@ export class ReviewActions {
     }
     if (gone.size) void vscode.window.showWarningMessage(goneMessage('undo', [...gone], vscode.l10n.t) + (targets.length ? ` ${vscode.l10n.t('The files of the other folders are undone.')}` : ''));
     if (!targets.length) return;
-    const risky = await conflicts(this.checkpoints.snapshots, targets);
-    if (risky.length) {
-      const undo = vscode.l10n.t('Undo anyway');
-      const choice = await vscode.window.showWarningMessage(vscode.l10n.t('Undo overwrites changes made after the agent?'), {
-        modal: true, detail: risky.join('\n'),
-      }, undo);
-      if (choice !== undo) return;
-    }
-    if (!(await undoFiles(this.checkpoints.snapshots, targets))) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: the undo could not be applied.'));
-      return;
-    }
-    for (const t of targets) thread.apply({ kind: 'turn_file_settled', turnId, path: t.file.path, state: 'undone' });
+    const r = await undoFiles(this.checkpoints.snapshots, targets, vscode.l10n.t('Undo'), this.ask);
+    if (r.status === 'failed') void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: the undo could not be applied.'));
+    // Files the user kept (or that changed meanwhile) stay open in the review.
+    for (const f of r.undone ?? []) thread.apply({ kind: 'turn_file_settled', turnId, path: f.path, state: 'undone' });
   }
 }
 

@@ -1,18 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { computeHunks, countLines, hunkViews, planHunkUndo, splitLines, undoHunk } from '../../../src/checkpoints/hunks.js';
+import { computeHunks, countLines, hunkViews, splitLines } from '../../../src/checkpoints/hunks.js';
+import { withHunksKept } from '../../../src/checkpoints/merge/hunkTarget.js';
 
-// Undoing every hunk, in any order, must give back the old text byte for byte.
+// Undoing every hunk, one at a time in either order, must give back the old text byte for byte.
 function undoAll(oldText: string, newText: string, order: 'forward' | 'backward'): string {
+  let kept = computeHunks(oldText, newText).map((h) => ({ oldStart: h.oldStart, oldCount: h.oldLines.length, newCount: h.newLines.length }));
   let text = newText;
-  for (;;) {
-    const hunks = computeHunks(oldText, text);
-    if (!hunks.length) return text;
-    const h = order === 'forward' ? hunks[0]! : hunks[hunks.length - 1]!;
-    const next = undoHunk(text, h);
-    assert.ok(next !== undefined);
-    text = next;
+  while (kept.length) {
+    kept = order === 'forward' ? kept.slice(1) : kept.slice(0, -1);
+    text = withHunksKept(oldText, newText, kept);
   }
+  return text;
 }
 
 const CASES: Array<[string, string, string]> = [
@@ -41,16 +40,10 @@ for (const [name, oldText, newText] of CASES) {
 test('undoing one hunk leaves the others as they are', () => {
   const oldText = 'a\nb\nc\nd\ne\nf\n';
   const newText = 'A\nb\nc\nd\ne\nF\n';
-  const hunks = computeHunks(oldText, newText);
-  assert.equal(hunks.length, 2);
-  assert.equal(undoHunk(newText, hunks[1]!), 'A\nb\nc\nd\ne\nf\n');
-  assert.equal(undoHunk(newText, hunks[0]!), 'a\nb\nc\nd\ne\nF\n');
-});
-
-test('a hunk that no longer matches the text is refused', () => {
-  const hunks = computeHunks('a\nb\n', 'a\nc\n');
-  assert.equal(undoHunk('a\nchanged by hand\n', hunks[0]!), undefined);
-  assert.equal(undoHunk('', hunks[0]!), undefined);
+  const [first, second] = computeHunks(oldText, newText).map((h) => ({ oldStart: h.oldStart, oldCount: h.oldLines.length, newCount: h.newLines.length }));
+  assert.ok(first && second);
+  assert.equal(withHunksKept(oldText, newText, [first]), 'A\nb\nc\nd\ne\nf\n');
+  assert.equal(withHunksKept(oldText, newText, [second]), 'a\nb\nc\nd\ne\nF\n');
 });
 
 test('lines keep their terminators; counts are lines', () => {
@@ -70,23 +63,4 @@ test('hunk views list a few context lines around each change, without line termi
   const long = hunkViews('', Array.from({ length: 50 }, (_, i) => `l${i}\n`).join(''), 2, 10);
   assert.equal(long[0]!.lines.length, 10);
   assert.equal(long[0]!.more, 40);
-});
-
-test('a hunk is undone where it is now, after another hunk of the same file was undone', () => {
-  const old = 'one\ntwo\nthree\nfour\nfive\n';
-  const now = 'zero\none\nTWO\nthree\nfour\nfive';
-  const [first, second, third] = hunkViews(old, now);
-  assert.ok(first && second && third);
-  const apply = (text: string, p: NonNullable<ReturnType<typeof planHunkUndo>>) => text.slice(0, p.startOffset) + p.text + text.slice(p.endOffset);
-  const p2 = planHunkUndo(old, now, second);
-  assert.ok(p2);
-  const afterSecond = apply(now, p2);
-  assert.equal(afterSecond, 'zero\none\ntwo\nthree\nfour\nfive');
-  const p1 = planHunkUndo(old, afterSecond, first);
-  assert.ok(p1);
-  const afterFirst = apply(afterSecond, p1);
-  const p3 = planHunkUndo(old, afterFirst, third);
-  assert.ok(p3);
-  assert.equal(apply(afterFirst, p3), old);
-  assert.equal(planHunkUndo(old, old, first), undefined, 'gone once undone');
 });

@@ -1,0 +1,87 @@
+/**
+ * The three-way plans of the panel's operations on the user's files — undo a file, undo a
+ * hunk, restore to a message, redo — built from snapshots and what the user has now. Pure of
+ * the editor: `Sources` reads snapshots and the user's current bytes (the editor supplies the
+ * unsaved text of open editors; the model-based test a folder).
+ */
+import { planFile, type FileSides } from './filePlan.js';
+import { withHunksKept, hasHunk, type HunkKey } from './hunkTarget.js';
+import type { PathPlan } from './resolve.js';
+
+export interface Sources {
+  /** A file's bytes at a snapshot; undefined when the snapshot has no such file. */
+  snapshotFile(root: string, snapshotId: string, path: string): Promise<Uint8Array | undefined>;
+  /** The file as the user has it now (an unsaved editor's text, else the disk); undefined when absent. */
+  mine(root: string, path: string): Promise<Uint8Array | undefined>;
+  /** Paths (old and new names of renames alike) that differ between a snapshot and now. */
+  changedSince(root: string, snapshotId: string): Promise<string[]>;
+}
+
+async function plan(src: Sources, root: string, path: string, sides: Omit<FileSides, 'mine'>): Promise<PathPlan> {
+  const full: FileSides = { ...sides, mine: await src.mine(root, path) };
+  return { root, path, sides: full, plan: planFile(full) };
+}
+
+/** A file a turn changed, as the review knows it. */
+export interface TurnFile {
+  root: string;
+  path: string;
+  oldPath?: string;
+  /** Snapshot from before the turn (the target of an undo). */
+  before: string;
+  /** Snapshot from the turn's end (the anchor); without it nothing can tell the user's edits apart. */
+  after?: string;
+}
+
+/** Undo whole files: each path a change touched goes back to the snapshot before the turn. */
+export async function planUndoFiles(src: Sources, files: readonly TurnFile[]): Promise<PathPlan[]> {
+  const out: PathPlan[] = [];
+  for (const f of files) {
+    for (const path of new Set([f.path, ...(f.oldPath ? [f.oldPath] : [])])) {
+      const target = await src.snapshotFile(f.root, f.before, path);
+      const anchor = f.after === undefined ? 'unknown' as const : await src.snapshotFile(f.root, f.after, path);
+      out.push(await plan(src, f.root, path, { target, anchor }));
+    }
+  }
+  return out;
+}
+
+export type HunkPlan =
+  | { ok: true; plan: PathPlan; remaining: HunkKey[]; base: string; target: string }
+  | { ok: false; reason: 'no-snapshot' | 'gone' };
+
+const text = (bytes: Uint8Array | undefined) => (bytes === undefined ? undefined : new TextDecoder().decode(bytes));
+
+/**
+ * Undo one hunk of the review's list (`listed`: the hunks not undone yet). The anchor is the
+ * agent's text with the already undone hunks put back; the target puts this one back too.
+ */
+export async function planUndoHunk(src: Sources, f: TurnFile & { after: string }, listed: readonly HunkKey[], key: HunkKey): Promise<HunkPlan> {
+  const base = text(await src.snapshotFile(f.root, f.before, f.oldPath ?? f.path));
+  const agentEnd = text(await src.snapshotFile(f.root, f.after, f.path));
+  if (base === undefined || agentEnd === undefined) return { ok: false, reason: 'no-snapshot' };
+  if (!listed.some((k) => sameKey(k, key)) || !hasHunk(base, agentEnd, key)) return { ok: false, reason: 'gone' };
+  const remaining = listed.filter((k) => !sameKey(k, key));
+  const anchorText = withHunksKept(base, agentEnd, listed);
+  const target = withHunksKept(base, agentEnd, remaining);
+  const enc = new TextEncoder();
+  const p = await plan(src, f.root, f.path, { anchor: enc.encode(anchorText), target: enc.encode(target) });
+  return { ok: true, plan: p, remaining, base, target };
+}
+
+const sameKey = (a: HunkKey, b: HunkKey) => a.oldStart === b.oldStart && a.oldCount === b.oldCount && a.newCount === b.newCount;
+
+/**
+ * Restore (or redo) one root to snapshot `target`. `anchor` is the state the panel last left
+ * the files in — the latest turn's end, or what the latest restore wrote — from which the
+ * user's own edits are told apart; undefined when there is none.
+ */
+export async function planRestore(src: Sources, root: string, target: string, anchor: string | undefined): Promise<PathPlan[]> {
+  const out: PathPlan[] = [];
+  for (const path of await src.changedSince(root, target)) {
+    const t = await src.snapshotFile(root, target, path);
+    const a = anchor === undefined ? 'unknown' as const : await src.snapshotFile(root, anchor, path);
+    out.push(await plan(src, root, path, { target: t, anchor: a }));
+  }
+  return out;
+}
