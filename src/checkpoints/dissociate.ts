@@ -12,7 +12,7 @@
  * alternates for good, go through the same step when opened.
  */
 import { existsSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { git, GitFailedError } from './git.js';
 import type { GitRun } from './git.js';
@@ -65,10 +65,40 @@ export async function dissociate(repo: DissociateTarget, gitPath?: string): Prom
     await rm(repo.indexFile, { force: true });
     result = 'partial';
   }
+  await keepPacks(repo.gitDir);
   await rm(alternates, { force: true });
   // Loose copies of what is now packed; repack -d did this already on the complete path.
   if (result === 'partial') await git([...pre, 'prune-packed', '-q'], run).catch(() => undefined);
   return result;
+}
+
+const KEEP_NOTE = 'agent-chat: the copy of the workspace\'s objects made when this repository stopped borrowing them\n';
+
+/**
+ * Marks the packs holding the copy as kept: collection (gc.ts) neither rewrites them, which
+ * for a big workspace would cost as much as the copy, nor counts them against the store's cap,
+ * which limits what the snapshots add (the copy is what the user's own repository holds too).
+ */
+async function keepPacks(gitDir: string): Promise<void> {
+  const dir = join(gitDir, 'objects', 'pack');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    const keep = name.replace(/\.pack$/, '.keep');
+    if (name.endsWith('.pack') && !names.includes(keep)) await writeFile(join(dir, keep), KEEP_NOTE);
+  }
+}
+
+/** Bytes of the packs keepPacks marked. */
+export async function keptPackBytes(gitDir: string): Promise<number> {
+  const dir = join(gitDir, 'objects', 'pack');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  let bytes = 0;
+  for (const name of names) {
+    if (!name.endsWith('.keep')) continue;
+    const base = name.slice(0, -'.keep'.length);
+    for (const ext of ['.pack', '.idx']) bytes += (await stat(join(dir, base + ext)).catch(() => undefined))?.size ?? 0;
+  }
+  return bytes;
 }
 
 // A pack-objects that died leaves its half-written temporary files behind.

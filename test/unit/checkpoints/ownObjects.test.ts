@@ -6,12 +6,14 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Snapshotter, REF_PREFIX } from '../../../src/checkpoints/snapshotter.js';
 import { restoreSnapshot, SnapshotIncomplete } from '../../../src/checkpoints/restore.js';
 import { repoDirFor } from '../../../src/checkpoints/shadowRepo.js';
+import { collectGarbage } from '../../../src/checkpoints/gc.js';
 import { writeTreeFromIndex } from '../../../src/checkpoints/indexTree.js';
 import { blobId, hasObject, sh, removeTempDirs, tempDir, wholeTree, writeFiles } from './realGit.js';
 
@@ -178,4 +180,23 @@ test('a root inside a repository but not at its top borrows nothing and still ke
   await restoreSnapshot(s, sub, snap.id);
   assert.equal(await readFile(join(sub, 'deep', 'feature-copy.txt'), 'utf8'), FEATURE);
   assert.equal(await readFile(join(sub, 'main.ts'), 'utf8'), 'export {};\n');
+});
+
+test('the copy of the workspace\'s objects does not count against the store\'s size cap: older checkpoints are not dropped for it', T, async () => {
+  const root = await userRepo();
+  sh(root, 'checkout', '-q', 'main');
+  await writeFiles(root, { 'assets/noise.bin': randomBytes(300_000) }, 'an hour ago');
+  sh(root, 'add', '-A');
+  sh(root, 'commit', '-q', '-m', 'a big binary');
+  const s = new Snapshotter({ storageDir: join(root, '..', 'storage'), limits: { keep: 10, maxStoreBytes: 150_000 } });
+  const ids: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    await writeFile(join(root, 'src', 'main.ts'), `export const turn = ${i};\n`);
+    ids.push((await s.take(root, `turn ${i}`)).id);
+  }
+  const repo = await s.repo(root);
+  assert.ok((await readdir(join(repo.gitDir, 'objects', 'pack'))).some((n) => n.endsWith('.keep')), 'the copy is a kept pack');
+  await collectGarbage(repo, s.limits, REF_PREFIX);
+  for (const id of ids) assert.equal(await s.exists(root, id), true, `snapshot ${id.slice(0, 8)} kept`);
+  assert.equal((await s.readFile(root, ids[0]!, 'assets/noise.bin'))?.length, 300_000);
 });
