@@ -91,6 +91,7 @@ function run(el: HTMLElement, host: Host): void {
       return;
     }
     case 'review-changes': {
+      if (d.reviewAction === 'undo' && el.getAttribute('aria-disabled') === 'true') return;
       const action = d.reviewAction === 'keep' || d.reviewAction === 'undo' ? d.reviewAction : 'review';
       return host.post({ type: 'reviewChanges', turnId: d.turnId ?? '', action, ...(d.root !== undefined ? { root: d.root } : {}), ...(d.path !== undefined ? { path: d.path } : {}) });
     }

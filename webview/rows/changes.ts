@@ -6,7 +6,7 @@
 import type { ChangedFile, ChangedHunk } from '../../src/protocol/events.js';
 import type { ChangesEntry } from '../../src/thread/types.js';
 import { actionButton, h, icon } from '../dom.js';
-import type { RowView } from './rowView.js';
+import type { RowContext, RowView } from './rowView.js';
 import { t } from '../l10n.js';
 
 /** A file's badge letter (as in git) and the word its tooltip reads; a function so the word is looked up when drawn. */
@@ -26,6 +26,15 @@ export class ChangesRow implements RowView<ChangesEntry> {
   /** Files whose hunks are listed (root + NUL + path); survives re-renders. */
   private readonly expanded = new Set<string>();
 
+  constructor(private readonly ctx?: RowContext) {}
+
+  /** Undo buttons follow the tab's turn (not while one runs; the tooltip says why). */
+  private undoControl(button: HTMLButtonElement): HTMLButtonElement {
+    button.dataset.messageControl = 'restore';
+    this.ctx?.messageActions?.decorate(button);
+    return button;
+  }
+
   render(entry: ChangesEntry): void {
     const open = entry.files.filter((f) => !f.state);
     const added = entry.files.reduce((n, f) => n + f.added, 0);
@@ -40,7 +49,7 @@ export class ChangesRow implements RowView<ChangesEntry> {
       h('span', { class: 'diff-deleted', text: `−${deleted}` }),
       open.length ? actionButton('review-changes', t('Review'), { icon: 'eye', data: { reviewAction: 'review', turnId } }) : '',
       open.length ? actionButton('review-changes', t('Keep all'), { icon: 'check-all', data: { reviewAction: 'keep', turnId } }) : '',
-      open.length ? actionButton('review-changes', t('Undo all'), { icon: 'discard', data: { reviewAction: 'undo', turnId } }) : '',
+      open.length ? this.undoControl(actionButton('review-changes', t('Undo all'), { icon: 'discard', data: { reviewAction: 'undo', turnId } })) : '',
     ]);
     const tracked = entry.files.filter((f) => f.source !== 'outside');
     const outside = entry.files.filter((f) => f.source === 'outside');
@@ -94,7 +103,7 @@ export class ChangesRow implements RowView<ChangesEntry> {
         ? h('span', { class: 'file-state', text: f.state === 'kept' ? t('Kept') : t('Undone') })
         : h('span', { class: 'file-actions' }, [
           actionButton('review-changes', t('Keep'), { icon: 'check', text: false, data: { ...data, reviewAction: 'keep' } }),
-          actionButton('review-changes', t('Undo'), { icon: 'discard', text: false, data: { ...data, reviewAction: 'undo' } }),
+          this.undoControl(actionButton('review-changes', t('Undo'), { icon: 'discard', text: false, data: { ...data, reviewAction: 'undo' } })),
         ]),
     ]);
     li.dataset.path = f.path;
@@ -111,7 +120,7 @@ export class ChangesRow implements RowView<ChangesEntry> {
     return h('li', { class: 'hunk', data: { oldStart: String(hk.oldStart) } }, [
       h('div', { class: 'hunk-head' }, [
         h('span', { class: 'hunk-where', text: `${where} +${hk.newCount} −${hk.oldCount}` }),
-        actionButton('undo-hunk', t('Undo this hunk'), { icon: 'discard', data: { ...data, oldStart: String(hk.oldStart), oldCount: String(hk.oldCount), newCount: String(hk.newCount) } }),
+        this.undoControl(actionButton('undo-hunk', t('Undo this hunk'), { icon: 'discard', data: { ...data, oldStart: String(hk.oldStart), oldCount: String(hk.oldCount), newCount: String(hk.newCount) } })),
       ]),
       pre,
     ]);

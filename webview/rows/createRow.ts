@@ -25,7 +25,7 @@ export function createRowView(entry: ThreadEntry, ctx: RowContext): RowView {
     case 'compaction': view = new CompactionRow(ctx, entry); break;
     case 'terminal': view = new TerminalRow(); break;
     case 'turn_end': view = new TurnEndRow(); break;
-    case 'changes': view = new ChangesRow(); break;
+    case 'changes': view = new ChangesRow(ctx); break;
     case 'elicitation': view = new ElicitationRow(ctx); break;
     default: return assertNever(entry);
   }

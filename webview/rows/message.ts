@@ -35,9 +35,10 @@ export class UserRow implements RowView<UserEntry> {
     const turnId = entry.turnId ?? '';
     if (entry.redo) {
       buttons.push(h('span', { class: 'undone-label', text: t('Restored to before this message') }));
-      buttons.push(actionButton('checkpoint', t('Redo'), { icon: 'redo', class: 'checkpoint-redo', data: { checkpointAction: 'redo', turnId } }));
+      buttons.push(this.control(actionButton('checkpoint', t('Redo'), { icon: 'redo', class: 'checkpoint-redo', data: { checkpointAction: 'redo', turnId, messageControl: 'restore' } })));
     } else if (entry.checkpoint?.length && turnId) {
-      buttons.push(actionButton('checkpoint', t('Restore to here'), { icon: 'discard', class: 'checkpoint-restore', data: { checkpointAction: 'restore', turnId } }));
+      // Not while a turn runs on the tab: its button says why.
+      buttons.push(this.control(actionButton('checkpoint', t('Restore to here'), { icon: 'discard', class: 'checkpoint-restore', data: { checkpointAction: 'restore', turnId, messageControl: 'restore' } })));
     }
     // Any sent message can be edited and sent again (restoring its checkpoint when it has one),
     // except where the agent cannot go back (a remote agent: the button says why).

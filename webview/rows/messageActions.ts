@@ -1,10 +1,10 @@
 /**
- * The state of every "Fork from here" and "Edit and resend" button in the thread. A row draws its
+ * The state of every "Fork from here", "Edit and resend", restore and undo button in the thread. A row draws its
  * buttons as they should be when it is drawn; when what decides them changes (the agent, the
  * tab, the turn, a newer message) every drawn button is updated in one pass, so old rows never
  * keep a stale state. The rules are shared with the host (`src/shared/messageActions.ts`).
  */
-import { forkControl, resendControl, type ControlState, type MessageActionFacts } from '../../src/shared/messageActions.js';
+import { forkControl, resendControl, restoreControl, type ControlState, type MessageActionFacts } from '../../src/shared/messageActions.js';
 import { t } from '../l10n.js';
 
 const CONTROL = '[data-message-control]';
@@ -28,7 +28,8 @@ export class MessageActions {
   /** Sets one button's visibility, enablement and tooltip from its kind and turn. */
   decorate(el: HTMLElement): void {
     const turnId = el.dataset.turnId ?? '';
-    const state: ControlState = el.dataset.messageControl === 'fork' ? forkControl(this.facts, turnId, t) : resendControl(this.facts, turnId, t);
+    const kind = el.dataset.messageControl;
+    const state: ControlState = kind === 'fork' ? forkControl(this.facts, turnId, t) : kind === 'restore' ? restoreControl(this.facts, turnId, t) : resendControl(this.facts, turnId, t);
     el.hidden = !state.shown;
     if (!state.shown) {
       el.removeAttribute('aria-disabled');
@@ -37,7 +38,8 @@ export class MessageActions {
     // Disabled by aria (not `disabled`), so it stays focusable and its tooltip says why.
     if (state.enabled) el.removeAttribute('aria-disabled');
     else el.setAttribute('aria-disabled', 'true');
-    el.title = state.tooltip;
+    // Restore and undo say nothing more when they can run: their label is what they do.
+    el.title = state.tooltip || labelOf(el);
     el.setAttribute('aria-label', state.enabled ? labelOf(el) : t('{0} (unavailable). {1}', labelOf(el), state.tooltip));
   }
 }

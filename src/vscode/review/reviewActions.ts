@@ -73,6 +73,8 @@ export class ReviewActions {
     }
     const r = await undoHunkOf(this.checkpoints.snapshots, file, before, after, target, vscode.l10n.t('Undo this hunk'), this.ask);
     if (!r.ok) {
+      // The panel disabled the button when it was pressed: the same row again re-enables it.
+      thread.apply({ kind: 'turn_file_updated', turnId, root, path, added: file.added, deleted: file.deleted, hunks: file.hunks ?? [] });
       if (r.reason === 'gone') void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: {0} changed since; that hunk is not there any more.', path));
       else if (r.reason === 'failed' || r.reason === 'no-snapshot') void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: the hunk could not be undone.'));
       return;
