@@ -7,6 +7,7 @@ import type { ContentBlock, DiffPatch, FileChange } from '../protocol/events.js'
 import { matchChanges, parseGitPatch, patchPath } from '../thread/fileDiff.js';
 import type { CompactionEntry, ElicitationEntry, PlanThreadEntry, TerminalView, ThreadEntry, ToolCallEntry } from '../thread/types.js';
 import type { Transcript } from './types.js';
+import { redactTranscript } from './redactTranscript.js';
 
 /** Lines of terminal output kept in an export: the end is what says how a command went. */
 export const TERMINAL_TAIL_LINES = 40;
@@ -195,7 +196,9 @@ function body(e: ThreadEntry): string | undefined {
   }
 }
 
-export function transcriptToMarkdown(t: Transcript): string {
+export function transcriptToMarkdown(saved: Transcript): string {
+  // Transcripts saved before secrets were redacted on save may still hold one.
+  const t = redactTranscript(saved);
   const out = [`# ${t.title}`, `*${t.agentName} · ${t.cwd} · ${t.updatedAt}*`];
   let current: Speaker;
   for (const e of t.entries) {

@@ -12,6 +12,7 @@ import { writeFileAtomic } from './atomicWrite.js';
 import { isMeta, readTranscript } from './salvage.js';
 import { capTranscript, toTranscript, transcriptId, transcriptJson } from './shape.js';
 import { searchText } from './searchText.js';
+import { redactTranscript } from './redactTranscript.js';
 import type { Transcript, TranscriptInput, TranscriptMeta } from './types.js';
 
 export interface TranscriptStoreOptions {
@@ -155,7 +156,7 @@ export class TranscriptStore {
     // Joined to the chain synchronously, so `flushOne`/`load` right after a call see it.
     const next = (this.writing.get(id) ?? Promise.resolve()).then(async () => {
       const previous = this.known.get(id) ?? (await this.readMeta(id));
-      const t = capTranscript(toTranscript(input, previous, this.now().toISOString()), this.maxBytes);
+      const t = redactTranscript(capTranscript(toTranscript(input, previous, this.now().toISOString()), this.maxBytes));
       this.known.set(id, { createdAt: t.createdAt, droppedEntries: t.droppedEntries });
       // Body first: a meta file must never point at a transcript that is not there yet.
       await writeFileAtomic(this.file(id, BODY), transcriptJson(t));
