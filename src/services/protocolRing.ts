@@ -30,9 +30,6 @@ export interface ProtocolRingOptions {
   now?: () => number;
 }
 
-/** `session/update` text chunks: the bulk of a stream, and by schema free of secrets. */
-const CHUNK_KINDS = ['agent_message_chunk', 'agent_thought_chunk', 'user_message_chunk'];
-
 interface TextChunkUpdate {
   sessionUpdate: string;
   content: { type: 'text'; text: string };
@@ -40,7 +37,9 @@ interface TextChunkUpdate {
 }
 
 interface Entry {
-  /** Number of the last message this entry holds (messages are numbered from 1 as they come). */
+  /** Number of the first message this entry holds (messages are numbered from 1 as they come). */
+  first: number;
+  /** Number of the last one (for the open entry: brought up to date when it is read or closed). */
   seq: number;
   /** When the entry's first message came (ms since the epoch). */
   time: number;
@@ -48,9 +47,18 @@ interface Entry {
   direction: WireDirection;
   /** The message as kept (redacted); for joined chunks, the first chunk's message. */
   message: unknown;
-  /** Joined chunks: the text kept (up to MAX_LOGGED_CHARS), how many chunks and characters in all. */
-  joined?: { update: TextChunkUpdate; sessionId: unknown; text: string; chunks: number; chars: number };
+  /** Joined chunks (as many as the entry holds messages): the text kept, up to MAX_LOGGED_CHARS. */
+  joined?: Joined;
   chars: number;
+}
+
+interface Joined {
+  /** The first chunk's update as kept (redacted): what the joined line shows around the text. */
+  update: TextChunkUpdate;
+  sessionId: unknown;
+  kind: string;
+  messageId: unknown;
+  text: string;
 }
 
 export class ProtocolRing {
@@ -62,8 +70,8 @@ export class ProtocolRing {
   private head = 0;
   private chars = 0;
   private seq = 0;
-  /** The next chunk starts an entry of its own (the entries so far were written out as they came). */
-  private sealed = false;
+  /** The newest entry while the next chunk may join it (undefined after seal() or another message). */
+  private open: Entry | undefined;
 
   constructor(opts: ProtocolRingOptions = {}) {
     this.keep = Math.max(1, Math.floor(opts.keep ?? DEFAULT_KEEP));
@@ -89,32 +97,33 @@ export class ProtocolRing {
 
   /** The next chunk starts a new entry even if it continues the last one's message. */
   seal(): void {
-    this.sealed = true;
+    this.close(this.seq);
   }
 
   /**
-   * Keeps a message; returns it as kept (redacted), which is what a live log line shows.
-   * Never throws: a message that cannot be kept is kept as its description.
+   * Keeps a message, redacted. Never throws: a message that cannot be redacted is kept as a
+   * note that says so.
    */
-  add(agent: string, direction: WireDirection, message: unknown): unknown {
-    this.seq++;
+  add(agent: string, direction: WireDirection, message: unknown): void {
+    const seq = ++this.seq;
     const update = textChunkOf(message);
     if (update) {
       this.addChunk(agent, direction, message, update);
-      return message;
+      return;
     }
+    this.close(seq - 1);
     let kept: unknown;
     try {
       kept = redactSecrets(message);
     } catch (error) {
-      kept = `(message not kept: ${String(error)})`;
+      kept = `(message not kept: it could not be redacted: ${String(error)})`;
     }
-    this.push({ seq: this.seq, time: this.now(), agent, direction, message: kept, chars: ENTRY_OVERHEAD + approxChars(kept) });
-    return kept;
+    this.push({ first: seq, seq, time: this.now(), agent, direction, message: kept, chars: ENTRY_OVERHEAD + approxChars(kept) });
   }
 
   /** The entries holding messages after `seq`, oldest first, as log lines. */
   linesAfter(seq: number): string[] {
+    if (this.open) this.open.seq = this.seq;
     const lines: string[] = [];
     for (let i = this.head; i < this.entries.length; i++) {
       const entry = this.entries[i]!;
@@ -125,10 +134,11 @@ export class ProtocolRing {
 
   /** How many messages the entries after `seq` hold (joined chunks count each). */
   messagesAfter(seq: number): number {
+    if (this.open) this.open.seq = this.seq;
     let n = 0;
     for (let i = this.head; i < this.entries.length; i++) {
       const entry = this.entries[i]!;
-      if (entry.seq > seq) n += entry.joined?.chunks ?? 1;
+      if (entry.seq > seq) n += entry.seq - entry.first + 1;
     }
     return n;
   }
@@ -136,33 +146,52 @@ export class ProtocolRing {
   private addChunk(agent: string, direction: WireDirection, message: unknown, update: TextChunkUpdate): void {
     const sessionId = (message as { params: { sessionId?: unknown } }).params.sessionId;
     const text = update.content.text;
-    const last = this.entries.length > this.head ? this.entries[this.entries.length - 1]! : undefined;
-    const joined = last?.joined;
-    if (
-      !this.sealed && joined && last.agent === agent && last.direction === direction && joined.sessionId === sessionId &&
-      joined.update.sessionUpdate === update.sessionUpdate && joined.update.messageId === update.messageId
-    ) {
-      last.seq = this.seq;
-      joined.chunks++;
-      joined.chars += text.length;
-      // The log shows MAX_LOGGED_CHARS of a message: keep no more (a 10 MB reply stays 64 KB here).
-      if (joined.text.length < MAX_LOGGED_CHARS) {
-        const room = MAX_LOGGED_CHARS - joined.text.length;
-        const piece = text.length <= room ? text : text.slice(0, room);
-        joined.text += piece;
-        last.chars += piece.length;
-        this.chars += piece.length;
-        this.trim();
+    const open = this.open;
+    // The hot path: the next chunk of the reply being streamed. Compares, nothing else (its
+    // number is implied: every message since the entry's first is one of its chunks).
+    if (open !== undefined) {
+      const joined = open.joined!;
+      if (
+        joined.sessionId === sessionId && joined.kind === update.sessionUpdate && joined.messageId === update.messageId &&
+        open.agent === agent && open.direction === direction
+      ) {
+        // The log shows MAX_LOGGED_CHARS of a message: keep no more (a 10 MB reply stays 64 KB here).
+        if (joined.text.length < MAX_LOGGED_CHARS) this.extend(open, joined, text);
+        return;
       }
-      return;
     }
-    this.sealed = false;
+    this.close(this.seq - 1);
     const first = text.length <= MAX_LOGGED_CHARS ? text : text.slice(0, MAX_LOGGED_CHARS);
-    this.push({
-      seq: this.seq, time: this.now(), agent, direction, message,
-      joined: { update, sessionId, text: first, chunks: 1, chars: text.length },
+    let kept: { params: { update: TextChunkUpdate } };
+    try {
+      // Once per entry, not per chunk: a field beside the text could hold anything.
+      kept = redactSecrets(message) as typeof kept;
+    } catch {
+      kept = { params: { update: { sessionUpdate: update.sessionUpdate, content: { type: 'text', text: '' } } } };
+    }
+    const entry: Entry = {
+      first: this.seq, seq: this.seq, time: this.now(), agent, direction, message: kept,
+      joined: { update: kept.params.update, sessionId, kind: update.sessionUpdate, messageId: update.messageId, text: first },
       chars: ENTRY_OVERHEAD + first.length,
-    });
+    };
+    this.push(entry);
+    this.open = entry;
+  }
+
+  private extend(entry: Entry, joined: Joined, text: string): void {
+    const room = MAX_LOGGED_CHARS - joined.text.length;
+    const piece = text.length <= room ? text : text.slice(0, room);
+    joined.text += piece;
+    entry.chars += piece.length;
+    this.chars += piece.length;
+    this.trim();
+  }
+
+  /** The open entry ends with message `last`; the next chunk starts an entry of its own. */
+  private close(last: number): void {
+    if (this.open === undefined) return;
+    this.open.seq = last;
+    this.open = undefined;
   }
 
   private push(entry: Entry): void {
@@ -176,6 +205,7 @@ export class ProtocolRing {
     while (this.size > 1 && (this.size > this.keep || this.chars > this.maxChars)) {
       const dropped = this.entries[this.head]!;
       this.chars -= dropped.chars;
+      if (dropped === this.open) this.open = undefined;
       this.entries[this.head] = undefined as unknown as Entry;
       this.head++;
     }
@@ -187,22 +217,23 @@ export class ProtocolRing {
   }
 }
 
-/** A plain text chunk (nothing beside its text but an optional message id), else undefined. */
+/**
+ * A text chunk that can be joined with its neighbours, else undefined. Property reads only, no
+ * walk over the keys: this runs for every message on the wire. A chunk with `_meta` or
+ * `annotations` is kept whole (joining would lose them); any other field of a later chunk is
+ * left out of the joined line, whose first chunk is kept as it came (redacted).
+ */
 function textChunkOf(message: unknown): TextChunkUpdate | undefined {
-  const m = message as { method?: unknown; params?: { update?: Record<string, unknown> } };
+  const m = message as { method?: unknown; params?: { update?: Record<string, unknown>; _meta?: unknown } };
   if (m.method !== 'session/update') return undefined;
   const params = m.params;
   const update = params?.update;
   if (!update || typeof update !== 'object') return undefined;
   const kind = update.sessionUpdate;
-  if (kind !== CHUNK_KINDS[0] && kind !== CHUNK_KINDS[1] && kind !== CHUNK_KINDS[2]) return undefined;
+  if (kind !== 'agent_message_chunk' && kind !== 'agent_thought_chunk' && kind !== 'user_message_chunk') return undefined;
   const content = update.content as Record<string, unknown> | undefined;
   if (!content || content.type !== 'text' || typeof content.text !== 'string') return undefined;
-  // Anything else (`_meta`, annotations) would be lost by joining: such a chunk is kept whole.
-  for (const key in content) if (key !== 'type' && key !== 'text') return undefined;
-  for (const key in update) if (key !== 'sessionUpdate' && key !== 'content' && key !== 'messageId') return undefined;
-  // Kept unredacted, so nothing beside the session and the chunk (no free-form `_meta`).
-  for (const key in params) if (key !== 'sessionId' && key !== 'update') return undefined;
+  if (content._meta !== undefined || content.annotations !== undefined || update._meta !== undefined || params._meta !== undefined) return undefined;
   return update as unknown as TextChunkUpdate;
 }
 
@@ -215,11 +246,12 @@ function entryLine(entry: Entry): string {
   const at = new Date(entry.time).toISOString();
   const j = entry.joined;
   if (!j) return `${at} ${messageLine(entry.agent, entry.direction, entry.message)}`;
-  if (j.chunks === 1 && j.chars === j.text.length) return `${at} ${messageLine(entry.agent, entry.direction, entry.message)}`;
+  const chunks = entry.seq - entry.first + 1;
+  if (chunks === 1 && j.text.length < MAX_LOGGED_CHARS) return `${at} ${messageLine(entry.agent, entry.direction, entry.message)}`;
   const m = entry.message as { params: Record<string, unknown> };
   const whole = { ...m, params: { ...m.params, update: { ...j.update, content: { type: 'text', text: j.text } } } };
-  const rest = j.chars - j.text.length;
-  const note = ` (${j.chunks} streamed chunks joined${rest > 0 ? `; ${rest} more characters not kept` : ''})`;
+  const cut = j.text.length >= MAX_LOGGED_CHARS ? `; text after the first ${MAX_LOGGED_CHARS} characters not kept` : '';
+  const note = ` (${chunks} streamed chunks joined${cut})`;
   return `${at} ${messageLine(entry.agent, entry.direction, whole)}${note}`;
 }
 

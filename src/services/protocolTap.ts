@@ -6,6 +6,7 @@
  * output channel; this is the part every message pays, so the wire bench runs this very code.
  */
 import { messageLine, ProtocolRing } from './protocolRing.js';
+import { redactSecrets } from './redact.js';
 import type { ProtocolRingOptions, WireDirection } from './protocolRing.js';
 
 /** Where lines go: the output channel at Info. */
@@ -31,9 +32,15 @@ export class ProtocolTap {
 
   /** A message on the wire; `in` is agent → client. Kept (redacted); written only while live. */
   message(agentName: string, direction: WireDirection, message: unknown): void {
-    const kept = this.ring.add(agentName, direction, message);
+    this.ring.add(agentName, direction, message);
     if (!this.live) return;
-    this.out.info(messageLine(agentName, direction, kept));
+    let shown: unknown;
+    try {
+      shown = redactSecrets(message);
+    } catch (error) {
+      shown = `(message not shown: it could not be redacted: ${String(error)})`;
+    }
+    this.out.info(messageLine(agentName, direction, shown));
     this.written = this.ring.lastSeq;
   }
 
@@ -68,5 +75,7 @@ export class ProtocolTap {
     );
     for (const line of lines) this.out.info(line);
     this.out.info('--- end of the kept messages ---');
+    // Chunks that come next start a line of their own: the reply written out is not written again.
+    this.ring.seal();
   }
 }
