@@ -41,7 +41,11 @@ export class SessionTabList implements vscode.Disposable {
   readonly onPermissionSettled = this.settledEmitter.event;
   /** Tabs were added, closed, renamed or changed state. */
   readonly onTabs = this.tabsEmitter.event;
-  /** Row changes of any tab, shown or not (a turn that ended or a form that waits in the background). */
+  /**
+   * Row changes of any tab, shown or not (a turn that ended or a form that waits in the
+   * background). Not for streamed text alone: a change that only appends text to rows is not
+   * reported here (thousands a second while an agent streams, and no listener here reads text).
+   */
   readonly onTabRows = this.tabRowsEmitter.event;
 
   /** `activeChanged`: the shown tab's turn or permission state may have changed (status bar). */
@@ -78,7 +82,8 @@ export class SessionTabList implements vscode.Disposable {
     thread.onRows((result) => {
       if (this.shown === tab) this.rowsEmitter.fire(result);
       if (result.session) this.fireTabs();
-      this.tabRowsEmitter.fire({ tabId: tab.id, result });
+      // Streamed text is for the view alone: the notifiers watch rows that come and go.
+      if (result.session || !onlyAppends(result)) this.tabRowsEmitter.fire({ tabId: tab.id, result });
     });
     thread.onReplaced(() => {
       if (this.shown === tab) this.replacedEmitter.fire();
@@ -136,4 +141,11 @@ export class SessionTabList implements vscode.Disposable {
     for (const tab of this.tabs) tab.dispose();
     this.scope.dispose();
   }
+}
+
+/** The change only appends streamed text to rows (no row added or replaced, no session fact). */
+function onlyAppends(result: ApplyResult): boolean {
+  const rows = result.rows;
+  for (let i = 0; i < rows.length; i++) if (rows[i]!.op !== 'append') return false;
+  return true;
 }
