@@ -105,6 +105,11 @@ export function rememberSecrets(values: Iterable<string>): void {
   }
 }
 
+/** Remembers the secrets `redactSecrets` would find in `value` (a configuration as read), by the same rules. */
+export function rememberSecretsIn(value: unknown): void {
+  walk(value, 0);
+}
+
 export function knownSecrets(): ReadonlySet<string> {
   return known;
 }

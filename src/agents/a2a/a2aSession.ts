@@ -12,6 +12,7 @@ import { A2aTurnMapper, type TurnEnd } from '../../a2a/turnMapper.js';
 import { parseResult } from '../../a2a/parse.js';
 import { isTerminal, type A2aState } from '../../a2a/update.js';
 import { causeOf } from './card.js';
+import { knownSecrets, redactKnown } from '../../services/redact.js';
 import { taskJson, type Client } from './sdkClient.js';
 import { runTurn } from './turnRunner.js';
 import { t } from '../translate.js';
@@ -35,6 +36,9 @@ export interface A2aSessionOptions {
   /** A reopened thread: the context and task it was in (from its saved session facts). */
   restore?: RemoteTaskRef;
 }
+
+/** How long a CancelTask (and a reopened thread's GetTask) may take before the client goes on without its answer. */
+export const CANCEL_TIMEOUT_MS = 5_000;
 
 interface Turn {
   id: string;
@@ -75,7 +79,7 @@ export class A2aSession implements ChatSession {
     const taskId = this.mapper.taskId;
     if (!taskId) return;
     const before = this.mapper.state;
-    const timeout = this.opts.cancelTimeoutMs ?? 5000;
+    const timeout = this.opts.cancelTimeoutMs ?? CANCEL_TIMEOUT_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       const task = await Promise.race([
@@ -235,7 +239,7 @@ export class A2aSession implements ChatSession {
 
   /** CancelTask, time-boxed; undefined when the server refused, failed or did not answer. */
   private async cancelOnServer(taskId: string): Promise<unknown> {
-    const timeout = this.opts.cancelTimeoutMs ?? 5000;
+    const timeout = this.opts.cancelTimeoutMs ?? CANCEL_TIMEOUT_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
     try {
       return await Promise.race([
@@ -310,7 +314,13 @@ function promptText(content: ContentBlock[]): string {
     .join('\n\n');
 }
 
+/** The error as the thread shows it; a server that echoed the secret back does not get it shown or saved. */
 function describeError(err: unknown, status: number | undefined, url: string): { code?: number; message: string } {
+  const described = describeUnredacted(err, status, url);
+  return { ...described, message: redactKnown(described.message, knownSecrets()) };
+}
+
+function describeUnredacted(err: unknown, status: number | undefined, url: string): { code?: number; message: string } {
   const code = typeof (err as { code?: unknown })?.code === 'number' ? (err as { code: number }).code : undefined;
   const cause = causeOf(err);
   if (status === 401 || status === 403) return { message: `The agent at ${url} refused the request (HTTP ${status}). Log in again (Agent Chat: Log Out, then send) with a valid secret.` };

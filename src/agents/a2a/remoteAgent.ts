@@ -10,6 +10,7 @@ import { A2aSession } from './a2aSession.js';
 import { CardError, discoverCard, type CardAuth, type CardInfo } from './card.js';
 import { createSdkClient, type Client } from './sdkClient.js';
 import { tappedFetch, type TappedFetch } from './httpTap.js';
+import { rememberSecrets } from '../../services/redact.js';
 import { OriginGate, SecretWithheld, cardEndpoints, originOf } from './secretOrigins.js';
 
 export interface RemoteSecrets {
@@ -40,6 +41,7 @@ export type RemoteStart = { ok: true; agent: RemoteAgent } | { ok: false; failur
 
 export async function startRemoteAgent(opts: RemoteAgentOptions): Promise<RemoteStart> {
   let secret: string | undefined = await opts.secrets?.get().catch(() => undefined);
+  if (secret) rememberSecrets([secret]);
   let auth: CardAuth = { kind: 'bearer' };
   const home = originOf(opts.config.url);
   const gate = new OriginGate(home, (to) => opts.secrets?.allowOrigin?.({ from: home, to }) ?? Promise.resolve(false));
@@ -67,6 +69,7 @@ export async function startRemoteAgent(opts: RemoteAgentOptions): Promise<Remote
   const setSecret = (value: string | undefined) => {
     secret = value;
     if (value === undefined) gate.reset();
+    else rememberSecrets([value]);
   };
   return { ok: true, agent: new RemoteAgent(opts, card, client, http, () => secret, setSecret) };
 }

@@ -6,6 +6,7 @@
 import type * as vscode from 'vscode';
 import type { CardAuth } from '../../agents/a2a/card.js';
 import type { RemoteSecrets } from '../../agents/a2a/remoteAgent.js';
+import { rememberSecrets } from '../../services/redact.js';
 
 const keyFor = (agentName: string) => `agentChat.env.${agentName}`;
 
@@ -19,7 +20,10 @@ export class AgentSecrets {
     try {
       const parsed: unknown = JSON.parse(raw);
       if (!parsed || typeof parsed !== 'object') return {};
-      return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
+      const env = Object.fromEntries(Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === 'string'));
+      // Entered in a password box: every value is a secret, wherever it is echoed later.
+      rememberSecrets(Object.values(env));
+      return env;
     } catch {
       return {};
     }
@@ -28,6 +32,7 @@ export class AgentSecrets {
   /** Merges newly entered values over what was stored (a re-login replaces only what it asked for). */
   async save(agentName: string, values: Record<string, string>): Promise<void> {
     if (Object.keys(values).length === 0) return;
+    rememberSecrets(Object.values(values));
     const merged = { ...(await this.envFor(agentName)), ...values };
     await this.storage.store(keyFor(agentName), JSON.stringify(merged));
   }

@@ -18,6 +18,7 @@ import type { ProtocolLog } from '../protocolLog.js';
 import { failedStatus, untrustedStatus } from './statusText.js';
 import { protocolLabel } from '../status/statusBarModel.js';
 import { workspaceRoots } from '../editor/workspaceRoots.js';
+import { rememberSecretsIn } from '../../services/redact.js';
 
 export const NO_EXTRAS: ComposerCapabilities = { image: false, audio: false, embeddedContext: false };
 
@@ -207,6 +208,7 @@ export class AgentSlot {
   private async withStoredSecrets(config: AgentConfig): Promise<AgentConfig> {
     // A remote agent's secret is read per request by its own client, never put in its config.
     if (isA2aConfig(config)) return config;
+    rememberSecretsIn({ env: config.env }); // so an agent that echoes them (stderr, errors, tool output) is redacted
     const stored = (await this.deps.secrets?.envFor(config.name).catch(() => undefined)) ?? {};
     return Object.keys(stored).length === 0 ? config : { ...config, env: { ...config.env, ...stored } };
   }

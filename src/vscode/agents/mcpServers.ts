@@ -10,6 +10,7 @@ import { loginShellPath } from '../../services/process/loginShellPath.js';
 import { mergeMcpSources, parseMcpJson, parseMcpSetting, type McpParseOptions, type McpParseResult } from '../../agents/acp/mcp/parse.js';
 import type { McpProblem } from '../../agents/acp/mcp/types.js';
 import { SECTION } from './config.js';
+import { rememberSecretsIn } from '../../services/redact.js';
 
 export const MCP_SERVERS_KEY = 'mcpServers';
 
@@ -19,13 +20,16 @@ export async function readMcpServers(): Promise<McpParseResult> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const setting = vscode.workspace.getConfiguration(SECTION).inspect<unknown>(MCP_SERVERS_KEY)?.globalValue;
   let result = parseMcpSetting(setting, { ...base, ...(folders[0] ? { workspaceFolder: folders[0].uri.fsPath } : {}) });
-  if (!vscode.workspace.isTrusted) return result;
-  for (const folder of folders) {
-    const text = await readText(vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json'));
-    if (text === undefined) continue;
-    // Earlier sources win a name clash: the user's settings, then the first folder.
-    result = mergeMcpSources(result, parseMcpJson(text, { ...base, workspaceFolder: folder.uri.fsPath }));
+  if (vscode.workspace.isTrusted) {
+    for (const folder of folders) {
+      const text = await readText(vscode.Uri.joinPath(folder.uri, '.vscode', 'mcp.json'));
+      if (text === undefined) continue;
+      // Earlier sources win a name clash: the user's settings, then the first folder.
+      result = mergeMcpSources(result, parseMcpJson(text, { ...base, workspaceFolder: folder.uri.fsPath }));
+    }
   }
+  // Env values and headers are secrets: text that echoes one later (stderr, errors) is redacted.
+  rememberSecretsIn(result);
   return result;
 }
 
