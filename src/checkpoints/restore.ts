@@ -44,15 +44,44 @@ export async function restoreSnapshot(s: Snapshotter, root: string, to: string, 
   const repo = await s.repo(root);
   const changes = await s.between(root, to, redo.tree).catch(async (e: unknown) => {
     // Comparing reads the changed files' blobs and every folder's listing: a lost one stops git.
-    if (e instanceof GitFailedError) {
-      const lost = await lostFiles(repo, to, redo.tree, only);
-      if (lost.length) throw new SnapshotIncomplete(lost);
-    }
-    throw e;
+    if (!(e instanceof GitFailedError)) throw e;
+    const lost = await lostFiles(repo, to, redo.tree, only);
+    if (lost.length) throw new SnapshotIncomplete(lost);
+    // What is lost is not among the files asked for: compare without reading unchanged ones.
+    return s.between(root, to, redo.tree, { counts: false }).catch(async () => {
+      const all = await lostFiles(repo, to, redo.tree);
+      throw all.length ? new SnapshotIncomplete(all) : e;
+    });
   });
   const files = changes.files.filter((f) => !only || only.has(f.path) || (f.oldPath !== undefined && only.has(f.oldPath)));
   const changed = await applyOld(repo, files);
   return { redo, changed };
+}
+
+/**
+ * What a restore of `root` to `to` would miss, without writing anything or taking a snapshot:
+ * paths as in SnapshotIncomplete; empty when the restore can be whole. When something is
+ * missing, every lost file of the snapshot (in `only`) is named, also one the disk still has
+ * unchanged. For checking every root before restoring any.
+ */
+export async function checkRestorable(s: Snapshotter, root: string, to: string, only?: ReadonlySet<string>): Promise<string[]> {
+  try {
+    // Comparing with the disk reads the saved copy of every file that differs.
+    await s.changes(root, to);
+    return [];
+  } catch (e) {
+    if (!(e instanceof GitFailedError)) throw e;
+    const repo = await s.repo(root);
+    const lost = await lostFiles(repo, to, undefined, only);
+    if (lost.length) return lost;
+    if (!only) throw e;
+    // Only files outside the selection are lost: the selection is whole if git can compare.
+    return s.changes(root, to, { counts: false }).then(() => [], async () => {
+      const all = await lostFiles(repo, to, undefined);
+      if (all.length) return all;
+      throw e;
+    });
+  }
 }
 
 // A submodule's folder is a repository of its own: never written or removed by a restore.

@@ -10,11 +10,11 @@ interface Entry { path: string; id: string; mode: string }
 
 /**
  * Paths of `to` (a snapshot) whose blob is missing and differs from `against` (the disk as
- * just snapshotted), and folders (`dir/`; `./` for the snapshot's top folder) whose tree is
+ * just snapshotted; without it every file counts), and folders (`dir/`; `./` for the snapshot's top folder) whose tree is
  * missing; only those `only` selects. Empty when nothing is missing (or the snapshot's commit
  * itself is gone: that is "no snapshot", see Snapshotter.exists).
  */
-export async function lostFiles(repo: ShadowRepo, to: string, against: string, only?: ReadonlySet<string>, gitPath?: string): Promise<string[]> {
+export async function lostFiles(repo: ShadowRepo, to: string, against: string | undefined, only?: ReadonlySet<string>, gitPath?: string): Promise<string[]> {
   const { pre, run } = gitIn(repo, gitPath);
   const top = await readObjects(pre, [to, `${to}^{tree}`], run);
   const root = top.get(`${to}^{tree}`);
@@ -36,7 +36,7 @@ export async function lostFiles(repo: ShadowRepo, to: string, against: string, o
     }
   }
   const now = new Map<string, string>();
-  const listing = await git([...pre, 'ls-tree', '-r', '-z', '--full-tree', against], run);
+  const listing = against ? await git([...pre, 'ls-tree', '-r', '-z', '--full-tree', against], run) : Buffer.alloc(0);
   for (const rec of listing.toString('utf8').split('\0')) {
     const tab = rec.indexOf('\t');
     if (tab > 0) now.set(rec.slice(tab + 1), rec.slice(0, tab).split(' ')[2]!);

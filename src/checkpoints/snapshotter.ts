@@ -89,18 +89,18 @@ export class Snapshotter {
    * Files changed from `from` (a snapshot id) to the disk now: the private index brought up to
    * date, then compared with the snapshot's tree as it is (no tree written, one process less).
    */
-  changes(root: string, from: string): Promise<ChangeSet> {
+  changes(root: string, from: string, opts: DiffOptions = {}): Promise<ChangeSet> {
     return this.serial(root, async (repo) => {
       await this.stage(repo);
       const { pre, run } = gitIn(repo, this.opts.gitPath);
-      const out = await git([...pre, 'diff-index', '--cached', '-z', '-M', '--raw', '--numstat', from, '--'], run);
+      const out = await git([...pre, 'diff-index', '--cached', '-z', '-M', '--raw', ...counts(opts), from, '--'], run);
       return changeSet(repo.root, from, '', out);
     });
   }
 
   /** Files changed between two snapshots (or trees). */
-  between(root: string, from: string, to: string): Promise<ChangeSet> {
-    return this.serial(root, (repo) => this.diff(repo, from, to));
+  between(root: string, from: string, to: string, opts: DiffOptions = {}): Promise<ChangeSet> {
+    return this.serial(root, (repo) => this.diff(repo, from, to, opts));
   }
 
   /**
@@ -187,9 +187,9 @@ export class Snapshotter {
     }
   }
 
-  private async diff(repo: ShadowRepo, from: string, to: string): Promise<ChangeSet> {
+  private async diff(repo: ShadowRepo, from: string, to: string, opts: DiffOptions): Promise<ChangeSet> {
     const { pre, run } = gitIn(repo, this.opts.gitPath);
-    const out = await git([...pre, 'diff-tree', '-r', '-z', '-M', '--raw', '--numstat', from, to], run);
+    const out = await git([...pre, 'diff-tree', '-r', '-z', '-M', '--raw', ...counts(opts), from, to], run);
     return changeSet(repo.root, from, to, out);
   }
 
@@ -231,6 +231,17 @@ export class Snapshotter {
     this.sizeChecked.add(repo.root);
   }
 }
+
+export interface DiffOptions {
+  /**
+   * false: no line counts (every `added`/`deleted` 0). Counting reads both sides of every
+   * changed file; without it only renamed candidates are read, so a comparison still works
+   * when a file it does not need lost its saved copy.
+   */
+  counts?: boolean;
+}
+
+const counts = (opts: DiffOptions) => (opts.counts === false ? [] : ['--numstat']);
 
 function changeSet(root: string, from: string, toTree: string, out: Buffer): ChangeSet {
   const files = parseDiffTree(out.toString('utf8'));

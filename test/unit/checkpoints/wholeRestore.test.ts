@@ -9,7 +9,7 @@ import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Snapshotter } from '../../../src/checkpoints/snapshotter.js';
-import { applyOld, restoreSnapshot, RestoreWriteFailed, SnapshotIncomplete } from '../../../src/checkpoints/restore.js';
+import { applyOld, checkRestorable, restoreSnapshot, RestoreWriteFailed, SnapshotIncomplete } from '../../../src/checkpoints/restore.js';
 import { sh, removeTempDirs, tempDir, wholeTree, writeFiles } from './realGit.js';
 
 after(removeTempDirs);
@@ -139,4 +139,32 @@ test('reading a file whose saved copy is gone says so, instead of answering "it 
     assert.ok(err instanceof SnapshotIncomplete, `${path}: expected SnapshotIncomplete, got ${String(err)}`);
     assert.deepEqual(err.paths, [path]);
   }
+});
+
+test('checkRestorable names what a restore would miss, before anything is written or snapshotted', T, async () => {
+  const { root, s } = await folder({ ...fiveFiles('then'), 'lost.txt': 'saved once, then lost\n' });
+  const snap = await s.take(root, 'before');
+  await writeFiles(root, fiveFiles('now'));
+  assert.deepEqual(await checkRestorable(s, root, snap.id), [], 'every saved copy is there');
+  await deleteObject(s, root, `${snap.id}:lost.txt`);
+  await writeFiles(root, { 'lost.txt': 'changed since\n' });
+  const before = await wholeTree(root);
+  assert.deepEqual(await checkRestorable(s, root, snap.id), ['lost.txt']);
+  assert.deepEqual(await checkRestorable(s, root, snap.id, new Set(['a.txt'])), [], 'a restore of a.txt alone misses nothing');
+  assert.deepEqual(await wholeTree(root), before);
+});
+
+test('restoring only files whose saved copies are there works when another file of the snapshot lost its copy', T, async () => {
+  const { root, s } = await folder({ ...fiveFiles('then'), 'lost.txt': 'saved once, then lost\n' });
+  const snap = await s.take(root, 'before');
+  await deleteObject(s, root, `${snap.id}:lost.txt`);
+  await writeFiles(root, { ...fiveFiles('now'), 'lost.txt': 'changed since\n' });
+
+  const err = await restoreSnapshot(s, root, snap.id, new Set(['lost.txt', 'b.txt'])).then(() => undefined, (e: unknown) => e);
+  assert.ok(err instanceof SnapshotIncomplete, `expected SnapshotIncomplete, got ${String(err)}`);
+  assert.deepEqual(err.paths, ['lost.txt']);
+  await restoreSnapshot(s, root, snap.id, new Set(['a.txt', 'lib/d.ts']));
+  const now = await wholeTree(root);
+  assert.deepEqual([now['a.txt'], now['lib/d.ts'], now['b.txt']].map((v) => Buffer.from(v!.split(':')[1]!, 'base64').toString()),
+    ['a.txt then\n', 'lib/d.ts then\n', 'b.txt now\n']);
 });
