@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = new URL('..', import.meta.url).pathname;
 const wanted = process.argv.slice(2);
@@ -23,10 +24,25 @@ function testFiles(dir) {
   return out.sort();
 }
 
+/**
+ * Each test's bound, per layer, when the test sets none of its own: a test that hangs fails
+ * under its own name and the layer goes on (test/support/perTestTimeout.mjs applies it).
+ * Several times the slowest test of each layer on a loaded 2-core machine (peer: 29 s with the
+ * load average at 13, the whole layer taking 538 s), so only a hang reaches it.
+ * `--test-force-exit` ends a file whose tests are done even when a hung test left something
+ * running in it.
+ */
+const TEST_TIMEOUT_MS = { unit: 120_000, peer: 180_000, webview: 180_000 };
+const perTestTimeout = (ms) => ({
+  args: ['--import', pathToFileURL(join(root, 'test/support/perTestTimeout.mjs')).href, '--test-force-exit'],
+  env: { AGENT_CHAT_TEST_TIMEOUT_MS: String(ms) },
+});
+
 /** A command, `null` for a step that does not apply here, or `{ missing }` for a test layer with nothing to run. */
-const nodeTest = (dir, extra = []) => {
+const nodeTest = (dir, layer, extra = []) => {
   const files = testFiles(dir);
-  return files.length ? [process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...extra, ...files]]
+  const bound = perTestTimeout(TEST_TIMEOUT_MS[layer]);
+  return files.length ? [process.execPath, ['--import', 'tsx', ...bound.args, '--test', '--test-reporter=spec', ...extra, ...files], bound.env]
     : { missing: `no *.test.ts files under ${dir}` };
 };
 
@@ -35,9 +51,9 @@ const layers = [
   ['typecheck-webview', () => existsSync(join(root, 'webview/main.ts'))
     ? [process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'webview/tsconfig.json', '--noEmit']] : null],
   ['build', () => [process.execPath, [join(root, 'scripts/build.mjs')]]],
-  ['unit', () => nodeTest('test/unit')],
-  ['peer', () => nodeTest('test/peer', ['--test-concurrency=2'])],
-  ['webview', () => nodeTest('test/webview', ['--test-concurrency=1'])],
+  ['unit', () => nodeTest('test/unit', 'unit')],
+  ['peer', () => nodeTest('test/peer', 'peer', ['--test-concurrency=2'])],
+  ['webview', () => nodeTest('test/webview', 'webview', ['--test-concurrency=1'])],
   ['e2e', () => existsSync(join(root, 'scripts/e2e/run.mjs')) ? [process.execPath, [join(root, 'scripts/e2e/run.mjs')]]
     : { missing: 'scripts/e2e/run.mjs does not exist' }],
 ];
@@ -59,7 +75,7 @@ for (const [name, make] of layers) {
   }
   console.log(`\n── ${name}`);
   const t = Date.now();
-  const r = spawnSync(cmd[0], cmd[1], { cwd: root, stdio: 'inherit' });
+  const r = spawnSync(cmd[0], cmd[1], { cwd: root, stdio: 'inherit', env: { ...process.env, ...cmd[2] } });
   const secs = ((Date.now() - t) / 1000).toFixed(1);
   if (r.status !== 0) {
     console.error(`\n✗ ${name} failed after ${secs}s (exit ${r.status ?? r.signal})`);

@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { root, resultsDir, resultsRoot } from './paths.mjs';
 import { ensureCodeServer } from './install.mjs';
 import { instanceDirs, installExtension, startCodeServer, writeUserSettings } from './server.mjs';
@@ -41,10 +42,20 @@ function journeyFiles() {
     .filter((f) => !filters.length || filters.some((w) => f.includes(w))).sort().map((f) => join('test/e2e', f));
 }
 
+/**
+ * The bound of a test or hook in the journey files that sets none of its own. Journeys bound
+ * themselves (journey() in scripts/e2e/journey.mjs: 90 s unless a journey asks for up to 240 s);
+ * this covers the rest, e.g. the `after` hook that closes a window's browser, so whatever hangs
+ * fails under its own name and the next file runs (see test/support/perTestTimeout.mjs).
+ * `--test-force-exit` ends a file once its journeys are done even if a hung one left work behind.
+ */
+const JOURNEY_TIMEOUT_MS = 300_000;
+
 function runJourneys(files, env) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
-      { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    const bounded = ['--import', pathToFileURL(join(root, 'test/support/perTestTimeout.mjs')).href, '--test-force-exit'];
+    const child = spawn(process.execPath, ['--import', 'tsx', ...bounded, '--test', '--test-concurrency=1', '--test-reporter=spec', ...files],
+      { cwd: root, stdio: 'inherit', env: { ...process.env, AGENT_CHAT_TEST_TIMEOUT_MS: String(JOURNEY_TIMEOUT_MS), ...env } });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
