@@ -25,7 +25,8 @@ interface TaskRec {
 
 export interface V03Server {
   url: string;
-  requests: { method: string; params: unknown; auth?: string }[];
+  /** Every JSON-RPC request; `answered` once the server has answered it (a stream: ended or cut). */
+  requests: { method: string; params: unknown; auth?: string; answered: boolean }[];
   close(): Promise<void>;
 }
 
@@ -68,7 +69,9 @@ export async function startV03Server(port = 0): Promise<V03Server> {
     let body = '';
     for await (const chunk of req) body += chunk;
     const rpc = JSON.parse(body) as { id: unknown; method: string; params: Record<string, unknown> };
-    requests.push({ method: rpc.method, params: rpc.params, ...(req.headers.authorization ? { auth: req.headers.authorization } : {}) });
+    const request = { method: rpc.method, params: rpc.params, ...(req.headers.authorization ? { auth: req.headers.authorization } : {}), answered: false };
+    requests.push(request);
+    res.on('close', () => (request.answered = true));
     if (p === '/auth' && req.headers.authorization !== 'Bearer sesame') return void res.writeHead(401).end('{"error":"unauthorized"}');
     if (p === '/500') return void res.writeHead(500).end('boom');
     const reply = (result: unknown): void => void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: rpc.id, result }));
@@ -154,8 +157,8 @@ export async function startV03Server(port = 0): Promise<V03Server> {
       const step = task.pending.shift()!;
       if (step.type === 'wait') await new Promise((r) => setTimeout(r, step.ms));
       else if (step.type === 'drop') {
-        // Give the events already written time to arrive, as on a real network, then cut.
-        if (!quiet && res) await new Promise((r) => setTimeout(r, 100)).then(() => res.destroy());
+        // Once the events already written have left for the client, the connection is cut.
+        if (!quiet && res) await new Promise<void>((r) => res.write(': cut\n\n', () => { res.destroy(); r(); }));
       } else if (step.type === 'artifact') {
         const prev = task.artifacts.get(step.artifactId);
         const parts = step.append && prev ? [{ kind: 'text' as const, text: prev.parts[0]!.text + step.text }] : [{ kind: 'text' as const, text: step.text }];

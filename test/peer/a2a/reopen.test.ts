@@ -12,16 +12,17 @@ import { startV10Server } from '../../a2a/v10Server.js';
 import { FINAL_CHUNKS, PRELIM, Q1, Q2 } from '../../a2a/conversation.js';
 import { open } from './support.js';
 
-type Server = { url: string; close(): Promise<void> };
-const servers: Array<[string, (port?: number) => Promise<Server & { requests?: { method: string; params: unknown }[] }>]> = [
-  ['v0.3', startV03Server],
-  ['v1.0', startV10Server],
+type Server = { url: string; close(): Promise<void>; requests: { method: string; params: unknown }[] };
+/** Each server, with the names its protocol version gives GetTask and the streaming send. */
+const servers: Array<[string, (port?: number) => Promise<Server>, { getTask: string; stream: string }]> = [
+  ['v0.3', startV03Server, { getTask: 'tasks/get', stream: 'message/stream' }],
+  ['v1.0', startV10Server, { getTask: 'GetTask', stream: 'SendStreamingMessage' }],
 ];
 
 /** The thread as the transcript store keeps it: plain JSON. */
 const saved = (h: Awaited<ReturnType<typeof open>>) => JSON.parse(JSON.stringify(h.thread.snapshot())) as ReturnType<typeof h.thread.snapshot>;
 
-for (const [version, start] of servers) {
+for (const [version, start, methods] of servers) {
   test(`${version}: a thread reopened while its task waits for an answer continues the same task`, async () => {
     const server = await start();
     try {
@@ -38,7 +39,8 @@ for (const [version, start] of servers) {
       assert.equal(again.session.sessionId, first.session.sessionId, 'the same transcript goes on');
       assert.equal(again.session.mapper.taskId, ref.taskId);
       assert.equal(again.session.mapper.state, 'input_required', 'refreshed from the server');
-      if (server.requests) assert.ok(server.requests.some((r) => r.method === 'tasks/get' && (r.params as { id?: string }).id === ref.taskId), 'GetTask on reopen');
+      const asked = server.requests.filter((r) => r.method === methods.getTask);
+      assert.deepEqual(asked.map((r) => (r.params as { id?: string }).id), [ref.taskId], 'one GetTask, for the saved task, on reopen');
       assert.equal(again.agentTexts().filter((t) => t === Q1).length, 1, 'the saved question is shown once');
 
       await again.send('Revenue and profit margin');
@@ -78,13 +80,11 @@ for (const [version, start] of servers) {
       assert.equal(again.turnEnds().at(-1)!.stopReason, 'input_required');
       assert.notEqual(again.session.mapper.taskId, ref.taskId, 'a new task');
       assert.ok(again.session.mapper.taskId);
-      if (server.requests) {
-        const sent = server.requests.filter((r) => r.method === 'message/stream').at(-1)!.params as { message: { taskId?: string; contextId?: string } };
-        assert.equal(sent.message.contextId, ref.contextId, 'in the same context');
-        assert.equal(sent.message.taskId, undefined);
-      } else {
-        assert.equal(again.session.mapper.contextId, ref.contextId, 'in the same context');
-      }
+      // The restarted server was asked for the lost task, then sent the new message.
+      assert.deepEqual(server.requests.filter((r) => r.method === methods.getTask).map((r) => (r.params as { id?: string }).id), [ref.taskId]);
+      const sent = server.requests.filter((r) => r.method === methods.stream).at(-1)!.params as { message: { taskId?: string; contextId?: string } };
+      assert.equal(sent.message.contextId, ref.contextId, 'in the same context');
+      assert.ok(!sent.message.taskId, `no task named: ${sent.message.taskId}`);
       await again.agent.dispose();
     } finally {
       await server.close();

@@ -20,7 +20,8 @@ export interface Harness {
 
 export interface OpenOptions {
   secrets?: RemoteSecrets;
-  cancelTimeoutMs?: number;
+  /** The cancel time box: 1 s unless given; 'product' leaves the product's own default. */
+  cancelTimeoutMs?: number | 'product';
   /** Reopen a saved thread (as history and restored tabs do): its session id and session facts and rows. */
   reopen?: { sessionId: string; saved: ReturnType<ThreadModel['snapshot']> };
 }
@@ -33,7 +34,7 @@ export async function open(url: string, opts: OpenOptions = {}): Promise<Harness
     tap: (_d, m) => taps.push(m),
     log: (l) => logs.push(l),
     backoffMs: [20, 40, 80],
-    cancelTimeoutMs: opts.cancelTimeoutMs ?? 1000,
+    ...(opts.cancelTimeoutMs === 'product' ? {} : { cancelTimeoutMs: opts.cancelTimeoutMs ?? 1000 }),
     ...(opts.secrets ? { secrets: opts.secrets } : {}),
   });
   if (!started.ok) throw new Error(started.failure.message);
