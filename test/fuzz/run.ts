@@ -1,11 +1,13 @@
 /**
- * `npm run fuzz`: the full fuzz run (100,000 cases by default) with a fresh seed, printed
+ * `npm run fuzz`: the full fuzz run (100,000 cases by default, then 10,000 sequences of the
+ * review's model-based test, test/fuzz/safety) with a fresh seed, printed
  * first so any failure can be replayed: `FUZZ_SEED=<seed> npm run fuzz`. `FUZZ_CASES` sets
  * the number of cases.
  */
 import { randomInt } from 'node:crypto';
 import { describeFailure, runFuzz } from './pipeline.js';
 import { seedFromEnv } from './prng.js';
+import { fuzzSafety } from './safety/model.js';
 
 const seed = seedFromEnv(randomInt(2 ** 31));
 const cases = Number(process.env.FUZZ_CASES ?? 100_000);
@@ -20,3 +22,16 @@ if (report.failures.length) {
   process.exit(1);
 }
 console.log('fuzz: 0 exceptions, every invariant held');
+
+// The review's promise: sequences of writers, undo and restore (FUZZ_SEQUENCES, 10,000 by default).
+const sequences = Number(process.env.FUZZ_SEQUENCES ?? 10_000);
+const started = Date.now();
+const safety = await fuzzSafety(seed, sequences);
+console.log(`fuzz: ${sequences} sequences of agent writes, user edits, undo, restore and redo in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(`fuzz: reached ${Object.entries(safety.stats).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+for (const f of safety.failures) console.error(`${f.error}\nminimal sequence: ${JSON.stringify(f.steps)}`);
+if (safety.failures.length) {
+  console.error(`fuzz: a user's line was lost — replay with FUZZ_SEED=${seed}`);
+  process.exit(1);
+}
+console.log('fuzz: 0 violations: no line the user wrote was lost without their say, every clean undo exact');

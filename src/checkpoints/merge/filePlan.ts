@@ -28,7 +28,9 @@ export type ConflictReason =
   /** The user created a file where the undo would put one back or leave none. */
   | 'created-by-user'
   /** No snapshot of the turn's end: which changes are the user's cannot be told. */
-  | 'unknown-since';
+  | 'unknown-since'
+  /** Changed between two turns (not by the agent): a restore to before both would lose it. */
+  | 'edited-between-turns';
 
 export type FilePlan =
   | { kind: 'same' }

@@ -15,6 +15,8 @@ export interface Sources {
   mine(root: string, path: string): Promise<Uint8Array | undefined>;
   /** Paths (old and new names of renames alike) that differ between a snapshot and now. */
   changedSince(root: string, snapshotId: string): Promise<string[]>;
+  /** The same between two snapshots. */
+  changedBetween(root: string, from: string, to: string): Promise<string[]>;
 }
 
 async function plan(src: Sources, root: string, path: string, sides: Omit<FileSides, 'mine'>): Promise<PathPlan> {
@@ -71,17 +73,33 @@ export async function planUndoHunk(src: Sources, f: TurnFile & { after: string }
 
 const sameKey = (a: HunkKey, b: HunkKey) => a.oldStart === b.oldStart && a.oldCount === b.oldCount && a.newCount === b.newCount;
 
+/** A turn's snapshots: before its prompt and at its end. */
+export interface TurnSnapshots { before: string; after: string }
+
 /**
  * Restore (or redo) one root to snapshot `target`. `anchor` is the state the panel last left
  * the files in — the latest turn's end, or what the latest restore wrote — from which the
- * user's own edits are told apart; undefined when there is none.
+ * user's edits since are told apart; undefined when there is none. `turns` are the turns whose
+ * changes are on disk since the target, oldest first: a file that changed between one turn's
+ * end and the next one's start was changed by someone else than the agent (the user, most
+ * likely), and restoring it would lose that too — so it is a question, never a silent write.
  */
-export async function planRestore(src: Sources, root: string, target: string, anchor: string | undefined): Promise<PathPlan[]> {
+export async function planRestore(src: Sources, root: string, target: string, anchor: string | undefined, turns: readonly TurnSnapshots[] = []): Promise<PathPlan[]> {
+  const between = new Set<string>();
+  let prev = target;
+  for (const t of turns) {
+    if (t.before !== prev) for (const p of await src.changedBetween(root, prev, t.before)) between.add(p);
+    prev = t.after;
+  }
+  // The anchor may be newer than the last turn (a restore wrote it): what changed in between was not the agent's either.
+  if (anchor !== undefined && anchor !== prev) for (const p of await src.changedBetween(root, prev, anchor)) between.add(p);
   const out: PathPlan[] = [];
   for (const path of await src.changedSince(root, target)) {
     const t = await src.snapshotFile(root, target, path);
     const a = anchor === undefined ? 'unknown' as const : await src.snapshotFile(root, anchor, path);
-    out.push(await plan(src, root, path, { target: t, anchor: a }));
+    const p = await plan(src, root, path, { target: t, anchor: a });
+    if (between.has(path) && (p.plan.kind === 'write' || p.plan.kind === 'remove')) p.plan = { kind: 'conflict', reason: 'edited-between-turns' };
+    out.push(p);
   }
   return out;
 }

@@ -23,3 +23,27 @@ export function anchorOf(entries: readonly ThreadEntry[], root: string): string 
   }
   return undefined;
 }
+
+/**
+ * The turns whose changes are on disk since `turnId`'s message (its own included), oldest first,
+ * as before/after snapshots of `root`: a restore to that message reverts them, and what changed
+ * between one's end and the next one's start was not the agent's doing.
+ */
+export function turnsSince(entries: readonly ThreadEntry[], turnId: string, root: string): { before: string; after: string }[] {
+  const from = entries.findIndex((e) => e.type === 'user' && e.turnId === turnId);
+  if (from < 0) return [];
+  const before = new Map<string, string>();
+  const out: { before: string; after: string }[] = [];
+  for (const e of entries.slice(from)) {
+    if ((e.type === 'user' || e.type === 'changes') && e.undone) continue;
+    if (e.type === 'user' && e.turnId) {
+      const cp = e.checkpoint?.find((r) => r.root === root);
+      if (cp) before.set(e.turnId, cp.id);
+    } else if (e.type === 'changes') {
+      const b = before.get(e.turnId);
+      const a = e.after?.find((r) => r.root === root)?.id;
+      if (b && a) out.push({ before: b, after: a });
+    }
+  }
+  return out;
+}

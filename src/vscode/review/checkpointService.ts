@@ -16,7 +16,7 @@ import { TurnOverlaps, type TurnRecord } from './turnOverlap.js';
 import { turnReport } from './turnReport.js';
 import { goneMessage, goneRoots } from './snapshotGone.js';
 import { interruptedTurn } from '../../thread/review/interruptedTurn.js';
-import { anchorOf } from '../../thread/review/anchor.js';
+import { anchorOf, turnsSince } from '../../thread/review/anchor.js';
 import { restoreRoots, type RestoreConfirm } from './restoreFlow.js';
 import { busyReason } from './turnBusy.js';
 
@@ -161,7 +161,7 @@ export class CheckpointService {
     }
     const refs = user.checkpoint;
     if (!(await this.snapshotsThere(refs, 'restore'))) return 'cancelled';
-    const roots = refs.map((ref) => ({ root: ref.root, target: ref.id, anchor: anchorOf(thread.entries, ref.root) }));
+    const roots = refs.map((ref) => ({ root: ref.root, target: ref.id, anchor: anchorOf(thread.entries, ref.root), turns: turnsSince(thread.entries, turnId, ref.root) }));
     const r = await restoreRoots(this.snapshots, roots, question, this.confirmRestore);
     if (r.status === 'unchanged') return 'unchanged';
     if (r.status !== 'done') return 'cancelled';

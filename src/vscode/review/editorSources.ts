@@ -26,5 +26,9 @@ export function editorSources(snapshots: Snapshotter): Sources {
       const set = await snapshots.changes(root, id);
       return [...new Set(set.files.flatMap((f) => (f.oldPath ? [f.path, f.oldPath] : [f.path])))];
     },
+    changedBetween: async (root, from, to) => {
+      const set = await snapshots.between(root, from, to);
+      return [...new Set(set.files.flatMap((f) => (f.oldPath ? [f.path, f.oldPath] : [f.path])))];
+    },
   };
 }

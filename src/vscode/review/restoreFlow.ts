@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import type { SnapshotRef } from '../../protocol/events.js';
 import type { Snapshotter } from '../../checkpoints/snapshotter.js';
 import { restoreSnapshot } from '../../checkpoints/restore.js';
-import { planRestore } from '../../checkpoints/merge/plans.js';
+import { planRestore, type TurnSnapshots } from '../../checkpoints/merge/plans.js';
 import type { PathPlan, WriteAction } from '../../checkpoints/merge/resolve.js';
 import { join } from 'node:path';
 import { editorSources, openDocumentAt } from './editorSources.js';
@@ -18,7 +18,7 @@ import { applyWrites } from './applyWrites.js';
 import { carryBack } from './carryBack.js';
 import { describeConflict, type ConflictChoice } from './conflictPrompt.js';
 
-export interface RestoreRoot { root: string; target: string; anchor: string | undefined }
+export interface RestoreRoot { root: string; target: string; anchor: string | undefined; turns?: TurnSnapshots[] }
 
 export type RestoreOutcome =
   | { status: 'done'; redo: SnapshotRef[]; kept: string[] }
@@ -30,7 +30,7 @@ export type RestoreConfirm = (plans: readonly PathPlan[], question: string) => P
 export async function restoreRoots(snapshots: Snapshotter, roots: readonly RestoreRoot[], question: string, confirm: RestoreConfirm = confirmRestore): Promise<RestoreOutcome> {
   const src = editorSources(snapshots);
   const plans: PathPlan[] = [];
-  for (const r of roots) plans.push(...(await planRestore(src, r.root, r.target, r.anchor)).filter((p) => p.plan.kind !== 'same'));
+  for (const r of roots) plans.push(...(await planRestore(src, r.root, r.target, r.anchor, r.turns)).filter((p) => p.plan.kind !== 'same'));
   if (!plans.length) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: the files are already as they were; nothing to restore.'));
     return { status: 'unchanged' };
