@@ -3,7 +3,7 @@
  * folders made as needed and remembered, so a restore that fails partway can take back
  * exactly what it did.
  */
-import { chmod, lstat, mkdir, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, readdir, rm, rmdir, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 
 /** Folders a restore created, to remove again when it is rolled back. */
@@ -27,14 +27,14 @@ export class CreatedDirs {
 
 /**
  * Writes `bytes` at `abs` as a file of git mode `mode`. A folder in the way is replaced only
- * when empty: one holding files (ignored ones, or a repository of its own) makes the write fail
- * rather than take the user's files with it.
+ * when it holds no file (empty folders at most): one holding files (ignored ones, or a
+ * repository of its own) makes the write fail rather than take the user's files with it.
  */
 export async function writeExact(abs: string, bytes: Buffer, mode: string, dirs?: CreatedDirs): Promise<void> {
   if (dirs) await dirs.mkdirFor(abs);
   else await mkdir(dirname(abs), { recursive: true });
   const st = await lstat(abs).catch(() => undefined);
-  if (st?.isDirectory()) await rmdir(abs);
+  if (st?.isDirectory()) await removeFolderWithoutFiles(abs);
   else if (st && (mode === '120000' || st.isSymbolicLink())) await rm(abs, { force: true });
   if (mode === '120000') {
     await symlink(bytes.toString('utf8'), abs);
@@ -45,6 +45,21 @@ export async function writeExact(abs: string, bytes: Buffer, mode: string, dirs?
   const now = (await lstat(abs)).mode & 0o777;
   const want = mode === '100755' ? now | 0o111 : now & ~0o111;
   if (want !== now) await chmod(abs, want);
+}
+
+/** Removes a folder holding nothing but (empty) folders; any file inside fails it, untouched. */
+async function removeFolderWithoutFiles(abs: string): Promise<void> {
+  const holdsFile = async (dir: string): Promise<string | undefined> => {
+    for (const e of await readdir(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      const inner = e.isDirectory() ? await holdsFile(p) : p;
+      if (inner) return inner;
+    }
+    return undefined;
+  };
+  const file = await holdsFile(abs);
+  if (file) throw new Error(`a folder is in the way, holding ${relative(abs, file)}`);
+  await rm(abs, { recursive: true });
 }
 
 /** Removes a file, then the folders its creation made (now empty), up to (never) the root. */

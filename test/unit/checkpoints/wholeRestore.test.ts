@@ -5,7 +5,7 @@
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Snapshotter } from '../../../src/checkpoints/snapshotter.js';
@@ -167,4 +167,14 @@ test('restoring only files whose saved copies are there works when another file 
   const now = await wholeTree(root);
   assert.deepEqual([now['a.txt'], now['lib/d.ts'], now['b.txt']].map((v) => Buffer.from(v!.split(':')[1]!, 'base64').toString()),
     ['a.txt then\n', 'lib/d.ts then\n', 'b.txt now\n']);
+});
+
+test('a folder holding only empty folders, where a file goes back, is replaced by the file', T, async () => {
+  const { root, s } = await folder({ 'slot': 'a file, later a folder of empty folders\n' });
+  const snap = await s.take(root, 'before');
+  await rm(join(root, 'slot'));
+  await mkdir(join(root, 'slot', 'empty', 'deeper'), { recursive: true });
+  await restoreSnapshot(s, root, snap.id);
+  assert.deepEqual(Object.keys(await wholeTree(root)), ['slot'], 'the empty folders are gone');
+  assert.equal(await readFile(join(root, 'slot'), 'utf8'), 'a file, later a folder of empty folders\n');
 });
