@@ -4,9 +4,11 @@
  * @a2a-js/sdk's server), one speaking v0.3 (plain node:http, the seed's shapes). Add them to
  * `agentChat.agents` as printed. First words pick other behaviours: "slow" (cancel it), "fail",
  * "reject", "drop" (the stream is cut and resumed), "park", "hostile".
+ * Ctrl-C, SIGTERM, SIGHUP, or the end of whoever started it (npm) close both servers and end.
  */
 import { startV10Server } from '../test/a2a/v10Server.js';
 import { startV03Server } from '../test/a2a/v03Server.js';
+import { endWithParent } from '../scripts/endWithParent.mjs';
 
 const base = Number(process.env.PORT) || 4100;
 const v10 = await startV10Server(base);
@@ -15,4 +17,15 @@ console.log(`A2A v1.0 agent: ${v10.url}\nA2A v0.3 agent: ${v03.url}\n`);
 console.log('User settings (settings.json):');
 console.log(JSON.stringify({ 'agentChat.agents': { 'Analyst (A2A v1.0)': { url: v10.url }, 'Analyst (A2A v0.3)': { url: v03.url } } }, null, 2));
 console.log('\nTry: "Analyze this dataset", then answer its two questions. Ctrl-C stops.');
-process.on('SIGINT', () => void Promise.all([v10.close(), v03.close()]).then(() => process.exit(0)));
+
+let stopping = false;
+function stop(why: string): void {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${why}: closing the example A2A agents`);
+  // Closing drops open streams; should a socket still hold on, the process ends anyway — its ports go with it.
+  setTimeout(() => process.exit(0), 3000).unref();
+  void Promise.all([v10.close(), v03.close()]).then(() => process.exit(0));
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
+endWithParent((pid) => stop(`the process that started this one (${pid}) ended`));
