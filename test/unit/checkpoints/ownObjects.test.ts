@@ -75,10 +75,14 @@ test('a checkpoint keeps a deleted branch\'s file and a blob that was only ever 
   const root = await userRepo();
   await writeFiles(root, { 'staged.txt': STAGED_V1 }, 'an hour ago');
   sh(root, 'add', 'staged.txt');
+  sh(root, 'gc', '--quiet');
+  const userObjects = sh(root, 'count-objects', '-v') + sh(root, 'show-ref') + (await readdir(join(root, '.git', 'objects', 'pack'))).join();
   const s = new Snapshotter({ storageDir: join(root, '..', 'storage') });
   const snap = await s.take(root, 'before a prompt');
   const repo = await s.repo(root);
   assert.equal(existsSync(join(repo.gitDir, 'objects', 'info', 'alternates')), false, 'the private repository borrows nothing');
+  assert.equal(sh(root, 'count-objects', '-v') + sh(root, 'show-ref') + (await readdir(join(root, '.git', 'objects', 'pack'))).join(), userObjects,
+    "copying read the user's store and changed nothing in it");
 
   await writeFiles(root, { 'staged.txt': 'restaged\n' });
   sh(root, 'add', 'staged.txt');
