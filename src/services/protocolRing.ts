@@ -9,7 +9,7 @@
  * and the ring's budget holds turns, not a few hundred words' worth of chunks. The text kept per
  * entry is capped at what the log shows of a message anyway.
  */
-import { redactSecrets } from './redact.js';
+import { knownSecrets, redactKnown, redactSecrets } from './redact.js';
 
 export type WireDirection = 'in' | 'out';
 
@@ -239,7 +239,8 @@ function textChunkOf(message: unknown): TextChunkUpdate | undefined {
 
 /** One message as a log line: direction, agent, the JSON (cut at MAX_LOGGED_CHARS). */
 export function messageLine(agent: string, direction: WireDirection, message: unknown): string {
-  return `[${agent}] ${direction === 'in' ? '←' : '→'} ${cut(json(message))}`;
+  // Keys were redacted when kept; a secret echoed by value (an agent printing its config) is caught here.
+  return redactKnown(`[${agent}] ${direction === 'in' ? '←' : '→'} ${cut(json(message))}`, knownSecrets());
 }
 
 function entryLine(entry: Entry): string {

@@ -12,6 +12,7 @@
  * the protocol's own JSON.
  */
 import * as vscode from 'vscode';
+import { knownSecrets, redactKnown } from '../services/redact.js';
 import { DEFAULT_KEEP } from '../services/protocolRing.js';
 import type { WireDirection } from '../services/protocolRing.js';
 import { ProtocolTap } from '../services/protocolTap.js';
@@ -57,7 +58,7 @@ export class ProtocolLog implements vscode.Disposable {
   }
 
   stderr(agentName: string, line: string): void {
-    this.channel.warn(`[${agentName}] stderr: ${line}`);
+    this.channel.warn(redactKnown(`[${agentName}] stderr: ${line}`, knownSecrets()));
   }
 
   info(text: string): void {

@@ -23,6 +23,7 @@ import './turnNotices.js';
 import './registry.js';
 import './editorTools.js';
 import './racingWrites.js';
+import './plantedSecrets.js';
 
 export async function run(): Promise<void> {
   const lines: string[] = [];

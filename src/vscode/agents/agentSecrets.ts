@@ -11,7 +11,8 @@ import { rememberSecrets } from '../../services/redact.js';
 const keyFor = (agentName: string) => `agentChat.env.${agentName}`;
 
 export class AgentSecrets {
-  constructor(private readonly storage: vscode.SecretStorage) {}
+  /** VS Code's SecretStorage; remote agents' secrets live there too, under their own keys (remoteSecrets). */
+  constructor(readonly storage: vscode.SecretStorage) {}
 
   /** The stored variables of one agent (empty when none or unreadable). */
   async envFor(agentName: string): Promise<Record<string, string>> {

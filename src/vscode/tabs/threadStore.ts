@@ -14,6 +14,7 @@ import { ThreadModel, type ThreadSnapshot } from '../../thread/reducer.js';
 import type { ThreadEntry } from '../../thread/types.js';
 import { archivedThread } from '../history/archive.js';
 import { t } from '../translate.js';
+import { redactKnownIn, redactSecrets } from '../../services/redact.js';
 
 export type Thread = ThreadModel;
 
@@ -84,7 +85,8 @@ export class ThreadStore implements vscode.Disposable {
   private save(): Thenable<void> {
     const thread = this.latest;
     if (!thread) return Promise.resolve();
-    const snapshot = capSnapshot(thread.snapshot(), MAX_SAVED_CHARS);
+    // Saved to disk: no value under a secret key, no secret the user gave echoed by an agent.
+    const snapshot = redactKnownIn(redactSecrets(capSnapshot(thread.snapshot(), MAX_SAVED_CHARS)));
     const saved: Saved | undefined = snapshot.entries.length > 0 ? { version: 1, savedAt: new Date().toISOString(), snapshot } : undefined;
     return this.memento.update(STATE_KEY, saved);
   }

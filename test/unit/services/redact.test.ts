@@ -123,3 +123,13 @@ test('rememberSecrets: given values are redacted by value; short ones are ignore
   assert.ok(knownSecrets().has('sk-given-by-hand-1'));
   assert.ok(!knownSecrets().has('ab'));
 });
+
+test('a protocol log line redacts a remembered secret an agent echoes in a streamed chunk', async () => {
+  const { messageLine } = await import('../../../src/services/protocolRing.js');
+  const token = 'sk-echoed-by-agent-0123456789';
+  redactSecrets({ env: [{ name: 'API_TOKEN', value: token }] });
+  const chunk = { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `my env: API_TOKEN=${token}` } } } };
+  const line = messageLine('agent', 'in', redactSecrets(chunk));
+  assert.ok(!line.includes(token), line);
+  assert.ok(line.includes(`API_TOKEN=${REDACTED}`));
+});
