@@ -75,7 +75,8 @@ test('$/cancel_request for a pending terminal/wait_for_exit answers -32800; the 
   const created = await call('terminal/create', { sessionId: 's1', command: process.execPath, args: ['-e', 'setInterval(()=>{},1000)'] }).answer;
   const { terminalId } = created.result as { terminalId: string };
   const wait = call('terminal/wait_for_exit', { sessionId: 's1', terminalId });
-  await new Promise((r) => setTimeout(r, 50));
+  // A request sent after it has been answered: the wait has been received and is pending.
+  await call('terminal/output', { sessionId: 's1', terminalId }).answer;
   assert.equal(answers.has(wait.id), false, 'still waiting');
   toClient.write(`${JSON.stringify({ jsonrpc: '2.0', method: '$/cancel_request', params: { requestId: wait.id } })}\n`);
   assert.equal((await wait.answer).error?.code, -32800);

@@ -91,7 +91,8 @@ test('changes that never pause are still saved: at most maxWaitMs after the firs
     saved = (await store.list()).length === 1;
   }
   assert.ok(saved, 'a save came while the changes kept coming');
-  assert.ok(texts.length > 5, `the save waited for the first changes to gather (${texts.length})`);
+  // Not saved on the first change: it waited for more (how many depends on the machine's speed).
+  assert.ok(texts.length >= 2, `the save waited for the first changes to gather (${texts.length})`);
   await store.flush();
   assert.equal((await store.list())[0]!.entryCount, texts.length);
 });
@@ -100,9 +101,12 @@ test('delete cancels a pending save', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'history-cancel-'));
   const store = new TranscriptStore(dir, { debounceMs: 20 });
   await store.save(input('s', ['a']));
-  store.schedule('agent', 's', () => input('s', ['a', 'b']));
+  let reads = 0;
+  store.schedule('agent', 's', () => (reads++, input('s', ['a', 'b'])));
   await store.delete(transcriptId('agent', 's'));
-  await new Promise((r) => setTimeout(r, 60));
+  // A flush writes whatever is still pending: nothing, once the delete cancelled it.
+  await store.flush();
+  assert.equal(reads, 0, 'the cancelled save never read the thread');
   assert.deepEqual(await store.list(), []);
 });
 
@@ -150,7 +154,8 @@ test('a background save whose reader throws reports the error instead of crashin
   store.schedule('agent', 's', () => {
     throw new Error('thread disposed');
   });
-  await new Promise((r) => setTimeout(r, 40));
+  // The debounced save runs on its own timer: wait for its report.
+  await until(async () => errors.length === 1);
   store.schedule('agent', 't', () => {
     throw new Error('again');
   });

@@ -130,21 +130,27 @@ test('unknown method → -32601 and invalid params → -32602 are counted with t
 
 test('a request reusing an id still in flight gets -32600 under that id; the first is still answered', async () => {
   const a = rawAgent();
-  let release!: () => void;
-  a.connection.onRequest('slow', () => new Promise<string>((r) => (release = () => r('done'))));
+  const releases: Array<() => void> = [];
+  a.connection.onRequest('slow', () => new Promise<string>((r) => releases.push(() => r('done'))));
+  /** The handler's n-th call, once it has come (not a guessed wait). */
+  const handled = async (n: number): Promise<() => void> => {
+    for (const deadline = Date.now() + 5_000; releases.length < n; await new Promise((r) => setTimeout(r, 2))) {
+      if (Date.now() > deadline) throw new Error(`the handler ran ${releases.length} of ${n} times`);
+    }
+    return releases[n - 1]!;
+  };
   a.connection.listen();
   a.write('{"jsonrpc":"2.0","id":5,"method":"slow"}\n{"jsonrpc":"2.0","id":5,"method":"slow"}\n');
   await a.answered(1);
   assert.deepEqual(errorOf(a.answers[0]), { id: 5, code: -32600 });
   assert.equal(a.tally.count('duplicate_request_id'), 1);
-  await new Promise<void>((r) => setTimeout(r, 0));
-  release();
+  (await handled(1))();
   await a.answered(2);
   assert.deepEqual(a.answers[1], { jsonrpc: '2.0', id: 5, result: 'done' });
+  assert.equal(releases.length, 1, 'the duplicate never reached the handler');
   // Once answered, the id is free again.
   a.write('{"jsonrpc":"2.0","id":5,"method":"slow"}\n');
-  await new Promise<void>((r) => setTimeout(r, 20));
-  release();
+  (await handled(2))();
   await a.answered(3);
   assert.deepEqual(a.answers[2], { jsonrpc: '2.0', id: 5, result: 'done' });
   a.dispose();

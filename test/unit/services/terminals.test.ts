@@ -58,7 +58,10 @@ test('outputByteLimit keeps the last bytes, cut at a character boundary', async 
 
 test('kill stops the command (and its children); the id stays valid until release', async () => {
   const id = await terms.create('s1', { command: node, args: ['-e', 'setInterval(()=>{},1000); console.log("up")'], cwd });
-  await new Promise((r) => setTimeout(r, 200));
+  // Killed once it runs (it says so), not at a guessed moment.
+  for (const deadline = Date.now() + 20_000; !terms.output('s1', id).output.includes('up'); await new Promise((r) => setTimeout(r, 10))) {
+    if (Date.now() > deadline) throw new Error('the command never started');
+  }
   await terms.kill('s1', id);
   const status = await terms.waitForExit('s1', id);
   assert.equal(status.exitCode, null);
