@@ -13,9 +13,8 @@ describe('faults of the agent process', () => {
     const peer = await startPeer(testAgent('faults', ['--hang-session-new']), { sessionOpenTimeoutMs: 700 });
     try {
       assert.equal((await peer.client.start()).state, 'ready');
-      const t = Date.now();
+      // The agent never answers: the rejection, naming the 0.7 s limit, is the bound at work.
       await assert.rejects(peer.client.newSession(), /faults.*did not answer session\/new within 0\.7 s/);
-      assert.ok(Date.now() - t < 5_000, 'the wait is bounded');
       assert.equal(peer.client.lifecycle.state, 'ready', 'the agent is not torn down for it');
     } finally {
       await peer.close();

@@ -17,12 +17,12 @@ describe('faults during a turn', () => {
       const { session, events, thread } = record(await peer.client.newSession());
       const turn = session.prompt(say('silent'));
       await waitFor(() => streamedText(events) === SILENT_TEXT || undefined, 5_000, 'the first chunk');
-      const t = Date.now();
+      // The agent stays silent: control comes back only because the cancel wait is bounded.
       await session.cancel();
       await turn;
-      assert.ok(Date.now() - t < 5_000, 'control is back after the bounded wait');
       const end = turnEnd(events);
       assert.equal(end?.stopReason, 'cancelled');
+      assert.equal(end?.timedOut, true, 'ended by the time box, not by the agent');
       const notice = events.find((e) => e.kind === 'notice_local' && e.severity === 'warning');
       assert.match(notice && notice.kind === 'notice_local' ? `${notice.title} ${notice.detail}` : '', /did not confirm the cancel.*No answer within 0\.8 s/s);
       assert.equal(session.turnState, 'idle');

