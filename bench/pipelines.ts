@@ -195,13 +195,14 @@ export const shortcutQueued = shortcut(false);
 export const shortcutSync = shortcut(true);
 
 /**
- * The product's own path, as the extension runs it: the AgentClient starts the generator as an
+ * The product's path without what the installed extension hangs on it (a reference; the row
+ * with the goals is the product as shipped, shipped.ts): the AgentClient starts the generator as an
  * agent (`initialize`, `session/new`), a real session is registered with its router, and a
  * prompt makes the agent stream. Each update goes transport (sync dispatch) → session router
  * (by sessionId) → AcpChatSession (normalize) → its event hub → ThreadModel.apply.
  */
 export const productPath: Pipeline = {
-  name: 'full: AgentClient → session → normalize → ThreadModel',
+  name: 'the product\'s path: AgentClient → session → normalize → ThreadModel',
   async start(count, onMessage) {
     const feed = watchGeneratorStart();
     const sink = await createSink();

@@ -1,0 +1,162 @@
+/**
+ * The wire bench's product row as the extension a user installs runs it, and the protocol log's
+ * tap on its own.
+ *
+ * As shipped: the AgentClient starts the generator as an agent, its transport tap feeds the
+ * protocol log (ProtocolTap at VS Code's default level, the log not on screen: kept in the ring,
+ * not written); the session's events go to a tab of the real tab list (SessionTabList →
+ * ChatThread → ThreadModel, the thread saved to a ThreadStore slot), the transcript recorder
+ * (recordTranscript → TranscriptStore in a temporary folder), and the listeners the extension
+ * hangs on the tab list: the row batcher of the chat view, whose every batch is serialised as
+ * `webview.postMessage` serialises it, the tab strip, and the turn-end and form notifiers.
+ *
+ * What stands in for VS Code: its `EventEmitter` and `l10n.t` (bench/vscodeApi.mjs), the
+ * workspace memento the thread slot is saved to, and the window around the notifiers (the user
+ * looks at the chat, an interface the notifiers already take). The lines that connect the
+ * session to the tab and the batcher to the webview repeat those of SessionOpener.onEvent and
+ * ChatViewProvider (three and two lines).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AgentClient } from '../src/agents/acp/connection/agentClient.js';
+import { recordTranscript } from '../src/history/recorder.js';
+import { TranscriptStore } from '../src/history/store.js';
+import { NodeFileSystem } from '../src/services/nodeFileSystem.js';
+import { ProtocolTap } from '../src/services/protocolTap.js';
+import type { SessionEvent } from '../src/protocol/events.js';
+import type { HostToWebview } from '../src/shared/webviewProtocol.js';
+import { RowBatcher } from '../src/vscode/panel/rowBatcher.js';
+import type { NoticeSurroundings } from '../src/vscode/notifications/surroundings.js';
+import { generatorScript, spawnGenerator, threadCpuMs, tsxLoader, watchGeneratorStart } from './child.js';
+import type { Pipeline } from './pipelines.js';
+import { useVscodeApi } from './vscodeSeam.js';
+
+/** The modules that import `vscode`, loaded once the seam is in place. */
+async function vscodeSide() {
+  useVscodeApi();
+  const [{ SessionTabList }, { ThreadStore }, { TurnEndNotifier }, { ElicitationNotifier }] = await Promise.all([
+    import('../src/vscode/tabs/sessionTabList.js'),
+    import('../src/vscode/tabs/threadStore.js'),
+    import('../src/vscode/notifications/turnEndNotifier.js'),
+    import('../src/vscode/notifications/elicitationNotifier.js'),
+  ]);
+  return { SessionTabList, ThreadStore, TurnEndNotifier, ElicitationNotifier };
+}
+
+/** The workspace memento the shown thread is saved to (VS Code keeps it in a database). */
+function memento() {
+  const values = new Map<string, unknown>();
+  return {
+    keys: () => [...values.keys()],
+    get: <T>(key: string, fallback?: T) => (values.has(key) ? (values.get(key) as T) : fallback),
+    update: (key: string, value: unknown) => {
+      values.set(key, value);
+      return Promise.resolve();
+    },
+  };
+}
+
+/** The user looks at the chat, in a focused window: no notification is due. */
+const watching: NoticeSurroundings = {
+  attention: () => ({ windowFocused: true, chatVisible: true, tabShown: true }),
+  settings: () => ({ turnEnd: true, permission: true, elicitation: true, inputRequired: true }),
+  onDidChange: () => ({ dispose() {} }),
+};
+
+export const productAsShipped: Pipeline = {
+  name: 'the product as shipped: + protocol log (default level), tab list, recorder, row batcher, webview message',
+  async start(count, onMessage) {
+    const { SessionTabList, ThreadStore, TurnEndNotifier, ElicitationNotifier } = await vscodeSide();
+    const feed = watchGeneratorStart();
+    const storage = mkdtempSync(join(tmpdir(), 'agent-chat-bench-shipped-'));
+    const agentName = 'wire bench';
+
+    // The protocol log at the default level, not on screen: every message kept, none written.
+    const log = new ProtocolTap({ info: () => undefined });
+    const client = new AgentClient({
+      config: { name: agentName, command: process.execPath, args: ['--import', tsxLoader, generatorScript, String(count), '--agent'], env: {}, protocolVersion: 1 },
+      workspace: { roots: () => [process.cwd()] },
+      fs: new NodeFileSystem(),
+      pathValue: async () => process.env.PATH ?? '',
+      onStderr: (text) => feed.stderr(text),
+      tap: (direction, message) => log.message(agentName, direction, message),
+      killGraceMs: 500,
+    });
+
+    const tabs = new SessionTabList(new ThreadStore(memento() as never), () => undefined);
+    const tab = tabs.active;
+    tab.agentName = agentName;
+
+    // The chat view: rows of the shown tab through the batcher, each batch posted (serialised).
+    let posted = 0;
+    const post = (message: HostToWebview): void => void (posted += JSON.stringify(message).length);
+    const batcher = new RowBatcher((rows, sessionChanged) => {
+      if (rows.length > 0) post({ type: 'rows', changes: rows });
+      if (sessionChanged) post({ type: 'session', session: tab.thread.session });
+    });
+    tabs.onRows((result) => batcher.push(result.rows, result.session));
+    tabs.onTabs((info) => post({ type: 'tabs', tabs: info }));
+    const notifiers = [
+      new TurnEndNotifier({ onTabRows: tabs.onTabRows, onTabs: tabs.onTabs, tabsInfo: () => tabs.info(), agentNameOf: () => agentName }, watching),
+      new ElicitationNotifier({ onTabRows: tabs.onTabRows, onTabs: tabs.onTabs, pendingElicitations: () => [] }, watching),
+    ];
+
+    const lifecycle = await client.start();
+    if (lifecycle.state !== 'ready') throw new Error(`the bench agent did not start: ${JSON.stringify(lifecycle)}`);
+    const session = await client.newSession();
+    tab.session = session as never;
+    // As SessionOpener.onEvent: the thread listens first, then the recorder.
+    session.onEvent((event: SessionEvent) => {
+      const { statusChanged, requested } = tab.thread.apply(event);
+      if (statusChanged) tabs.fireTabs();
+      if (requested) tab.thread.announce(requested);
+    });
+    const store = new TranscriptStore(storage);
+    const ids = { agentName, sessionId: session.sessionId, cwd: session.cwd };
+    const recording = recordTranscript(store, ids, { onEvent: (l) => session.onEvent(l), snapshot: () => tab.thread.snapshot() });
+    session.onEvent((event) => {
+      if (event.kind === 'message_chunk') onMessage();
+    });
+    const turn = session.prompt([{ type: 'text', text: 'stream' }]);
+    return {
+      feed,
+      stop: async () => {
+        await turn;
+        batcher.flush();
+        if (posted === 0) throw new Error('nothing was posted to the webview');
+        await recording.dispose();
+        for (const n of notifiers) n.dispose();
+        batcher.dispose();
+        tabs.dispose();
+        await client.dispose();
+        rmSync(storage, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+/**
+ * The protocol log's tap alone, per message at the default level: the generator's messages,
+ * parsed beforehand, handed to a ProtocolTap one by one. One round: µs per message of this
+ * thread's CPU time (Linux), else of the wall clock.
+ */
+export function tapAlone(messages: readonly unknown[]): { us: number; clock: 'cpu' | 'wall' } {
+  const log = new ProtocolTap({ info: () => undefined });
+  const cpuStart = threadCpuMs();
+  const start = performance.now();
+  for (let i = 0; i < messages.length; i++) log.message('wire bench', 'in', messages[i]);
+  const wall = performance.now() - start;
+  const cpuEnd = threadCpuMs();
+  if (cpuStart !== undefined && cpuEnd !== undefined) return { us: ((cpuEnd - cpuStart) * 1000) / messages.length, clock: 'cpu' };
+  return { us: (wall * 1000) / messages.length, clock: 'wall' };
+}
+
+/** The generator's messages, parsed: what the tap sees in the product row. */
+export async function generatorMessages(count: number): Promise<unknown[]> {
+  const run = spawnGenerator(count);
+  const chunks: Buffer[] = [];
+  run.child.stdout.on('data', (b: Buffer) => chunks.push(b));
+  await new Promise<void>((r) => run.child.once('exit', () => r()));
+  return Buffer.concat(chunks).toString('utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+}
