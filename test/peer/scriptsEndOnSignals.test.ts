@@ -62,14 +62,16 @@ describe('npm scripts end everything they started on a signal', { skip: !canInsp
       const state = await tempDir('start-state-');
       stateDirs.push(state);
       const a2aPort = portPair();
-      const codeServerPort = a2aPort + 2;
+      const wantedPort = a2aPort + 2;
       const run = await startNpmScript(['start', '--', '--a2a', '--no-build'], {
         cwd: repo,
-        env: { ...process.env, AGENT_CHAT_USE_CODE_SERVER: '1', AGENT_CHAT_START_DIR: state, PORT: String(codeServerPort), A2A_PORT: String(a2aPort) },
+        env: { ...process.env, AGENT_CHAT_USE_CODE_SERVER: '1', AGENT_CHAT_START_DIR: state, PORT: String(wantedPort), A2A_PORT: String(a2aPort) },
         ready: /Agent Chat in code-server: http:\/\/127\.0\.0\.1:\d+/,
         timeoutMs: 240_000,
       });
       try {
+        // start.mjs moves to a free port when the wanted one is taken: the port it printed is the one to watch.
+        const codeServerPort = Number(/Agent Chat in code-server: http:\/\/127\.0\.0\.1:(\d+)/.exec(run.output())![1]);
         const commands = run.tree.map((p) => p.command).join('\n');
         assert.ok(run.tree.some((p) => p.command.includes('code-server')), `code-server runs under npm start:\n${commands}`);
         assert.ok(run.tree.some((p) => p.command.includes('examples/a2a-server.ts')), `the example agents run under npm start:\n${commands}`);
