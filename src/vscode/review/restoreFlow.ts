@@ -9,7 +9,7 @@
 import * as vscode from 'vscode';
 import type { SnapshotRef } from '../../protocol/events.js';
 import type { Snapshotter } from '../../checkpoints/snapshotter.js';
-import { restoreSnapshot } from '../../checkpoints/restore.js';
+import { checkRestorable, restoreSnapshot, SnapshotIncomplete } from '../../checkpoints/restore.js';
 import { planRestore, type TurnSnapshots } from '../../checkpoints/merge/plans.js';
 import type { PathPlan, WriteAction } from '../../checkpoints/merge/resolve.js';
 import { join } from 'node:path';
@@ -30,7 +30,16 @@ export type RestoreConfirm = (plans: readonly PathPlan[], question: string) => P
 export async function restoreRoots(snapshots: Snapshotter, roots: readonly RestoreRoot[], question: string, confirm: RestoreConfirm = confirmRestore): Promise<RestoreOutcome> {
   const src = editorSources(snapshots);
   const plans: PathPlan[] = [];
-  for (const r of roots) plans.push(...(await planRestore(src, r.root, r.target, r.anchor, r.turns)).filter((p) => p.plan.kind !== 'same'));
+  try {
+    // Every root is checked before any is written: a restore is whole or nothing across roots too.
+    const lost = (await Promise.all(roots.map((r) => checkRestorable(snapshots, r.root, r.target)))).flat();
+    if (lost.length) throw new SnapshotIncomplete(lost);
+    for (const r of roots) plans.push(...(await planRestore(src, r.root, r.target, r.anchor, r.turns)).filter((p) => p.plan.kind !== 'same'));
+  } catch (e) {
+    if (!(e instanceof SnapshotIncomplete)) throw e;
+    void vscode.window.showErrorMessage(lostMessage(e));
+    return { status: 'failed' };
+  }
   if (!plans.length) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: the files are already as they were; nothing to restore.'));
     return { status: 'unchanged' };
@@ -103,4 +112,10 @@ export async function confirmRestore(plans: readonly PathPlan[], question: strin
   const compare = vscode.l10n.t('Compare side by side');
   const choice = await vscode.window.showWarningMessage(question, { modal: true, detail: `${count}\n${shown}\n\n${mark}${warn}` }, keep, take, compare);
   return choice === keep ? 'keep' : choice === take ? 'take' : choice === compare ? 'compare' : undefined;
+}
+
+/** What the user reads when saved copies a restore or undo needs are gone: which files, and that nothing was written. */
+export function lostMessage(e: SnapshotIncomplete): string {
+  const shown = e.paths.slice(0, 8).join(', ') + (e.paths.length > 8 ? ` ${vscode.l10n.t('… and {0} more', e.paths.length - 8)}` : '');
+  return vscode.l10n.t('Agent Chat: nothing was written: the checkpoint no longer holds {0}.', shown);
 }

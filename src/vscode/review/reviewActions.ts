@@ -15,6 +15,8 @@ import { undoFiles, type UndoTarget } from './undoFile.js';
 import { undoHunkOf, type HunkTarget } from './hunkUndo.js';
 import type { ConflictAsker } from './carryBack.js';
 import { busyReason } from './turnBusy.js';
+import { SnapshotIncomplete } from '../../checkpoints/restore.js';
+import { lostMessage } from './restoreFlow.js';
 
 export type ReviewAction = 'review' | 'keep' | 'undo';
 
@@ -52,7 +54,7 @@ export class ReviewActions {
           void vscode.window.showInformationMessage(busyReason(thread)!);
           return;
         }
-        await this.undo(thread, turnId, one ? [one] : open);
+        await this.undo(thread, turnId, one ? [one] : open).catch(sayLost);
         return;
     }
   }
@@ -71,7 +73,8 @@ export class ReviewActions {
       void vscode.window.showWarningMessage(goneMessage('hunk', [], vscode.l10n.t));
       return;
     }
-    const r = await undoHunkOf(this.checkpoints.snapshots, file, before, after, target, vscode.l10n.t('Undo this hunk'), this.ask);
+    const r = await undoHunkOf(this.checkpoints.snapshots, file, before, after, target, vscode.l10n.t('Undo this hunk'), this.ask)
+      .catch((e: unknown) => { sayLost(e); return { ok: false as const, reason: 'no-snapshot' as const }; });
     if (!r.ok) {
       // The panel disabled the button when it was pressed: the same row again re-enables it.
       thread.apply({ kind: 'turn_file_updated', turnId, root, path, added: file.added, deleted: file.deleted, hunks: file.hunks ?? [] });
@@ -155,6 +158,12 @@ export class ReviewActions {
     // Files the user kept (or that changed meanwhile) stay open in the review.
     for (const f of r.undone ?? []) thread.apply({ kind: 'turn_file_settled', turnId, path: f.path, state: 'undone' });
   }
+}
+
+/** A checkpoint that lost a saved copy: say which files (nothing was written); anything else is not ours to swallow. */
+function sayLost(e: unknown): void {
+  if (!(e instanceof SnapshotIncomplete)) throw e;
+  void vscode.window.showErrorMessage(lostMessage(e));
 }
 
 /** A changed file's status in the editor's language (its protocol word in English). */
