@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FORK_TOOLTIP, forkControl, latestTurnId, resendControl, type MessageActionFacts } from '../../../src/shared/messageActions.js';
+import { FORK_TOOLTIP, forkControl, latestTurnId, resendControl, restoreControl, type MessageActionFacts } from '../../../src/shared/messageActions.js';
 import type { AgentStatus } from '../../../src/shared/webviewProtocol.js';
 
 const forking: AgentStatus = { state: 'ready', agentName: 'forker', protocolVersion: 1, protocol: 'ACP v1', forks: true };
@@ -36,4 +36,12 @@ test('edit and resend: enabled on ACP agents, disabled with the reason on a remo
 test('latestTurnId: the last prompt\'s turn, whatever follows it', () => {
   assert.equal(latestTurnId([{ type: 'user', turnId: 't1' }, { type: 'agent' }, { type: 'user', turnId: 't2' }, { type: 'agent' }, { type: 'turn_end' }]), 't2');
   assert.equal(latestTurnId([{ type: 'notice' }]), undefined);
+});
+
+test('restore and undo: enabled on an idle tab, disabled with the reason while a turn runs or waits there', () => {
+  assert.deepEqual(restoreControl(facts(), 'turn-1'), { shown: true, enabled: true, tooltip: '' });
+  for (const f of [facts({ turnState: 'running' }), facts({ tabState: 'running' }), facts({ tabState: 'waiting' })]) {
+    assert.match(reason(restoreControl(f, 'turn-1'))!, /^Not while a turn is running/);
+  }
+  assert.deepEqual(restoreControl(facts(), ''), { shown: false });
 });
