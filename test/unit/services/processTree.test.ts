@@ -12,9 +12,8 @@ test('killing the tree leaves no orphan, even when SIGTERM is ignored', async ()
   const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
   const { pid, grandchild } = JSON.parse(line) as { pid: number; grandchild: number };
   assert.ok(alive(pid) && alive(grandchild));
-  const t = Date.now();
+  // Both ignore SIGTERM: the kill returns, and they are gone below, only if it escalated to SIGKILL.
   await killProcessTree(child, 300);
-  assert.ok(Date.now() - t < 15_000, "escalated instead of waiting on the ignored SIGTERM"); // loose: a loaded machine is slow
   // The grandchild is reaped by init; give it a moment (up to 15 s on a loaded machine).
   for (let i = 0; i < 750 && (alive(pid) || alive(grandchild)); i++) await new Promise((r) => setTimeout(r, 20));
   assert.equal(alive(pid), false, 'agent process survived');
