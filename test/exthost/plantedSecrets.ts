@@ -113,7 +113,6 @@ test('planted secrets: none of them is found in any file the extension writes, n
       }
       return undefined;
     }, 20_000);
-    assert.match(await fsp.readFile(logFile, 'utf8'), /"name":"GITHUB_TOKEN","value":"«redacted»"/, 'the log shows the shape, not the value');
 
     const userCopies = await settingsHistory(userData, settingsFile);
     const files = [...(await filesUnder(userData)), ...(await filesUnder(vscode.workspace.workspaceFolders![0]!.uri.fsPath))]
@@ -127,8 +126,9 @@ test('planted secrets: none of them is found in any file the extension writes, n
     const memento = (chat.store as unknown as { memento: vscode.Memento }).memento;
     const kept = memento.keys().map((k) => JSON.stringify(memento.get(k)));
     for (const [where, value] of Object.entries(secrets)) if (kept.some((v) => v.includes(value))) hits.push(`${where} in workspaceState`);
-    console.log(`# planted secrets: ${Object.keys(secrets).length} secrets, ${files.length} files and ${kept.length} workspaceState values searched, ${hits.length} hits`);
-    assert.deepEqual(hits, []);
+    const searched = `${Object.keys(secrets).length} secrets, ${files.length} files and ${kept.length} workspaceState values searched, ${hits.length} hits`;
+    assert.deepEqual(hits, [], searched);
+    assert.match(await fsp.readFile(logFile, 'utf8'), /"name":"GITHUB_TOKEN","value":"«redacted»"/, 'the log shows the shape, not the value');
     assert.ok((await fsp.readFile(settingsFile, 'utf8')).includes(secrets.mcpEnv), 'the search would have found them (the settings file holds what the user wrote)');
   } finally {
     await config.update('mcpServers', originalMcp, vscode.ConfigurationTarget.Global);
