@@ -15,6 +15,11 @@ const focused = (panel: Panel) => panel.page.evaluate(() => {
   const el = (globalThis as any).document.activeElement;
   return { tag: el?.tagName, label: el?.textContent?.trim(), cls: el?.className };
 });
+/** Two animation frames: what a render put off to the next frame (focus, scroll) has run. */
+const frames = (panel: Panel) => panel.page.evaluate(() => new Promise<void>((r) => {
+  const raf = (globalThis as any).requestAnimationFrame;
+  raf(() => raf(() => r()));
+}));
 
 const asking: ToolCallEntry = tool('t1', {
   kind: 'execute', title: 'Run npm install', status: 'pending',
@@ -66,7 +71,9 @@ test('a permission replayed in a snapshot is shown but does not steal focus', as
   const panel = await fresh();
   await panel.page.locator('textarea').focus();
   await panel.send(snapshot([asking]));
-  await panel.page.waitForTimeout(50);
+  // The card is shown, and whatever its rendering put off to the next frames has run.
+  await panel.page.locator('.permission button').nth(3).waitFor();
+  await frames(panel);
   assert.equal((await focused(panel)).tag, 'TEXTAREA');
   assert.equal(await panel.count('.permission button'), 4);
   await panel.screenshot('permission');
@@ -198,7 +205,9 @@ test('pasting an image adds a chip when the agent accepts images, and sends it a
 
   await panel.send({ type: 'agent', agent: { state: 'ready', agentName: 'x', protocolVersion: 1, protocol: 'ACP v1' }, agents: [], composer: { image: false, audio: false, embeddedContext: false } });
   await paste();
-  await panel.page.waitForTimeout(50);
+  // The paste was handled once the hint says so; no chip came with it.
+  await panel.page.locator('.composer-hint', { hasText: 'does not accept images' }).waitFor();
+  await frames(panel);
   assert.equal(await panel.count('.image-chip'), 0);
   assert.match(await panel.text('.composer-hint'), /does not accept images/);
 });
@@ -217,7 +226,9 @@ test('view state survives a reload: draft, attachments, opened thought, folded c
   await panel.page.locator('.thread').evaluate((el) => { (el as any).scrollTop = 300; el.dispatchEvent(new (globalThis as any).Event('scroll')); });
   await panel.reload();
   await panel.send(snapshot(entries));
-  await panel.page.waitForTimeout(50);
+  // The snapshot is shown (its last row is there) and the frames restoring the view have run.
+  await panel.page.locator('[data-entry-id="last"]').waitFor();
+  await frames(panel);
   assert.equal(await panel.page.locator('textarea').inputValue(), 'half-written idea');
   assert.deepEqual(await panel.page.locator('.chip-label').allTextContents(), ['x.ts']);
   assert.equal(await panel.page.locator('details.thought').evaluate((d) => (d as any).open), true);

@@ -19,7 +19,12 @@ const P = XSS_PAYLOADS;
 interface Findings { bad: string[]; xss: number; pwned: unknown; violations: string[]; imgs: string[]; textLength: number }
 
 async function inspect(panel: Panel, settle = true): Promise<Findings> {
-  if (settle) await panel.page.waitForTimeout(60); // let image errors and other async handlers fire
+  if (settle) {
+    // Every image has loaded or failed (an error handler is queued by then), then one more task
+    // turn lets the queued handlers run: checked after that, not after a guessed 60 ms.
+    await panel.page.waitForFunction(() => [...(globalThis as any).document.images].every((i: { complete: boolean }) => i.complete));
+    await panel.page.evaluate(() => new Promise((r) => setTimeout(r, 0)));
+  }
   return panel.page.evaluate(() => {
     const g = globalThis as any;
     const app = g.document.querySelector('.app');
