@@ -10,6 +10,11 @@ export interface FileSystemHost {
   readTextFile(path: string, line?: number, limit?: number): Promise<string>;
   /** Through the editor (undoable), creating missing files and folders. */
   writeTextFile(path: string, content: string): Promise<void>;
+  /**
+   * Runs a whole write request (its path checks included) under the host's account of writes
+   * in flight, from the moment it arrives, so a turn that ends meanwhile can wait for it.
+   */
+  trackWrite?<T>(request: () => Promise<T>): Promise<T>;
 }
 
 /** Workspace roots a session may touch (fs confinement follows them). */

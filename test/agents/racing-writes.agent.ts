@@ -12,7 +12,9 @@
  * - `awaited-then-disk`: the request is answered first, the agent writes `delayMs` later;
  * - `request-then-disk-on-create`: the request goes out (not awaited) and the agent writes as
  *   soon as it sees the file appear on disk (the client creating it), or after `delayMs`;
- * - `request-only`: only the request, awaited (the agent does not write the file itself).
+ * - `request-only`: only the request, awaited (the agent does not write the file itself);
+ * - `request-unawaited`: only the request, and the turn ends without waiting for its answer
+ *   (not read back, not counted).
  * Every file's sequence runs at the same time as the others'. For each file the agent reports
  * a completed edit tool call with its diff (old text read before writing, null for a new file),
  * so the tool card counts +N −0 for a new file of N lines. Once its request is answered and its
@@ -26,7 +28,7 @@ import { dirname } from 'node:path';
 import { exitWhenClosed, openStdio } from './lib/stdio.js';
 
 const NAME = 'racing-writes-agent';
-type Order = 'request-then-disk' | 'disk-then-request' | 'together' | 'awaited-then-disk' | 'request-then-disk-on-create' | 'request-only';
+type Order = 'request-then-disk' | 'disk-then-request' | 'together' | 'awaited-then-disk' | 'request-then-disk-on-create' | 'request-only' | 'request-unawaited';
 interface Write { path: string; content: string; order: Order; delayMs: number }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -83,6 +85,9 @@ const app = agent({ name: NAME })
         await ownWrite();
       } else if (w.order === 'request-only') {
         pending = request();
+      } else if (w.order === 'request-unawaited') {
+        void request();
+        pending = Promise.resolve();
       } else {
         await request();
         pending = Promise.resolve();
@@ -91,7 +96,7 @@ const app = agent({ name: NAME })
       }
       await pending;
       const held = await readFile(w.path, 'utf8').catch(() => null);
-      if (held !== w.content) misread.push({ path: w.path, held });
+      if (held !== w.content && w.order !== 'request-unawaited') misread.push({ path: w.path, held });
       await client.notify('session/update', { sessionId, update: {
         sessionUpdate: 'tool_call', toolCallId: `write_${++toolCalls}`, title: `Write ${w.path}`, kind: 'edit', status: 'completed',
         content: [{ type: 'diff', path: w.path, oldText, newText: w.content }], locations: [{ path: w.path }],

@@ -170,3 +170,40 @@ test('agent writes: an editor with unsaved changes is replaced only when the use
     await fsp.rm(dir, { recursive: true, force: true });
   }
 }, 90_000);
+
+test('agent writes: requests the agent never waited for are in the turn\'s changes, whole (+N −0 for each new file)', async () => {
+  const root = workspaceRoot();
+  const dir = path.join(root, 'exthost-racing-unawaited');
+  await fsp.rm(dir, { recursive: true, force: true });
+  const chat = await api();
+  const problems: string[] = [];
+  try {
+    assert.equal((await chat.context.start(testAgent('racing writes, unawaited (exthost)', 'racing-writes'))).state, 'ready');
+    for (let p = 0; p < PROMPTS; p++) {
+      const writes = Array.from({ length: FILES_PER_PROMPT }, (_, i) => ({
+        path: path.join(dir, `p${p}`, `file${i}.txt`),
+        content: Array.from({ length: 1 + ((i + p) % 3) }, (_, k) => `line ${k + 1} of file ${i}, prompt ${p}`).join('\n') + '\n',
+        order: 'request-unawaited', delayMs: 0,
+      }));
+      const rows = await turn(chat, `race ${JSON.stringify({ writes })}`);
+      const turnId = rows.find((e): e is UserEntry => e.type === 'user')?.turnId;
+      assert.ok(turnId, 'the turn has an id');
+      // The final row (it names the snapshot of the turn's end), not a live refresh.
+      const row = await until(`the final changes row of prompt ${p}`, () =>
+        chat.context.entries.find((e): e is ChangesEntry => e.type === 'changes' && e.turnId === turnId && e.after !== undefined), 30_000);
+      for (const w of writes) {
+        const rel = path.relative(root, w.path).split(path.sep).join('/');
+        const listed = row.files.find((x) => x.path === rel);
+        const got = listed ? [listed.status, listed.added, listed.deleted] : ['missing'];
+        const want = ['added', lines(w.content), 0];
+        if (JSON.stringify(got) !== JSON.stringify(want)) problems.push(`prompt ${p}: the changes row counts ${rel} ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+        const read = () => fsp.readFile(w.path, 'utf8').catch(() => null);
+        const ok = await until(`${rel} holds its text`, async () => (await read()) === w.content, 10_000).catch(() => false);
+        if (!ok) problems.push(`prompt ${p}: ${rel} holds ${JSON.stringify(await read())}`);
+      }
+    }
+    assert.deepEqual(problems, [], `${problems.length} problem(s):\n${problems.join('\n')}`);
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+}, 180_000);

@@ -45,6 +45,7 @@ import { HostServiceError } from '../../services/hostServices.js';
 import type { FileSystemHost } from '../../services/hostServices.js';
 import { ErrorCode } from '../../services/errorCodes.js';
 import { sliceLines } from '../../services/sliceLines.js';
+import { hostWrites } from './writesInFlight.js';
 
 /** Edits VS Code refused because the document changed meanwhile, retried this many times. */
 const EDIT_ATTEMPTS = 5;
@@ -58,18 +59,13 @@ export class VscodeFileSystem implements FileSystemHost {
     return sliceLines(text, line, limit);
   }
 
-  async writeTextFile(path: string, content: string): Promise<void> {
-    const uri = vscode.Uri.file(path);
-    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
-    const document = openDocument(uri);
-    if (document) await this.replaceInEditor(document, content);
-    // What an open editor saved counts too: save participants (format on save) may have changed it.
-    const saved = document && !document.isClosed && !document.isDirty ? document.getText() : undefined;
-    await settleOnDisk(uri, content, saved);
-    // A save that lost to a concurrent writer leaves the editor unsaved with the text the disk
-    // now holds; VS Code saves identical bytes over a newer disk, so this one goes through.
-    const after = openDocument(uri);
-    if (after?.isDirty && after.getText() === content) await after.save();
+  writeTextFile(path: string, content: string): Promise<void> {
+    // Counted until it lands: a turn that ends meanwhile takes its snapshot after it (writesInFlight.ts).
+    return hostWrites.track(this.write(path, content));
+  }
+
+  trackWrite<T>(request: () => Promise<T>): Promise<T> {
+    return hostWrites.track(request());
   }
 
   /** Asked before the agent's text replaces unsaved changes; true replaces them. */
@@ -81,6 +77,20 @@ export class VscodeFileSystem implements FileSystemHost {
       replace,
     );
     return answer === replace;
+  }
+
+  private async write(path: string, content: string): Promise<void> {
+    const uri = vscode.Uri.file(path);
+    await vscode.workspace.fs.createDirectory(vscode.Uri.joinPath(uri, '..'));
+    const document = openDocument(uri);
+    if (document) await this.replaceInEditor(document, content);
+    // What an open editor saved counts too: save participants (format on save) may have changed it.
+    const saved = document && !document.isClosed && !document.isDirty ? document.getText() : undefined;
+    await settleOnDisk(uri, content, saved);
+    // A save that lost to a concurrent writer leaves the editor unsaved with the text the disk
+    // now holds; VS Code saves identical bytes over a newer disk, so this one goes through.
+    const after = openDocument(uri);
+    if (after?.isDirty && after.getText() === content) await after.save();
   }
 
   private async replaceInEditor(document: vscode.TextDocument, content: string): Promise<void> {

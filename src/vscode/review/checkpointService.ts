@@ -9,6 +9,7 @@ import type { Snapshotter } from '../../checkpoints/snapshotter.js';
 import type { ChangesEntry, UserEntry } from '../../thread/types.js';
 import type { ChatThread } from '../tabs/chatThread.js';
 import { workspaceRoots } from '../editor/workspaceRoots.js';
+import { hostWrites } from '../editor/writesInFlight.js';
 import type { ChangeSet } from '../../checkpoints/types.js';
 import { attachHunks } from './hunkUndo.js';
 import { LiveTurnChanges } from './liveTurnChanges.js';
@@ -26,6 +27,9 @@ type TurnChangesEvent = Extract<SessionEvent, { kind: 'turn_changes' }>;
 const SNAPSHOT_WAIT_MS = 1_500;
 /** The same for a root whose first (cold: every file hashed) snapshot has not finished yet. */
 const COLD_SNAPSHOT_WAIT_MS = 10_000;
+
+/** How long the turn's end waits for the host's writes still in flight before its snapshot. */
+const HOST_WRITES_WAIT_MS = 10_000;
 
 const timeout = (ms: number) => new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms));
 
@@ -90,6 +94,9 @@ export class CheckpointService {
   }
 
   private async turnChanges(thread: ChatThread, turnId: string, before: readonly SnapshotRef[]): Promise<TurnChangesEvent | undefined> {
+    // Writes the agent asked for and did not wait for belong to the turn: a snapshot taken
+    // before they land would list the file missing or half-written (a new one as +0 −0).
+    await hostWrites.settled(HOST_WRITES_WAIT_MS);
     const files: ChangedFile[] = [];
     const after: SnapshotRef[] = [];
     for (const ref of before) {

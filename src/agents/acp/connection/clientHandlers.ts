@@ -108,7 +108,9 @@ export function registerClientHandlers(connection: MessageConnection, deps: Clie
     return readTextFileResult(await deps.fs.readTextFile(target.realPath, req.line, req.limit));
   });
 
-  handle('fs/write_text_file', async (p, session) => {
+  // Counted as in flight from its arrival: an agent that does not wait for the answer may end
+  // its turn before the path is even checked, and the turn's changes must still include it.
+  handle('fs/write_text_file', (p, session) => trackWrite(deps.fs, async () => {
     const req = parsed(parseWriteTextFile(p));
     const target = await confine(req.path, session);
     const before = await previousText(deps.fs, target.realPath);
@@ -116,7 +118,7 @@ export function registerClientHandlers(connection: MessageConnection, deps: Clie
     // What the file held and now holds: the review's account where no snapshot was taken.
     if (before !== undefined) session.emit({ kind: 'file_written', path: target.realPath, oldText: before, newText: req.content });
     return emptyResult();
-  });
+  }));
 
   handle('terminal/create', async (p, session) => {
     const req = parsed(parseCreateTerminal(p));
@@ -192,6 +194,8 @@ function isObject(value: unknown): value is Params {
 }
 
 /** The file's text before a write: null when it does not exist, undefined when it cannot be read as text. */
+const trackWrite = <T>(fs: FileSystemHost, request: () => Promise<T>): Promise<T> => (fs.trackWrite ? fs.trackWrite(request) : request());
+
 async function previousText(fs: FileSystemHost, path: string): Promise<string | null | undefined> {
   try {
     return await fs.readTextFile(path);
