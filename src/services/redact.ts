@@ -105,6 +105,32 @@ export function rememberSecrets(values: Iterable<string>): void {
   }
 }
 
+/**
+ * A command line's arguments with the values of secret options redacted: `--api-key=…`,
+ * `--token …`, `-password …` (an agent's or MCP server's `args`). The same array when none.
+ */
+export function redactArgs<T>(args: readonly T[]): T[] {
+  let copy: unknown[] | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (typeof arg !== 'string' || arg[0] !== '-') continue;
+    const joined = /^(--?)([A-Za-z][\w.-]*)=(.+)$/s.exec(arg);
+    if (joined) {
+      if (!isSecretKey(joined[2]!)) continue;
+      rememberSecrets([joined[3]!]);
+      (copy ??= args.slice())[i] = `${joined[1]}${joined[2]}=${REDACTED}`;
+      continue;
+    }
+    const flag = /^--?([A-Za-z][\w.-]*)$/.exec(arg);
+    const value = args[i + 1];
+    if (!flag || !isSecretKey(flag[1]!) || typeof value !== 'string' || value.startsWith('-')) continue;
+    rememberSecrets([value]);
+    (copy ??= args.slice())[i + 1] = REDACTED;
+    i++;
+  }
+  return (copy ?? args) as T[];
+}
+
 /** Remembers the secrets `redactSecrets` would find in `value` (a configuration as read), by the same rules. */
 export function rememberSecretsIn(value: unknown): void {
   walk(value, 0);
@@ -211,7 +237,9 @@ function walk(value: unknown, depth: number): unknown {
     const item = value[key];
     if (typeof item !== 'object' && typeof item !== 'string') continue;
     const verdict = classify(key);
-    const next = verdict === 0 ? walk(item, depth + 1) : verdict === 1 ? blank(item, depth + 1) : blankContainer(item, depth + 1);
+    const next = verdict === 1 ? blank(item, depth + 1)
+      : verdict === 2 ? blankContainer(item, depth + 1)
+      : key === 'args' && Array.isArray(item) ? redactArgs(item) : walk(item, depth + 1);
     if (next !== item) (copy ??= { ...value })[key] = next;
   }
   return copy ?? value;

@@ -1,6 +1,7 @@
 /**
  * Plant-and-search: a distinctive secret in every place a user can give one — an MCP server's
- * `env` and `headers` in `agentChat.mcpServers`, an agent entry's `env` in `agentChat.agents`,
+ * `env`, `headers` and a `--token` argument in `agentChat.mcpServers`, an agent entry's `env` and
+ * an `--api-key=` argument in `agentChat.agents`,
  * an env-var login's value, a remote agent's token — then real turns with agents that use them
  * (the mcp-echo agent even answers with the `session/new` it got, secrets included, as an agent
  * printing its configuration would), the protocol log opened, transcripts flushed. Then every
@@ -52,6 +53,8 @@ test('planted secrets: none of them is found in any file the extension writes, n
     mcpEnvUnnamed: planted('mcp-env-plain-name'),
     mcpHeader: planted('mcp-header'),
     agentEnv: planted('agent-env'),
+    agentArg: planted('agent-arg'),
+    mcpArg: planted('mcp-arg'),
     login: planted('login'),
     remote: planted('remote'),
   };
@@ -66,12 +69,12 @@ test('planted secrets: none of them is found in any file the extension writes, n
   const credentials = await fsp.mkdtemp(path.join(os.tmpdir(), 'agent-chat-planted-'));
   try {
     await config.update('mcpServers', {
-      tools: { command: process.execPath, args: ['--version'], env: { GITHUB_TOKEN: secrets.mcpEnv, WORKSPACE_REF: secrets.mcpEnvUnnamed, LOG_LEVEL: 'debug' } },
+      tools: { command: process.execPath, args: ['--version', '--token', secrets.mcpArg], env: { GITHUB_TOKEN: secrets.mcpEnv, WORKSPACE_REF: secrets.mcpEnvUnnamed, LOG_LEVEL: 'debug' } },
       web: { type: 'http', url: 'https://mcp.example.invalid/mcp', headers: { Authorization: `Bearer ${secrets.mcpHeader}` } },
     }, vscode.ConfigurationTarget.Global);
     await config.update('agents', {
       ...(originalAgents as object | undefined),
-      [entryName]: { command: echo.command, args: echo.args, env: { ...echo.env, PLANTED_SERVICE_TOKEN: secrets.agentEnv } },
+      [entryName]: { command: echo.command, args: [...echo.args, `--api-key=${secrets.agentArg}`], env: { ...echo.env, PLANTED_SERVICE_TOKEN: secrets.agentEnv } },
     }, vscode.ConfigurationTarget.Global);
 
     // A remote agent's token, stored as the sign-in prompt stores it; the server gets it.

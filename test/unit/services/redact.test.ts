@@ -133,3 +133,12 @@ test('a protocol log line redacts a remembered secret an agent echoes in a strea
   assert.ok(!line.includes(token), line);
   assert.ok(line.includes(`API_TOKEN=${REDACTED}`));
 });
+
+test('command-line arguments: values of secret options are redacted, the rest stays', () => {
+  const args = ['-y', '@acme/server', '--api-key=sk-arg-1234', '--token', 'tok-arg-5678', '--verbose', '--password', '--next', '--model', 'big'];
+  const out = redactSecrets({ command: 'npx', args });
+  assert.deepEqual(out.args, ['-y', '@acme/server', `--api-key=${REDACTED}`, '--token', REDACTED, '--verbose', '--password', '--next', '--model', 'big']);
+  assert.ok(knownSecrets().has('sk-arg-1234') && knownSecrets().has('tok-arg-5678'));
+  const plain = { args: ['--port', '8080'] };
+  assert.equal(redactSecrets(plain), plain);
+});

@@ -8,6 +8,7 @@ import type { AcpAgentConfig, LaunchFailure } from '../../api.js';
 import { TailBuffer } from '../../../services/tailBuffer.js';
 import { killProcessTree, spawnInGroup } from '../../../services/process/processTree.js';
 import { resolveCommand } from '../../../services/process/resolveCommand.js';
+import { redactArgs } from '../../../services/redact.js';
 
 export const DEFAULT_STDERR_LIMIT = 64 * 1024;
 
@@ -83,7 +84,8 @@ export async function spawnAgent(
   opts: SpawnAgentOptions,
 ): Promise<{ ok: true; process: AgentProcess } | { ok: false; failure: LaunchFailure }> {
   const env: NodeJS.ProcessEnv = { ...(opts.baseEnv ?? process.env), PATH: opts.pathValue, ...config.env };
-  const commandLine = [config.command, ...config.args].map(quoteForDisplay).join(' ');
+  // Shown in errors and the log: a `--token …` argument reads «redacted».
+  const commandLine = [config.command, ...redactArgs(config.args)].map(quoteForDisplay).join(' ');
   const file = await resolveCommand(config.command, env.PATH ?? opts.pathValue, opts.cwd);
   if (!file) {
     return {
