@@ -8,7 +8,7 @@
 export interface FileSystemHost {
   /** Unsaved editor text wins over disk. `line` is 1-based; `limit` is a line count. */
   readTextFile(path: string, line?: number, limit?: number): Promise<string>;
-  /** Through the editor (undoable), creating missing files and folders. */
+  /** Leaves the file holding exactly `content` (through the editor, undoable, where a document is open), creating missing files and folders. */
   writeTextFile(path: string, content: string): Promise<void>;
   /**
    * Runs a whole write request (its path checks included) under the host's account of writes

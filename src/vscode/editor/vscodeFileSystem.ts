@@ -25,6 +25,8 @@
  *   of it (format on save), say after a save that lost to a concurrent writer or an editor that
  *   saves other line endings, the text's bytes are written whole; the write is refused only
  *   when the disk still differs after that.
+ * Each write request is counted as in flight from its arrival (`trackWrite`, writesInFlight.ts):
+ * a turn that ends before an unawaited write lands takes its snapshot after the write.
  *
  * Why save after writing: agents routinely follow a write with a terminal command (tests, a
  * build, git) that reads the file from disk, and some agents re-read through their own tools
