@@ -56,7 +56,7 @@ interface Joined {
   /** The first chunk's update as kept (redacted): what the joined line shows around the text. */
   update: TextChunkUpdate;
   sessionId: unknown;
-  kind: string;
+  kind: ChunkKind;
   messageId: unknown;
   text: string;
 }
@@ -106,11 +106,8 @@ export class ProtocolRing {
    */
   add(agent: string, direction: WireDirection, message: unknown): void {
     const seq = ++this.seq;
-    const update = textChunkOf(message);
-    if (update) {
-      this.addChunk(agent, direction, message, update);
-      return;
-    }
+    const kind = textChunkKind(message);
+    if (kind !== undefined && this.addChunk(agent, direction, message, kind)) return;
     this.close(seq - 1);
     let kept: unknown;
     try {
@@ -143,8 +140,11 @@ export class ProtocolRing {
     return n;
   }
 
-  private addChunk(agent: string, direction: WireDirection, message: unknown, update: TextChunkUpdate): void {
-    const sessionId = (message as { params: { sessionId?: unknown } }).params.sessionId;
+  /** False when the chunk is not one after all (its text is not a string): it is kept whole then. */
+  private addChunk(agent: string, direction: WireDirection, message: unknown, kind: ChunkKind): boolean {
+    const params = (message as { params: { sessionId?: unknown; update: TextChunkUpdate } }).params;
+    const sessionId = params.sessionId;
+    const update = params.update;
     const text = update.content.text;
     const open = this.open;
     // The hot path: the next chunk of the reply being streamed. Compares, nothing else (its
@@ -152,14 +152,18 @@ export class ProtocolRing {
     if (open !== undefined) {
       const joined = open.joined!;
       if (
-        joined.sessionId === sessionId && joined.kind === update.sessionUpdate && joined.messageId === update.messageId &&
+        joined.kind === kind && joined.sessionId === sessionId && joined.messageId === update.messageId &&
         open.agent === agent && open.direction === direction
       ) {
         // The log shows MAX_LOGGED_CHARS of a message: keep no more (a 10 MB reply stays 64 KB here).
-        if (joined.text.length < MAX_LOGGED_CHARS) this.extend(open, joined, text);
-        return;
+        if (joined.text.length < MAX_LOGGED_CHARS) {
+          if (typeof text !== 'string') return false;
+          this.extend(open, joined, text);
+        }
+        return true;
       }
     }
+    if (typeof text !== 'string') return false;
     this.close(this.seq - 1);
     const first = text.length <= MAX_LOGGED_CHARS ? text : text.slice(0, MAX_LOGGED_CHARS);
     let kept: { params: { update: TextChunkUpdate } };
@@ -171,11 +175,12 @@ export class ProtocolRing {
     }
     const entry: Entry = {
       first: this.seq, seq: this.seq, time: this.now(), agent, direction, message: kept,
-      joined: { update: kept.params.update, sessionId, kind: update.sessionUpdate, messageId: update.messageId, text: first },
+      joined: { update: kept.params.update, sessionId, kind, messageId: update.messageId, text: first },
       chars: ENTRY_OVERHEAD + first.length,
     };
     this.push(entry);
     this.open = entry;
+    return true;
   }
 
   private extend(entry: Entry, joined: Joined, text: string): void {
@@ -217,24 +222,33 @@ export class ProtocolRing {
   }
 }
 
+const AGENT_CHUNK = 'agent_message_chunk';
+const THOUGHT_CHUNK = 'agent_thought_chunk';
+const USER_CHUNK = 'user_message_chunk';
+type ChunkKind = typeof AGENT_CHUNK | typeof THOUGHT_CHUNK | typeof USER_CHUNK;
+
 /**
- * A text chunk that can be joined with its neighbours, else undefined. Property reads only, no
- * walk over the keys: this runs for every message on the wire. A chunk with `_meta` or
- * `annotations` is kept whole (joining would lose them); any other field of a later chunk is
- * left out of the joined line, whose first chunk is kept as it came (redacted).
+ * The kind of a text chunk that can be joined with its neighbours, else undefined. Returned as
+ * this module's own constant, so the next chunk's kind compares by reference rather than by
+ * characters (JSON.parse makes a fresh string of each). Property reads only, no walk over the
+ * keys: this runs for every message on the wire. A chunk with `_meta` or `annotations` is kept
+ * whole (joining would lose them); any other field of a later chunk is left out of the joined
+ * line, whose first chunk is kept as it came (redacted).
  */
-function textChunkOf(message: unknown): TextChunkUpdate | undefined {
+function textChunkKind(message: unknown): ChunkKind | undefined {
   const m = message as { method?: unknown; params?: { update?: Record<string, unknown>; _meta?: unknown } };
   if (m.method !== 'session/update') return undefined;
   const params = m.params;
   const update = params?.update;
   if (!update || typeof update !== 'object') return undefined;
-  const kind = update.sessionUpdate;
-  if (kind !== 'agent_message_chunk' && kind !== 'agent_thought_chunk' && kind !== 'user_message_chunk') return undefined;
+  const wire = update.sessionUpdate;
+  const kind = wire === AGENT_CHUNK ? AGENT_CHUNK : wire === THOUGHT_CHUNK ? THOUGHT_CHUNK : wire === USER_CHUNK ? USER_CHUNK : undefined;
+  if (kind === undefined) return undefined;
   const content = update.content as Record<string, unknown> | undefined;
-  if (!content || content.type !== 'text' || typeof content.text !== 'string') return undefined;
+  // The text itself is looked at only when it is kept: most chunks of a long reply are counted, not read.
+  if (!content || content.type !== 'text') return undefined;
   if (content._meta !== undefined || content.annotations !== undefined || update._meta !== undefined || params._meta !== undefined) return undefined;
-  return update as unknown as TextChunkUpdate;
+  return kind;
 }
 
 /** One message as a log line: direction, agent, the JSON (cut at MAX_LOGGED_CHARS). */
