@@ -19,7 +19,13 @@ import { redactKnownIn, redactSecrets } from '../../services/redact.js';
 export type Thread = ThreadModel;
 
 export const STATE_KEY = 'agentChat.thread.v1';
-export const SAVE_DELAY_MS = 1_000;
+/**
+ * Longest a change waits to be saved. Each save serialises the whole thread (up to
+ * MAX_SAVED_CHARS), so while an agent streams it runs once per delay: every 5 s, as the
+ * transcript's longest wait, not every second. A turn's start and end are saved at once anyway
+ * (ChatThread), and a restored tab trusts its transcript, not this slot.
+ */
+export const SAVE_DELAY_MS = 5_000;
 /** Serialized size budget for the saved thread. */
 export const MAX_SAVED_CHARS = 2_000_000;
 
