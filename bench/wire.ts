@@ -11,7 +11,8 @@
  * the message posted to the webview, serialised. Goals: ≥ 85% of the floor that keeps the text
  * (split the child's chunks on newlines, JSON.parse each line, keep each chunk's text) and
  * ≥ 5× the official SDK client; and the protocol log's tap alone (per message, default level,
- * on the same messages parsed beforehand) ≤ 2% of the floor's time per message. Every goal
+ * each message tapped just after it was parsed, as the transport hands it over) ≤ 2% of the
+ * floor's time per message (its own CPU time where Linux tells it). Every goal
  * prints meets or BELOW, and a BELOW makes `npm run bench` exit non-zero. The other rows are
  * references without a goal: the floor (split + JSON.parse, keeping nothing), the product's path
  * without the shipped extras (AgentClient → session → normalize → ThreadModel), the transport
@@ -37,7 +38,7 @@ import {
   transportSync,
 } from './pipelines.js';
 import type { Pipeline } from './pipelines.js';
-import { generatorMessages, productAsShipped, tapAlone } from './shipped.js';
+import { BLOCK, generatorLines, productAsShipped, tapAlone } from './shipped.js';
 import { fmtRate, fmtRatio, median, table } from './stats.js';
 
 const PIPELINES: Pipeline[] = [rawLoop, rawKeepingText, transportQueued, transportSync, shortcutQueued, shortcutSync, productPath, productAsShipped, sdkClient];
@@ -95,24 +96,28 @@ export async function run(): Promise<void> {
   console.log('(own CPU: this process\'s main thread from the first message to the last; a reference beside the wall-clock rates the goals are judged on)');
   console.log('(page faults: memory touched for the first time in that span; keeping the text means promoting it into fresh old-generation pages, which the floor never does)');
 
-  // The protocol log's tap alone, on the same messages parsed beforehand (after the pipelines:
-  // 100,000 parsed messages held in the heap would slow every pipeline's garbage collection).
-  const messages = await generatorMessages(count);
+  // The protocol log's tap alone, on the same lines, each block tapped right after it is parsed.
+  const lines = await generatorLines(count);
   const tapRounds: Array<ReturnType<typeof tapAlone>> = [];
   for (let round = -1; round < rounds; round++) {
-    const r = tapAlone(messages);
+    const r = tapAlone(lines);
     if (round >= 0) tapRounds.push(r);
   }
-  messages.length = 0;
-  // Against the floor's time per message on the same clock: this thread's CPU time where the
-  // system tells it (a tight loop measured by the wall clock on a busy machine measures the
-  // others), else the wall clock.
-  const tapUs = tapRounds.map((r) => r.us);
-  const onCpu = tapRounds.every((r) => r.clock === 'cpu') && cpuMid(rawLoop) !== undefined;
-  const floorUs = onCpu ? cpuMid(rawLoop)! : 1e6 / mid(rawLoop);
-  const tapShare = median(tapUs) / floorUs;
-  const clock = onCpu ? 'own CPU' : 'wall clock';
-  console.log(`\nthe protocol log's tap alone (default level, the log not shown; ${clock}): ${(median(tapUs) * 1000).toFixed(1)} ns per message, median of ${rounds} (best ${(Math.min(...tapUs) * 1000).toFixed(1)}); the floor ${floorUs.toFixed(2)} µs per message (${clock}, median)`);
+  lines.length = 0;
+  const tapUs = median(tapRounds.map((r) => r.tapUs));
+  const parseUs = median(tapRounds.map((r) => r.parseUs));
+  // Against the floor row's time per message on the CPU (this thread's, where Linux tells it):
+  // the tap's blocks take microseconds, which the machine's other work seldom interrupts, and the
+  // median over blocks leaves out those it did; the floor's wall clock would count the others.
+  const floorUs = cpuMid(rawLoop) ?? 1e6 / mid(rawLoop);
+  const floorClock = cpuMid(rawLoop) !== undefined ? 'own CPU' : 'wall clock';
+  const tapShare = tapUs / floorUs;
+  const tapShareBest = Math.min(...tapRounds.map((r) => r.tapUs)) / floorUs;
+  console.log(
+    `\nthe protocol log's tap alone (default level, the log not shown): ${(tapUs * 1000).toFixed(1)} ns per message, each block of ${BLOCK} messages tapped just after it was parsed ` +
+      `(median over blocks, median of ${rounds} rounds); JSON.parse of the same messages ${(parseUs * 1000).toFixed(0)} ns (tap ${((tapUs / parseUs) * 100).toFixed(2)}% of it); ` +
+      `the floor row ${floorUs.toFixed(2)} µs per message (${floorClock}, median)`,
+  );
 
   // Ratios of medians (machines are noisy; a best alone flatters), each with the ratio of bests beside it.
   const ratio = (a: Pipeline, b: Pipeline) => ({ median: mid(a) / mid(b), best: best(a) / best(b) });
@@ -125,7 +130,7 @@ export async function run(): Promise<void> {
     ['ratio', 'median', 'best', ''],
     ['the product as shipped / official SDK client', fmtRatio(vsSdk.median), fmtRatio(vsSdk.best), goal(vsSdk.median, SDK_GOAL, fmtRatio)],
     ['the product as shipped / raw split + JSON.parse, keeping the text', percent(vsKeeping.median), percent(vsKeeping.best), goal(vsKeeping.median, KEEPING_TEXT_GOAL, percent)],
-    [`the protocol log's tap alone / the floor, per message (${clock})`, `${(tapShare * 100).toFixed(2)}%`, `${((Math.min(...tapUs) / floorUs) * 100).toFixed(2)}%`, `goal ≤ ${percent(TAP_GOAL)}: ${tapMeets ? 'meets' : 'BELOW'}`],
+    [`the protocol log's tap alone / the floor, per message (${floorClock})`, `${(tapShare * 100).toFixed(2)}%`, `${(tapShareBest * 100).toFixed(2)}%`, `goal ≤ ${percent(TAP_GOAL)}: ${tapMeets ? 'meets' : 'BELOW'}`],
     reference('the product as shipped / raw split + JSON.parse', productAsShipped, rawLoop, percent),
     reference('the product as shipped / the product\'s path', productAsShipped, productPath, percent),
     reference('the product\'s path / raw split + JSON.parse, keeping the text', productPath, rawKeepingText, percent),
