@@ -153,6 +153,19 @@ export function redactArgs<T>(args: readonly T[]): T[] {
   return (copy ?? args) as T[];
 }
 
+/** Values of a URL's query parameters named like secrets (`?api_key=…`, `&token=…`), and a password in it. */
+export function secretsInUrl(url: string): string[] {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return [];
+  }
+  const found = [...parsed.searchParams].filter(([name, value]) => value && isSecretKey(name)).map(([, value]) => value);
+  if (parsed.password) found.push(decodeURIComponent(parsed.password));
+  return found;
+}
+
 /** Remembers the secrets `redactSecrets` would find in `value` (a configuration as read), by the same rules. */
 export function rememberSecretsIn(value: unknown): void {
   walk(value, 0);

@@ -10,7 +10,7 @@ import { A2aSession } from './a2aSession.js';
 import { CardError, discoverCard, type CardAuth, type CardInfo } from './card.js';
 import { createSdkClient, type Client } from './sdkClient.js';
 import { tappedFetch, type TappedFetch } from './httpTap.js';
-import { rememberSecrets } from '../../services/redact.js';
+import { knownSecrets, redactKnown, rememberSecrets, secretsInUrl } from '../../services/redact.js';
 import { OriginGate, SecretWithheld, cardEndpoints, originOf } from './secretOrigins.js';
 
 export interface RemoteSecrets {
@@ -40,6 +40,8 @@ export interface RemoteAgentOptions {
 export type RemoteStart = { ok: true; agent: RemoteAgent } | { ok: false; failure: LaunchFailure };
 
 export async function startRemoteAgent(opts: RemoteAgentOptions): Promise<RemoteStart> {
+  // A key in the URL's query travels with every request to its own host; the log and errors show it redacted.
+  rememberSecrets(secretsInUrl(opts.config.url));
   let secret: string | undefined = await opts.secrets?.get().catch(() => undefined);
   if (secret) rememberSecrets([secret]);
   let auth: CardAuth = { kind: 'bearer' };
@@ -64,7 +66,7 @@ export async function startRemoteAgent(opts: RemoteAgentOptions): Promise<Remote
     client = await createSdkClient(card, http.fetch);
   } catch (err) {
     const message = err instanceof CardError ? err.message : `Could not use the agent card at ${opts.config.url}: ${(err as Error).message}`;
-    return { ok: false, failure: { reason: 'initialize_error', message, stderrTail: '' } };
+    return { ok: false, failure: { reason: 'initialize_error', message: redactKnown(message, knownSecrets()), stderrTail: '' } };
   }
   const setSecret = (value: string | undefined) => {
     secret = value;

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { REPLY, startRecordingServer, type RecordingServer } from '../../a2a/recordingServer.js';
 import { remoteSecrets, type RemoteSecretPrompts, type SecretStore } from '../../../src/vscode/agents/agentSecrets.js';
-import { open } from './support.js';
+import { open, startFailure } from './support.js';
 
 const planted = () => `sk-PLANTED-${randomBytes(8).toString('hex')}`;
 
@@ -123,4 +123,12 @@ test('a secret saved by agent name only is used for an origin only when the user
   assert.equal(yes.asked.secret.length, 0);
   assert.ok(moved.requests.some((r) => r.authorization === `Bearer ${kept}`));
   assert.deepEqual([...adopted.map.keys()], [`agentChat.a2a.remote@${moved.url}`], 'moved under the agent-and-origin key');
+});
+
+test('a key in the configured URL\'s query is not shown in the failure message', async () => {
+  const key = planted();
+  // Nothing listens on port 9 of loopback: the card cannot be read, and the failure names the URL.
+  const message = await startFailure(`http://127.0.0.1:9/agent?api_key=${key}`);
+  assert.match(message, /127\.0\.0\.1:9/);
+  assert.ok(!message.includes(key), message);
 });

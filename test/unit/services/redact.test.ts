@@ -142,3 +142,11 @@ test('command-line arguments: values of secret options are redacted, the rest st
   const plain = { args: ['--port', '8080'] };
   assert.equal(redactSecrets(plain), plain);
 });
+
+test('secretsInUrl: query values named like secrets, and a password', async () => {
+  const { secretsInUrl } = await import('../../../src/services/redact.js');
+  assert.deepEqual(secretsInUrl('https://a.example/rpc?api_key=sk-q-1&page=2&access_token=t%2F2'), ['sk-q-1', 't/2']);
+  assert.deepEqual(secretsInUrl('https://user:p%40ss@a.example/'), ['p@ss']);
+  assert.deepEqual(secretsInUrl('https://a.example/?page=1'), []);
+  assert.deepEqual(secretsInUrl('not a url'), []);
+});
