@@ -101,8 +101,9 @@ test('agent writes: fs/write_text_file racing the agent\'s own write leaves each
       }
       const turnId = rows.find((e): e is UserEntry => e.type === 'user')?.turnId;
       assert.ok(turnId, 'the turn has an id');
-      const row = await until(`the changes row of prompt ${p}`, () =>
-        chat.context.entries.find((e): e is ChangesEntry => e.type === 'changes' && e.turnId === turnId && e.files.length >= FILES_PER_PROMPT), 20_000);
+      // The final row (it names the snapshot of the turn's end), not a live refresh.
+      const row = await until(`the final changes row of prompt ${p}`, () =>
+        chat.context.entries.find((e): e is ChangesEntry => e.type === 'changes' && e.turnId === turnId && e.after !== undefined), 30_000);
       for (const f of planned) {
         const rel = path.relative(root, f.path).split(path.sep).join('/');
         const listed = row.files.find((x) => x.path === rel);
