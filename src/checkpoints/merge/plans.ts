@@ -5,6 +5,7 @@
  * unsaved text of open editors; the model-based test a folder).
  */
 import { planFile, type FileSides } from './filePlan.js';
+import { splitLines } from '../hunks.js';
 import { withHunksKept, hasHunk, type HunkKey } from './hunkTarget.js';
 import type { PathPlan } from './resolve.js';
 
@@ -86,20 +87,42 @@ export interface TurnSnapshots { before: string; after: string }
  */
 export async function planRestore(src: Sources, root: string, target: string, anchor: string | undefined, turns: readonly TurnSnapshots[] = []): Promise<PathPlan[]> {
   const between = new Set<string>();
+  const theirLines = new Set<string>();
+  const boundary = async (from: string, to: string) => {
+    for (const p of await src.changedBetween(root, from, to)) {
+      between.add(p);
+      // Lines that appeared between turns, whichever file they are in now: an agent's rename or copy may have moved them.
+      const had = new Set(linesOf(await src.snapshotFile(root, from, p)));
+      for (const line of linesOf(await src.snapshotFile(root, to, p))) if (!had.has(line)) theirLines.add(line);
+    }
+  };
   let prev = target;
   for (const t of turns) {
-    if (t.before !== prev) for (const p of await src.changedBetween(root, prev, t.before)) between.add(p);
+    if (t.before !== prev) await boundary(prev, t.before);
     prev = t.after;
   }
   // The anchor may be newer than the last turn (a restore wrote it): what changed in between was not the agent's either.
-  if (anchor !== undefined && anchor !== prev) for (const p of await src.changedBetween(root, prev, anchor)) between.add(p);
+  if (anchor !== undefined && anchor !== prev) await boundary(prev, anchor);
   const out: PathPlan[] = [];
   for (const path of await src.changedSince(root, target)) {
     const t = await src.snapshotFile(root, target, path);
     const a = anchor === undefined ? 'unknown' as const : await src.snapshotFile(root, anchor, path);
     const p = await plan(src, root, path, { target: t, anchor: a });
-    if (between.has(path) && (p.plan.kind === 'write' || p.plan.kind === 'remove')) p.plan = { kind: 'conflict', reason: 'edited-between-turns' };
+    if ((p.plan.kind === 'write' || p.plan.kind === 'remove') && (between.has(path) || drops(p.sides.mine, p.plan.kind === 'write' ? p.plan.bytes : undefined, theirLines))) {
+      p.plan = { kind: 'conflict', reason: 'edited-between-turns' };
+    }
     out.push(p);
   }
   return out;
+}
+
+function linesOf(bytes: Uint8Array | undefined): string[] {
+  return bytes === undefined ? [] : splitLines(new TextDecoder().decode(bytes)).map((l) => l.replace(/\r?\n$/, ''));
+}
+
+/** Whether writing `result` over `mine` takes away one of `lines`. */
+function drops(mine: Uint8Array | undefined, result: Uint8Array | undefined, lines: ReadonlySet<string>): boolean {
+  if (!lines.size) return false;
+  const kept = new Set(linesOf(result));
+  return linesOf(mine).some((l) => lines.has(l) && !kept.has(l));
 }

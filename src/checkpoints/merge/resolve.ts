@@ -36,3 +36,21 @@ export function writesFor(plans: readonly PathPlan[], answer: ConflictAnswer): W
 }
 
 export const conflictsOf = (plans: readonly PathPlan[]) => plans.filter((p) => p.plan.kind === 'conflict');
+
+const keyOf = (root: string, path: string) => root + '\0' + path;
+
+/**
+ * Which of a restore's writes the snapshot engine makes (bytes, modes and links exact): the
+ * exact ones of files without unsaved editor text — but never one half of a rename whose other
+ * half is not, since the engine restores a rename whole. The rest go through the editor.
+ */
+export function splitForEngine(actions: readonly WriteAction[], hasUnsaved: (a: WriteAction) => boolean,
+  renames: ReadonlyArray<{ root: string; path: string; oldPath: string }>): { engine: WriteAction[]; editor: WriteAction[] } {
+  const ok = new Set(actions.filter((a) => (a.kind === 'remove' || a.exact) && !hasUnsaved(a)).map((a) => keyOf(a.root, a.path)));
+  for (const r of renames) {
+    const a = keyOf(r.root, r.path);
+    const b = keyOf(r.root, r.oldPath);
+    if (!(ok.has(a) && ok.has(b))) { ok.delete(a); ok.delete(b); }
+  }
+  return { engine: actions.filter((a) => ok.has(keyOf(a.root, a.path))), editor: actions.filter((a) => !ok.has(keyOf(a.root, a.path))) };
+}

@@ -11,7 +11,7 @@ import type { SnapshotRef } from '../../protocol/events.js';
 import type { Snapshotter } from '../../checkpoints/snapshotter.js';
 import { checkRestorable, restoreSnapshot, SnapshotIncomplete } from '../../checkpoints/restore.js';
 import { planRestore, type TurnSnapshots } from '../../checkpoints/merge/plans.js';
-import type { PathPlan, WriteAction } from '../../checkpoints/merge/resolve.js';
+import { splitForEngine, type PathPlan, type WriteAction } from '../../checkpoints/merge/resolve.js';
 import { join } from 'node:path';
 import { editorSources, openDocumentAt } from './editorSources.js';
 import { applyWrites } from './applyWrites.js';
@@ -70,23 +70,14 @@ export async function restoreRoots(snapshots: Snapshotter, roots: readonly Resto
   return { status: 'done', redo, kept: r.kept };
 }
 
-/**
- * Exact writes of files not open with unsaved text go to the snapshot engine — unless they are
- * one half of a rename whose other half is not exact (the engine restores a rename whole).
- */
+/** Exact writes go to the snapshot engine (merge/resolve.ts splitForEngine); the rest through the editor. */
 async function split(snapshots: Snapshotter, roots: readonly RestoreRoot[], actions: WriteAction[]): Promise<{ bySnapshot: WriteAction[]; byEditor: WriteAction[] }> {
-  const exact = (a: WriteAction) => (a.kind === 'remove' || a.exact) && !openDocumentAt(join(a.root, a.path))?.isDirty;
-  const ok = new Set(actions.filter(exact).map((a) => a.root + '\0' + a.path));
+  const renames: { root: string; path: string; oldPath: string }[] = [];
   for (const r of roots) {
-    for (const f of (await snapshots.changes(r.root, r.target)).files) {
-      if (!f.oldPath) continue;
-      const a = r.root + '\0' + f.path;
-      const b = r.root + '\0' + f.oldPath;
-      if (!(ok.has(a) && ok.has(b))) { ok.delete(a); ok.delete(b); }
-    }
+    for (const f of (await snapshots.changes(r.root, r.target)).files) if (f.oldPath) renames.push({ root: r.root, path: f.path, oldPath: f.oldPath });
   }
-  const key = (a: WriteAction) => a.root + '\0' + a.path;
-  return { bySnapshot: actions.filter((a) => ok.has(key(a))), byEditor: actions.filter((a) => !ok.has(key(a))) };
+  const { engine, editor } = splitForEngine(actions, (a) => !!openDocumentAt(join(a.root, a.path))?.isDirty, renames);
+  return { bySnapshot: engine, byEditor: editor };
 }
 
 /** The modal: the files that will change, the user's own edits marked, and what to do with them. */

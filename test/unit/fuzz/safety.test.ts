@@ -1,6 +1,6 @@
 /**
  * The short run of the model-based test of "nothing the user wrote is lost" (`npm run fuzz`
- * runs 10,000 sequences with a fresh seed): 500 seeded sequences of agent writes, user edits
+ * runs 10,000 in memory and 100 in a real git repository, with a fresh seed): 500 seeded sequences of agent writes, user edits
  * saved and unsaved, undo, keep, restore and redo, 0 violations — and the mix must really
  * reach conflicts, clean merges, exact undos, restores, redos and hunks.
  */
@@ -15,4 +15,10 @@ test(`500 sequences of writers, undo and restore (FUZZ_SEED=${SEED}): no line th
   const { failures, stats } = await fuzzSafety(SEED, 500);
   assert.deepEqual(failures.map((f) => `${f.error}\nminimal sequence: ${JSON.stringify(f.steps)}`), []);
   for (const [k, n] of Object.entries(stats)) assert.ok(n > 0, `no ${k} reached in 500 sequences`);
+});
+
+test(`6 sequences in a real git repository (FUZZ_SEED=${SEED}): the real snapshot store and restore, git gc in the user's repository between steps`, async () => {
+  const { failures, stats } = await fuzzSafety(SEED, 6, 'git');
+  assert.deepEqual(failures.map((f) => `${f.error}\nminimal sequence: ${JSON.stringify(f.steps)}`), []);
+  assert.ok(stats.restores + stats.exactUndos > 0, 'the sequences reached undo and restore');
 });
