@@ -1,10 +1,12 @@
 import { describe, test } from 'node:test';
+import { rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import assert from 'node:assert/strict';
 import type { AgentLifecycle } from '../../src/agents/api.js';
-import { fixture, nodeAgent, record, say, startPeer, streamedText, testAgent, turnEnd, waitFor } from './support/harness.js';
+import { fixture, nodeAgent, record, say, startPeer, streamedText, tempDir, testAgent, turnEnd, waitFor } from './support/harness.js';
 import { CRASH_EXIT_CODE, CRASH_STDERR } from '../agents/lib/texts.js';
 import { alive } from './support/processes.js';
-import { describe as list, descendants, sessionsWorkingIn, survivors } from '../support/processTree.js';
+import { describe as list, sessionsWorkingIn, survivors } from '../support/processTree.js';
 
 /**
  * Reads the process table every 50 ms until `holds` returns a value (a whole /proc scan is not
@@ -153,24 +155,27 @@ describe('launch and process lifecycle', () => {
 
   test('overlapping starts: the newer one wins and the older process is not leaked', async () => {
     let stderr = '';
-    const peer = await startPeer(nodeAgent('grandchild', fixture('grandchild.agent.mjs')), { killGraceMs: 300, onStderr: (t) => (stderr += t) });
+    const marker = join(await tempDir('launch-hold-'), 'held');
+    const peer = await startPeer(nodeAgent('grandchild', fixture('grandchild.agent.mjs'), ['--hold-first-initialize', marker]), { killGraceMs: 300, onStderr: (t) => (stderr += t) });
+    const leaders = () => [...stderr.matchAll(/PIDS (\d+) (\d+)/g)].map((m) => Number(m[1]));
     try {
-      const [first, second] = await Promise.all([peer.client.start(), peer.client.start()]);
+      // The first agent runs (with its grandchild) and is still starting: it never answers
+      // initialize. Only then the second start comes.
+      const starting = peer.client.start();
+      const [older] = await until(() => (leaders().length === 1 ? leaders() : undefined), 'the first agent to run');
+      assert.equal(survivors([older!]).length, 2, 'the first agent and its grandchild run');
+      const [first, second] = await Promise.all([starting, peer.client.start()]);
       assert.equal(second.state, 'ready');
       assert.equal(first, second, 'the superseded call resolves with the newer outcome');
-      // Each agent leads a session (pid = session id) holding it and its grandchild: the sessions
-      // the agents reported, and any still our children that had not reported yet.
-      const agentSessions = () => new Set([
-        ...[...stderr.matchAll(/PIDS (\d+) (\d+)/g)].map((m) => Number(m[1])),
-        ...descendants().filter((p) => p.command.includes('grandchild.agent.mjs')).map((p) => p.sid),
-      ]);
-      const living = () => [...agentSessions()].filter((sid) => survivors([sid]).length > 0);
-      // The older agent's group gets SIGTERM, then SIGKILL after the grace: wait for it to go.
-      await until(() => living().length === 1, () => `one agent left; alive:\n${list(survivors(agentSessions()))}`);
-      const [kept] = living();
-      assert.equal(survivors([kept!]).length, 2, 'the newer agent and its grandchild run on');
+      const newer = leaders().find((pid) => pid !== older);
+      assert.ok(newer, 'a second agent was started');
+      // Each agent leads a session (pid = session id) holding it and its grandchild. The older
+      // group gets SIGTERM, then SIGKILL after the grace: wait for it to go.
+      await until(() => survivors([older!]).length === 0, () => `the older agent's session to end; alive:\n${list(survivors([older!]))}`);
+      assert.equal(survivors([newer]).length, 2, 'the newer agent and its grandchild run on');
     } finally {
       await peer.close();
+      await rm(dirname(marker), { recursive: true, force: true });
     }
   });
 });
