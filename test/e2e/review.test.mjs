@@ -2,11 +2,14 @@
 // under the turn counts the files, one hunk is undone (checked on disk), one file kept, then
 // "Restore to here" on the first message (through its preview dialog) puts the files back as
 // they were, and Redo takes them forward again. Then the first message is edited and resent.
+// Last, the user rewrites the agent's line by hand: Undo asks, keeps their line, and only
+// "Take the earlier version" puts the file back.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
-import { answerDialog } from '../../scripts/e2e/workbench.mjs';
+import { answerDialog, modalDialog } from '../../scripts/e2e/workbench.mjs';
+import { resultsDir } from '../../scripts/e2e/paths.mjs';
 import { expectCount, expectText, expectValueOf } from '../../scripts/e2e/expect.mjs';
 
 const ORIGINAL = { 'a.txt': 'one\ntwo\n', 'c.txt': 'to be deleted\n' };
@@ -72,3 +75,24 @@ journey(win, 'edit and resend the first message: its files are restored, the edi
   await diskIs('b.txt', 'created by the agent\n', 'created by the resent turn');
   await diskIs('c.txt', undefined, 'deleted by the resent turn');
 }, { timeout: 240000 });
+
+journey(win, 'the user rewrites the line the agent wrote: Undo asks, keeps their line, and takes the earlier version only when told', async ({ page, chat }) => {
+  const row = (await chat.rows('changes')).last();
+  const file = row.locator('.changes-file[data-path="a.txt"]');
+  await expectText(file.locator('.file-counts'), '+1 −1', { message: 'a.txt counts of the resent turn', timeout: 30000 });
+  // The agent changed line 2 ("two" → "TWO"); the user rewrites that same line and saves.
+  writeFileSync(join(win.workspace, 'a.txt'), 'one\nmine\n');
+  await file.locator('button[aria-label="Undo"]').click();
+  const dialog = modalDialog(page);
+  await dialog.waitFor({ state: 'visible', timeout: 20000 });
+  mkdirSync(resultsDir, { recursive: true });
+  await page.screenshot({ path: join(resultsDir, 'review-conflict.png') });
+  const asked = await answerDialog(page, /you changed a\.txt since the agent wrote it[\s\S]*your changes: lines 2/, 'Keep my changes');
+  assert.match(asked, /Take the earlier version/);
+  await diskIs('a.txt', 'one\nmine\n', 'still the user\'s after Keep my changes');
+  await expectCount(file.locator('button[aria-label="Undo"]'), 1, { message: 'a.txt still open in the review' });
+  await file.locator('button[aria-label="Undo"]').click();
+  await answerDialog(page, /you changed a\.txt since the agent wrote it/, 'Take the earlier version');
+  await diskIs('a.txt', ORIGINAL['a.txt'], 'as before the turn once the user took the earlier version');
+  await expectText(file.locator('.file-state'), 'Undone', { message: 'a.txt undone' });
+}, { timeout: 180000 });

@@ -44,6 +44,8 @@ export class MessageActions {
   }
 }
 
+/** The button's own label, as drawn (kept on first decoration: icon-only buttons have no text to read it from). */
 function labelOf(el: HTMLElement): string {
-  return el.querySelector('.btn-label')?.textContent ?? '';
+  el.dataset.label ??= el.querySelector('.btn-label')?.textContent ?? el.getAttribute('aria-label') ?? '';
+  return el.dataset.label;
 }

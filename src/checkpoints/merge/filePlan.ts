@@ -30,7 +30,9 @@ export type ConflictReason =
   /** No snapshot of the turn's end: which changes are the user's cannot be told. */
   | 'unknown-since'
   /** Changed between two turns (not by the agent): a restore to before both would lose it. */
-  | 'edited-between-turns';
+  | 'edited-between-turns'
+  /** It holds lines the agent did not write that would be left in no file (moved here by a rename). */
+  | 'moved-content';
 
 export type FilePlan =
   | { kind: 'same' }

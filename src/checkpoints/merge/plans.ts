@@ -25,6 +25,40 @@ async function plan(src: Sources, root: string, path: string, sides: Omit<FileSi
   return { root, path, sides: full, plan: planFile(full) };
 }
 
+/**
+ * The lines the agent brought in during a turn, whichever file they are in: lines at its end
+ * that no changed file held at its start (a file the agent renamed brings in nothing).
+ */
+export async function agentLinesOf(src: Sources, root: string, turn: { before: string; after: string }): Promise<Set<string>> {
+  const had = new Set<string>();
+  const now: string[] = [];
+  for (const p of await src.changedBetween(root, turn.before, turn.after)) {
+    for (const l of linesOf(await src.snapshotFile(root, turn.before, p))) had.add(l);
+    now.push(...linesOf(await src.snapshotFile(root, turn.after, p)));
+  }
+  return new Set(now.filter((l) => !had.has(l)));
+}
+
+/**
+ * What an undo or restore takes away must be the agent's: a line it would drop from a file,
+ * that the agent did not bring in and that no file keeps when the user keeps their changes,
+ * is the user's (or the file's own, moved by an agent's rename the review did not pair) — the
+ * files dropping it become questions too.
+ */
+export function guardDroppedLines(plans: PathPlan[], agentLines: ReadonlySet<string>): void {
+  const kept = new Set<string>();
+  const results = plans.map((p) => {
+    const result = p.plan.kind === 'write' ? p.plan.bytes : p.plan.kind === 'remove' ? undefined : p.sides.mine;
+    for (const l of linesOf(result)) kept.add(l);
+    return result;
+  });
+  plans.forEach((p, i) => {
+    if (p.plan.kind !== 'write' && p.plan.kind !== 'remove') return;
+    const after = new Set(linesOf(results[i]));
+    if (linesOf(p.sides.mine).some((l) => !after.has(l) && !kept.has(l) && !agentLines.has(l))) p.plan = { kind: 'conflict', reason: 'moved-content' };
+  });
+}
+
 /** A file a turn changed, as the review knows it. */
 export interface TurnFile {
   root: string;
@@ -39,13 +73,26 @@ export interface TurnFile {
 /** Undo whole files: each path a change touched goes back to the snapshot before the turn. */
 export async function planUndoFiles(src: Sources, files: readonly TurnFile[]): Promise<PathPlan[]> {
   const out: PathPlan[] = [];
+  const agentLines = new Set<string>();
+  const seen = new Set<string>();
   for (const f of files) {
+    const turn = `${f.root}\0${f.before}\0${f.after}`;
+    if (f.after !== undefined && !seen.has(turn)) {
+      seen.add(turn);
+      for (const l of await agentLinesOf(src, f.root, { before: f.before, after: f.after })) agentLines.add(l);
+    }
+    const pair: PathPlan[] = [];
     for (const path of new Set([f.path, ...(f.oldPath ? [f.oldPath] : [])])) {
       const target = await src.snapshotFile(f.root, f.before, path);
       const anchor = f.after === undefined ? 'unknown' as const : await src.snapshotFile(f.root, f.after, path);
-      out.push(await plan(src, f.root, path, { target, anchor }));
+      pair.push(await plan(src, f.root, path, { target, anchor }));
     }
+    // A rename is undone whole or asked about whole: half of it would leave its content nowhere.
+    const conflict = pair.find((p) => p.plan.kind === 'conflict');
+    if (conflict) for (const p of pair) p.plan = conflict.plan;
+    out.push(...pair);
   }
+  guardDroppedLines(out, agentLines);
   return out;
 }
 
@@ -97,8 +144,10 @@ export async function planRestore(src: Sources, root: string, target: string, an
     }
   };
   let prev = target;
+  const agentLines = new Set<string>();
   for (const t of turns) {
     if (t.before !== prev) await boundary(prev, t.before);
+    for (const l of await agentLinesOf(src, root, t)) agentLines.add(l);
     prev = t.after;
   }
   // The anchor may be newer than the last turn (a restore wrote it): what changed in between was not the agent's either.
@@ -113,6 +162,7 @@ export async function planRestore(src: Sources, root: string, target: string, an
     }
     out.push(p);
   }
+  if (turns.length) guardDroppedLines(out, agentLines);
   return out;
 }
 

@@ -21,6 +21,7 @@ function reasonText(reason: ConflictReason): string {
     case 'edited-file-to-remove': return vscode.l10n.t('the agent created it and you edited it; undoing removes it');
     case 'deleted-by-user': return vscode.l10n.t('you deleted it; this would bring it back');
     case 'created-by-user': return vscode.l10n.t('you created it since; this would replace or remove it');
+    case 'moved-content': return vscode.l10n.t('it holds lines the agent did not write, which would be left in no file');
     case 'edited-between-turns': return vscode.l10n.t('changed by hand between two turns');
     case 'unknown-since': return vscode.l10n.t("there is no snapshot of the turn's end, so your own changes cannot be told apart");
   }
