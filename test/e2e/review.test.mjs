@@ -87,7 +87,7 @@ journey(win, 'the user rewrites the line the agent wrote: Undo asks, keeps their
   await dialog.waitFor({ state: 'visible', timeout: 20000 });
   mkdirSync(resultsDir, { recursive: true });
   await page.screenshot({ path: join(resultsDir, 'review-conflict.png') });
-  const asked = await answerDialog(page, /you changed a\.txt since the agent wrote it[\s\S]*your changes: lines 2/, 'Keep my changes');
+  const asked = await answerDialog(page, /you changed a\.txt since the agent wrote it[\s\S]*your change: line 2/, 'Keep my changes');
   assert.match(asked, /Take the earlier version/);
   await diskIs('a.txt', 'one\nmine\n', 'still the user\'s after Keep my changes');
   await expectCount(file.locator('button[aria-label="Undo"]'), 1, { message: 'a.txt still open in the review' });

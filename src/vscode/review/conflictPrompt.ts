@@ -35,7 +35,8 @@ export function describeConflict(p: PathPlan): string {
   const anchor = decode(p.sides.anchor);
   const mine = decode(p.sides.mine);
   const spans = anchor !== undefined && mine !== undefined && p.plan.kind === 'conflict' && p.plan.reason === 'edited-same-lines' ? changedSpans(anchor, mine) : [];
-  const lines = spans.length ? ` — ${vscode.l10n.t('your changes: lines {0}', spansText(spans))}` : '';
+  const one = spans.length === 1 && spans[0]!.from === spans[0]!.to;
+  const lines = !spans.length ? '' : ` — ${one ? vscode.l10n.t('your change: line {0}', spansText(spans)) : vscode.l10n.t('your changes: lines {0}', spansText(spans))}`;
   return `${p.path} (${reason})${lines}`;
 }
 
