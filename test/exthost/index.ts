@@ -24,6 +24,7 @@ import './registry.js';
 import './editorTools.js';
 import './racingWrites.js';
 import './plantedSecrets.js';
+import './protocolLogRing.js';
 
 export async function run(): Promise<void> {
   const lines: string[] = [];
