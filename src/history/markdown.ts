@@ -54,11 +54,13 @@ function exitText(exit: TerminalView['exitStatus']): string {
 function terminal(t: TerminalView): string {
   const head = [`${code(`$ ${t.command}`)}${t.exitStatus ? ` · ${exitText(t.exitStatus)}` : ''}`];
   if (t.cwd) head.push(`in ${code(t.cwd)}`);
-  const lines = t.output.replace(/\n$/, '').split('\n');
+  // A damaged saved thread may have lost a terminal's output: the export says nothing of it rather than failing.
+  const output = typeof t.output === 'string' ? t.output : '';
+  const lines = output.replace(/\n$/, '').split('\n');
   const dropped = Math.max(0, lines.length - TERMINAL_TAIL_LINES);
   const parts = [head.join(' ')];
   if (dropped > 0 || t.truncated) parts.push(`*(${dropped > 0 ? `last ${TERMINAL_TAIL_LINES} lines` : 'earlier output was not kept'})*`);
-  if (t.output) parts.push(fence(lines.slice(dropped).join('\n')));
+  if (output) parts.push(fence(lines.slice(dropped).join('\n')));
   return parts.join('\n\n');
 }
 

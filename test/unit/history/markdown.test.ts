@@ -120,3 +120,12 @@ test('transcriptToMarkdown: plan variants', () => {
   assert.ok(md.includes('Plan: `file:///w/PLAN.md`'), md);
   assert.ok(md.includes('*(plan removed)*\n\n1. read\n2. write'), md);
 });
+
+test('a damaged saved terminal without its output is exported with its command, not a failure (found by npm run fuzz)', () => {
+  const md = transcriptToMarkdown(transcript([{
+    type: 'tool_call', id: 'e1', toolCallId: 't1', title: 'Run tests', kind: 'execute', status: 'completed',
+    content: [{ type: 'terminal', terminalId: 'term-1' }], locations: [],
+    terminals: { 'term-1': { terminalId: 'term-1', command: 'npm test' } },
+  } as unknown as ThreadEntry]));
+  assert.match(md, /\$ npm test/);
+});
