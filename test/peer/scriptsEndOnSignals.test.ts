@@ -41,7 +41,7 @@ describe('npm scripts end everything they started on a signal', { skip: !canInsp
         assert.ok(run.tree.some((p) => p.command.includes('examples/a2a-server.ts')), `the example runs under npm:\n${run.tree.map((p) => p.command).join('\n')}`);
         // Ctrl-C reaches every process in the terminal's group; the others come to npm alone.
         process.kill(signal === 'SIGINT' ? -run.npm.pid! : run.npm.pid!, signal);
-        await waitUntilAllGone(run.tree, [port, port + 1], 10_000);
+        await waitUntilAllGone(run.tree, [port, port + 1], 20_000);
       } finally {
         forceEnd(run.npm, run.tree);
       }
