@@ -26,22 +26,28 @@ function readKeep(): number {
 }
 
 /** Output channels are editors with the `output` scheme; this one's URI names it. */
-function showsThisChannel(editor: vscode.TextEditor): boolean {
+function showsChannel(editor: vscode.TextEditor, name: string): boolean {
   const uri = editor.document.uri;
   if (uri.scheme !== 'output') return false;
   try {
-    return decodeURIComponent(uri.toString()).includes(CHANNEL_NAME);
+    return decodeURIComponent(uri.toString()).includes(name);
   } catch {
-    return uri.toString().includes(CHANNEL_NAME);
+    return uri.toString().includes(name);
   }
 }
 
 export class ProtocolLog implements vscode.Disposable {
-  private readonly channel = vscode.window.createOutputChannel(CHANNEL_NAME, { log: true });
-  private readonly tap = new ProtocolTap(this.channel, { keep: readKeep(), keepSetting: `${KEEP_SETTING} of them` });
+  private readonly channel: vscode.LogOutputChannel;
+  private readonly tap: ProtocolTap;
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor() {
+  /**
+   * `name` is the channel's; only the extension's own log has the default. A second log with the
+   * same name would share its log file, and disposing either would silence both.
+   */
+  constructor(private readonly name = CHANNEL_NAME) {
+    this.channel = vscode.window.createOutputChannel(name, { log: true });
+    this.tap = new ProtocolTap(this.channel, { keep: readKeep(), keepSetting: `${KEEP_SETTING} of them` });
     this.subscriptions = [
       this.channel.onDidChangeLogLevel(() => this.updateLive()),
       vscode.window.onDidChangeVisibleTextEditors(() => this.updateLive()),
@@ -86,7 +92,7 @@ export class ProtocolLog implements vscode.Disposable {
 
   private updateLive(): void {
     const level = this.channel.logLevel;
-    const shown = vscode.window.visibleTextEditors.some(showsThisChannel);
+    const shown = vscode.window.visibleTextEditors.some((e) => showsChannel(e, this.name));
     this.tap.setLive(level !== vscode.LogLevel.Off && (level <= vscode.LogLevel.Debug || (shown && level <= vscode.LogLevel.Info)));
   }
 }

@@ -47,6 +47,8 @@ async function settingsHistory(userData: string, settingsFile: string): Promise<
 }
 
 test('planted secrets: none of them is found in any file the extension writes, nor in workspaceState', async () => {
+  // The logs folder also holds the logs of every window the journeys opened before this suite: only those written since count.
+  const started = Date.now() - 5_000;
   const chat = await api();
   const secrets = {
     mcpEnv: planted('mcp-env'),
@@ -109,10 +111,10 @@ test('planted secrets: none of them is found in any file the extension writes, n
     // <user-data>/User/globalStorage/<extension id>/transcripts
     const userData = path.resolve(transcriptsDir, '..', '..', '..', '..');
     const settingsFile = path.join(userData, 'User', 'settings.json');
-    const logFile = await until('the protocol log file with the session/new line', async () => {
+    const logFile = await until('the protocol log file with this test\'s session/new line', async () => {
       for (const f of await filesUnder(path.join(userData, 'logs'))) {
-        if (!f.includes('Agent Chat Protocol')) continue;
-        if ((await fsp.readFile(f, 'utf8')).includes('session/new')) return f;
+        if (!f.includes('Agent Chat Protocol') || (await fsp.stat(f)).mtimeMs < started) continue;
+        if ((await fsp.readFile(f, 'utf8')).includes('"name":"GITHUB_TOKEN"')) return f;
       }
       return undefined;
     }, 20_000);

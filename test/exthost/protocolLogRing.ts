@@ -28,6 +28,8 @@ const showsProtocolLog = () =>
   vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === 'output' && decodeURIComponent(e.document.uri.toString()).includes('Agent Chat Protocol'));
 
 test('protocol log: a reply streamed while the log is closed is written joined when it opens, and while open messages are written as they come', async () => {
+  // The logs folder also holds the logs of every window the journeys opened before this suite: only those written since are read.
+  const started = Date.now() - 5_000;
   const chat = await api();
   const name = `log ring ${randomBytes(4).toString('hex')}`;
   await vscode.commands.executeCommand('workbench.action.closePanel');
@@ -42,7 +44,7 @@ test('protocol log: a reply streamed while the log is closed is written joined w
   const joined = '"text":"line 1\\nline 2\\nline 3\\nline 4\\nline 5\\n"';
   const lines = await until('the kept reply written to the log, joined', async () => {
     for (const f of await filesUnder(path.join(userData, 'logs'))) {
-      if (!f.includes('Agent Chat Protocol')) continue;
+      if (!f.includes('Agent Chat Protocol') || (await fsp.stat(f)).mtimeMs < started) continue;
       const all = (await fsp.readFile(f, 'utf8')).split('\n');
       if (all.some((l) => ours(l) && l.includes(joined))) return all;
     }
@@ -60,7 +62,7 @@ test('protocol log: a reply streamed while the log is closed is written joined w
   await turn(chat, 'flood 3');
   await until('the next reply written as it came', async () => {
     for (const f of await filesUnder(path.join(userData, 'logs'))) {
-      if (!f.includes('Agent Chat Protocol')) continue;
+      if (!f.includes('Agent Chat Protocol') || (await fsp.stat(f)).mtimeMs < started) continue;
       const after = (await fsp.readFile(f, 'utf8')).split('\n').slice(reply + 1).filter(ours);
       const chunks = after.filter((l) => /"text":"line [123]\\n"/.test(l) && !l.includes('joined'));
       if (chunks.length === 3) return true;

@@ -196,7 +196,7 @@ test('New Session on a tab that holds an unused session keeps it: pressed twice,
       if (direction === 'out' && (message as { method?: unknown }).method === 'session/new') opened.push(agentName);
       super.message(agentName, direction, message);
     }
-  })();
+  })('Agent Chat Protocol (test window)');
   const window = await openWindow(state, transcripts, log);
   const context = window.context;
   const scripted = testAgent('new twice (exthost)', 'scripted');
@@ -278,7 +278,7 @@ test('history does not wait on an agent whose session/list never answers: after 
       warned.push(text);
       super.warn(text);
     }
-  })();
+  })('Agent Chat Protocol (test window)');
   const window = await openWindow(new WorkspaceMemento(), transcripts, log);
   const { context } = window;
   const quick = testAgent('history quick (exthost)', 'history', { HISTORY_AGENT_DIR: path.join(dir, 'quick') });

@@ -39,7 +39,7 @@ export interface Window {
 }
 
 /** A window's chat context; `log` lets a test read what was logged. */
-export async function openWindow(state: vscode.Memento, transcripts: TranscriptStore, log = new ProtocolLog(), review?: ReviewWiring): Promise<Window> {
+export async function openWindow(state: vscode.Memento, transcripts: TranscriptStore, log = new ProtocolLog('Agent Chat Protocol (test window)'), review?: ReviewWiring): Promise<Window> {
   const chat = await api();
   const store = new ThreadStore(state);
   const extensionPath = vscode.extensions.getExtension('agent-chat.agent-chat')!.extensionPath;
