@@ -20,19 +20,9 @@ import { remoteSecrets } from '../../src/vscode/agents/agentSecrets.js';
 import { startRecordingServer } from '../a2a/recordingServer.js';
 import { api, testAgent, textOf, turn } from './agents.js';
 import { test, until } from './harness.js';
+import { filesUnder } from './filesUnder.js';
 
 const planted = (where: string) => `sk-PLANTED-${where}-${randomBytes(6).toString('hex')}`;
-
-/** Every regular file under `dir`, depth first. */
-async function filesUnder(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await fsp.readdir(dir, { withFileTypes: true }).catch(() => [])) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await filesUnder(full)));
-    else if (entry.isFile()) out.push(full);
-  }
-  return out;
-}
 
 /** VS Code's local-history folders of the settings file: its copies of what the user wrote, not ours. */
 async function settingsHistory(userData: string, settingsFile: string): Promise<Set<string>> {

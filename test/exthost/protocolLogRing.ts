@@ -10,19 +10,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { api, testAgent, turn } from './agents.js';
 import { test, until } from './harness.js';
+import { filesUnder } from './filesUnder.js';
 
 const KEPT_NOTE = 'kept in memory while the log was not shown';
-
-/** Every regular file under `dir`, depth first. */
-async function filesUnder(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await fsp.readdir(dir, { withFileTypes: true }).catch(() => [])) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await filesUnder(full)));
-    else if (entry.isFile()) out.push(full);
-  }
-  return out;
-}
 
 const showsProtocolLog = () =>
   vscode.window.visibleTextEditors.some((e) => e.document.uri.scheme === 'output' && decodeURIComponent(e.document.uri.toString()).includes('Agent Chat Protocol'));
