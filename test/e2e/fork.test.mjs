@@ -30,7 +30,8 @@ journey(win, 'fork: the latest message forks into a new tab that remembers; the 
   await chat.expectLast('agent', /prompts seen: plant tomatoes \| water them weekly/);
 
   // Offered on the latest turn only (a fork copies the whole session), enabled.
-  const forks = (await chat.rows('user')).locator('.fork-here');
+  // Found by role and label; the hidden ones too, to see which messages offer it.
+  const forks = (await chat.rows('user')).getByRole('button', { name: /^Fork from here/, includeHidden: true });
   await expectValueOf(() => forks.evaluateAll((els) => els.map((e) => !e.hidden)), [false, true], { what: 'the fork control on the latest message only' });
   const fork = forks.nth(1);
   await expectAttribute(fork, 'title', /a new tab continues this conversation/, { message: 'the fork control to say what it does' });
@@ -60,7 +61,7 @@ journey(win, 'fork: an agent without session/fork shows the control disabled wit
   await chat.useAgent('scripted');
   await chat.newSession();
   assert.equal(await chat.turn('hello'), 'end_turn');
-  const fork = (await chat.lastOf('user')).locator('.fork-here');
+  const fork = (await chat.lastOf('user')).getByRole('button', { name: /^Fork from here/ });
   await expectAttribute(fork, 'aria-disabled', 'true', { message: 'the fork control disabled' });
   await expectAttribute(fork, 'title', /does not offer session\/fork/, { message: 'the reason in its tooltip' });
   const tabsBefore = await (await chat.locator('.session-tabs [role="tab"]')).count();

@@ -41,7 +41,7 @@ journey(win, 'an agent edits three files itself: undo a hunk, keep a file, resto
 
   // Restore to before message 1: the preview names the files, the journey confirms it.
   const user = (await chat.rows('user')).first();
-  await user.locator('button.checkpoint-restore').click();
+  await user.getByRole('button', { name: 'Restore to here', exact: true }).click();
   const preview = await answerDialog(page, /2 files will change[\s\S]*b\.txt \(removed\)[\s\S]*c\.txt \(recreated\)/, 'Restore');
   assert.match(preview, /Restore the files to how they were before this message\?/);
   await diskIs('b.txt', undefined, 'removed by the restore');
@@ -50,17 +50,17 @@ journey(win, 'an agent edits three files itself: undo a hunk, keep a file, resto
   await expectText(user.locator('.undone-label'), 'Restored to before this message', { message: 'the message marked restored' });
 
   // Redo: forward again to how the files were just before the restore.
-  await user.locator('button.checkpoint-redo').click();
+  await user.getByRole('button', { name: 'Redo', exact: true }).click();
   await answerDialog(page, /2 files will change/, 'Restore');
   await diskIs('b.txt', 'created by the agent\n', 'back after Redo');
   await diskIs('c.txt', undefined, 'deleted again after Redo');
   await diskIs('a.txt', ORIGINAL['a.txt'], 'still with its hunk undone');
-  await expectCount(user.locator('button.checkpoint-restore'), 1, { message: '"Restore to here" offered again after Redo' });
+  await expectCount(user.getByRole('button', { name: 'Restore to here', exact: true }), 1, { message: '"Restore to here" offered again after Redo' });
 }, { timeout: 240000 });
 
 journey(win, 'edit and resend the first message: its files are restored, the edited text goes to a new session (the agent cannot fork)', async ({ page, chat }) => {
   const user = (await chat.rows('user')).first();
-  await user.locator('button.checkpoint-edit').click();
+  await user.getByRole('button', { name: 'Edit and resend', exact: true }).click();
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ state: 'visible', timeout: 20000 });
   await expectValueOf(() => input.inputValue(), 'direct', { what: 'the input box holds the message' });

@@ -22,9 +22,14 @@ const TWO_TURNS = [
   user('u2', 'water them', { turnId: 't2' }), agent('a2', 'noted too'), turnEnd('e2', 'end_turn'),
 ];
 
+/** A message action by its role and label, hidden ones too (a disabled one's label goes on with the reason). */
+function actionsNamed(panel: Panel, label: string) {
+  return panel.page.getByRole('article', { name: 'You' }).getByRole('button', { name: new RegExp(`^${label}`), includeHidden: true });
+}
+
 /** Per user row: [fork shown, fork disabled, fork tooltip]. */
 function forkStates(panel: Panel): Promise<Array<[boolean, boolean, string]>> {
-  return panel.page.locator('.row.user .fork-here').evaluateAll((els) => els.map((e) => [!(e as any).hidden, e.getAttribute('aria-disabled') === 'true', e.getAttribute('title') ?? '']));
+  return actionsNamed(panel, 'Fork from here').evaluateAll((els) => els.map((e) => [!(e as any).hidden, e.getAttribute('aria-disabled') === 'true', e.getAttribute('title') ?? '']));
 }
 
 test('an agent that forks: the latest message offers "Fork from here" (enabled, saying what it does); earlier ones do not', async () => {
@@ -65,7 +70,7 @@ test('an agent without session/fork: the control is disabled, its tooltip and la
   const [, latest] = await forkStates(panel);
   assert.deepEqual(latest!.slice(0, 2), [true, true]);
   assert.match(latest![2], /Example Agent does not offer session\/fork/);
-  const fork = panel.page.locator('.row.user .fork-here').nth(1);
+  const fork = actionsNamed(panel, 'Fork from here').nth(1);
   assert.match(await fork.getAttribute('aria-label') ?? '', /unavailable.*does not offer session\/fork/);
   // Forced: a person can still click it (it stays focusable for its tooltip); nothing may happen.
   await fork.click({ force: true });
@@ -80,14 +85,14 @@ test('a remote (A2A) agent: fork and Edit and resend are disabled with the reaso
   await panel.send(snapshot(TWO_TURNS, { agent: { ...LOCAL, remote: true, protocol: 'A2A v1.0' }, tabs: TABS }));
   const [, latest] = await forkStates(panel);
   assert.match(latest![2], /remote \(A2A\) agents cannot copy/);
-  const edits = panel.page.locator('.row.user .checkpoint-edit');
+  const edits = actionsNamed(panel, 'Edit and resend');
   assert.deepEqual(await edits.evaluateAll((els) => els.map((e) => e.getAttribute('aria-disabled'))), ['true', 'true']);
   assert.match(await edits.first().getAttribute('title') ?? '', /remote \(A2A\) agent/);
   await edits.first().click({ force: true });
-  await panel.page.locator('.row.user .fork-here').nth(1).click({ force: true });
+  await actionsNamed(panel, 'Fork from here').nth(1).click({ force: true });
   assert.deepEqual((await panel.posted()).filter((m) => m.type === 'checkpoint' || m.type === 'forkFromHere'), []);
   // A local agent again: Edit and resend works as before.
   await panel.send(snapshot(TWO_TURNS, { agent: READY, tabs: TABS }));
-  await panel.page.locator('.row.user .checkpoint-edit').first().click();
+  await actionsNamed(panel, 'Edit and resend').first().click();
   assert.deepEqual(await panel.postedOf('checkpoint'), [{ type: 'checkpoint', turnId: 't1', action: 'edit' }]);
 });

@@ -4,6 +4,7 @@ import { actionButton, h, icon } from '../dom.js';
 import { t } from '../l10n.js';
 import type { RowDelta } from '../thread/store.js';
 import { MessageBody } from './messageBody.js';
+import { MessageToolbar } from './messageToolbar.js';
 import type { RowContext, RowView } from './rowView.js';
 
 export class UserRow implements RowView<UserEntry> {
@@ -13,46 +14,46 @@ export class UserRow implements RowView<UserEntry> {
     icon('circle-slash'),
     h('span', { text: t('Not kept in context: the agent refused this request.') }),
   ]);
+  private readonly toolbar = new MessageToolbar();
+  private readonly restoredNote = h('div', { class: 'undone-label', text: t('Restored to before this message') });
 
   constructor(private readonly ctx?: RowContext) {
-    this.el.append(h('div', { class: 'row-head' }, [icon('account'), h('span', { class: 'who', text: t('You') })]), this.body.el);
+    this.el.append(h('div', { class: 'row-head' }, [icon('account'), h('span', { class: 'who', text: t('You') }), this.toolbar.el]), this.body.el);
   }
-
-  private readonly checkpoint = h('div', { class: 'checkpoint-actions' });
 
   render(entry: UserEntry, delta: RowDelta): void {
     this.body.render(entry.content, delta);
-    this.renderCheckpoint(entry);
+    this.renderActions(entry);
     this.el.classList.toggle('refused', !!entry.notKept);
     if (entry.notKept && !this.badge.isConnected) this.el.append(this.badge);
     else if (!entry.notKept) this.badge.remove();
   }
 
   // "Restore to here" once the message has a snapshot; "Redo" on the message restored to.
-  private renderCheckpoint(entry: UserEntry): void {
+  private renderActions(entry: UserEntry): void {
     this.el.classList.toggle('undone', !!entry.undone);
-    const buttons: HTMLElement[] = [];
+    this.el.classList.toggle('restored-to', !!entry.redo);
+    const buttons: HTMLButtonElement[] = [];
     const turnId = entry.turnId ?? '';
+    const control = (action: string, label: string, iconName: string, cls: string, data: Record<string, string>): void => {
+      buttons.push(actionButton(action, label, { icon: iconName, text: false, class: `icon-btn ${cls}`, data: { turnId, ...data } }));
+    };
     if (entry.redo) {
-      buttons.push(h('span', { class: 'undone-label', text: t('Restored to before this message') }));
-      buttons.push(this.control(actionButton('checkpoint', t('Redo'), { icon: 'redo', class: 'checkpoint-redo', data: { checkpointAction: 'redo', turnId, messageControl: 'restore' } })));
+      control('checkpoint', t('Redo'), 'redo', 'checkpoint-redo', { checkpointAction: 'redo', messageControl: 'restore' });
     } else if (entry.checkpoint?.length && turnId) {
       // Not while a turn runs on the tab: its button says why.
-      buttons.push(this.control(actionButton('checkpoint', t('Restore to here'), { icon: 'discard', class: 'checkpoint-restore', data: { checkpointAction: 'restore', turnId, messageControl: 'restore' } })));
+      control('checkpoint', t('Restore to here'), 'discard', 'checkpoint-restore', { checkpointAction: 'restore', messageControl: 'restore' });
     }
     // Any sent message can be edited and sent again (restoring its checkpoint when it has one),
     // except where the agent cannot go back (a remote agent: the button says why).
-    if (turnId) buttons.push(this.control(actionButton('checkpoint', t('Edit and resend'), { icon: 'edit', class: 'checkpoint-edit', data: { checkpointAction: 'edit', turnId, messageControl: 'resend' } })));
+    if (turnId) control('checkpoint', t('Edit and resend'), 'edit', 'checkpoint-edit', { checkpointAction: 'edit', messageControl: 'resend' });
     // Only the latest turn can be forked exactly; its button says when it cannot be.
-    if (turnId) buttons.push(this.control(actionButton('fork-here', t('Fork from here'), { icon: 'repo-forked', class: 'fork-here', data: { turnId, messageControl: 'fork' } })));
-    this.checkpoint.replaceChildren(...buttons);
-    if (buttons.length && !this.checkpoint.isConnected) this.el.append(this.checkpoint);
-    else if (!buttons.length) this.checkpoint.remove();
-  }
-
-  private control(button: HTMLButtonElement): HTMLButtonElement {
-    this.ctx?.messageActions?.decorate(button);
-    return button;
+    if (turnId) control('fork-here', t('Fork from here'), 'repo-forked', 'fork-here', { messageControl: 'fork' });
+    for (const b of buttons) this.ctx?.messageActions?.decorate(b);
+    this.toolbar.set(turnId, buttons);
+    this.ctx?.messageActions?.mark(this.toolbar.el);
+    if (entry.redo && !this.restoredNote.isConnected) this.body.el.after(this.restoredNote);
+    else if (!entry.redo) this.restoredNote.remove();
   }
 }
 

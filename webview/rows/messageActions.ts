@@ -2,10 +2,12 @@
  * The state of every "Fork from here", "Edit and resend", restore and undo button in the thread. A row draws its
  * buttons as they should be when it is drawn; when what decides them changes (the agent, the
  * tab, the turn, a newer message) every drawn button is updated in one pass, so old rows never
- * keep a stale state. The rules are shared with the host (`src/shared/messageActions.ts`).
+ * keep a stale state. The rules are shared with the host (`src/shared/messageActions.ts`). A user
+ * message's buttons sit in its toolbar (messageToolbar.ts), which this marks as the latest message's.
  */
 import { forkControl, resendControl, restoreControl, type ControlState, type MessageActionFacts } from '../../src/shared/messageActions.js';
 import { t } from '../l10n.js';
+import { syncTabStop, TOOLBAR_SELECTOR } from './messageToolbar.js';
 
 const CONTROL = '[data-message-control]';
 
@@ -23,6 +25,13 @@ export class MessageActions {
     if (key === this.key) return;
     this.key = key;
     for (const el of Array.from(this.root.querySelectorAll<HTMLElement>(CONTROL))) this.decorate(el);
+    for (const el of Array.from(this.root.querySelectorAll<HTMLElement>(TOOLBAR_SELECTOR))) this.mark(el);
+  }
+
+  /** A message's toolbar after its buttons were decorated: shown for good on the latest message, one Tab stop among the buttons shown. */
+  mark(toolbar: HTMLElement): void {
+    toolbar.classList.toggle('latest', !!toolbar.dataset.turnId && toolbar.dataset.turnId === this.facts.latestTurnId);
+    syncTabStop(toolbar);
   }
 
   /** Sets one button's visibility, enablement and tooltip from its kind and turn. */
