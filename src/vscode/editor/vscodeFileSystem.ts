@@ -14,10 +14,17 @@
  *   turned that into an insert on top of the agent's text, saved doubled. The price of the
  *   direct write: it is not on an editor's undo stack — no editor had the file; the turn's
  *   review (Undo) takes it back.
- * - A loaded document is replaced whole by a `WorkspaceEdit`, its range read right before it is
- *   applied, so open editors update in place and the change is on their undo stack. When the
- *   document changed between reading and applying (VS Code reloaded it because the agent wrote
- *   the disk), VS Code refuses the edit: it is read and applied again, not answered as refused.
+ * - A loaded document is replaced whole, its range read right before the edit is applied, so open
+ *   editors update in place and the change is on their undo stack. When the document changed
+ *   between reading and applying (VS Code reloaded it because the agent wrote the disk), VS Code
+ *   refuses the edit: it is read and applied again, not answered as refused. A document shown in
+ *   an editor is edited through that editor (`TextEditor.edit`), not a `WorkspaceEdit`: for the
+ *   active editor VS Code turns a workspace edit into "more minimal" edits computed in a worker,
+ *   without the version check, so a reload from disk landing meanwhile got the stale edits
+ *   applied on top of the agent's text already there (seen under load: the file's 84 characters
+ *   became 132 of interleaved lines, unsaved). The editor's edit is checked against the version
+ *   it was read at. And the text is read back after every edit: anything but the agent's text
+ *   is replaced again.
  * - A document with unsaved changes is replaced only when the user says so (a modal naming the
  *   file). Declined: nothing is written and the agent is told. Accepted: the user's text stays
  *   on the editor's undo stack.
@@ -97,10 +104,12 @@ export class VscodeFileSystem implements FileSystemHost {
 
   private async replaceInEditor(document: vscode.TextDocument, content: string): Promise<void> {
     let asked = false;
+    // Dirty because of our own edit (then not the user's text: no question before replacing it again).
+    let ours = false;
     for (let attempt = 0; attempt < EDIT_ATTEMPTS && !document.isClosed; attempt++) {
       const text = document.getText();
       if (text === content) break;
-      if (document.isDirty && !asked) {
+      if (document.isDirty && !asked && !ours) {
         if (!(await this.confirmReplaceUnsaved(document.uri.fsPath))) {
           throw new HostServiceError(ErrorCode.internal, `Not written: ${document.uri.fsPath} has unsaved changes in the editor, and the user kept them.`, { path: document.uri.fsPath });
         }
@@ -108,14 +117,33 @@ export class VscodeFileSystem implements FileSystemHost {
         attempt--;
         continue; // read it again: it may have changed while the question was open
       }
-      const edit = new vscode.WorkspaceEdit();
-      edit.replace(document.uri, new vscode.Range(document.positionAt(0), document.positionAt(text.length)), content);
-      if (await vscode.workspace.applyEdit(edit)) break;
       // Refused: the document changed between reading its range and applying the edit (VS Code
       // reloaded it from a disk the agent just wrote). Its new text is here by now: again.
+      // Applied: read back at the top of the loop; anything but the agent's text goes again.
+      if (await replaceWhole(document, text, content)) ours = true;
     }
     if (!document.isClosed && document.isDirty && document.getText() === content) await document.save();
   }
+}
+
+/**
+ * Replaces the whole text of `document` (which read `text`) with `content`; false when VS Code
+ * refused because the document changed meanwhile. Through an editor that shows it when there is
+ * one (see the header: a workspace edit on the active editor skips the version check).
+ */
+async function replaceWhole(document: vscode.TextDocument, text: string, content: string): Promise<boolean> {
+  const range = new vscode.Range(document.positionAt(0), document.positionAt(text.length));
+  const editor = vscode.window.visibleTextEditors.find((e) => e.document === document);
+  if (editor) {
+    try {
+      return await editor.edit((edit) => edit.replace(range, content));
+    } catch {
+      // The editor closed between finding it and editing: the workspace edit below still works.
+    }
+  }
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(document.uri, range, content);
+  return vscode.workspace.applyEdit(edit);
 }
 
 /**
