@@ -55,6 +55,7 @@ import type { FileSystemHost } from '../../services/hostServices.js';
 import { ErrorCode } from '../../services/errorCodes.js';
 import { sliceLines } from '../../services/sliceLines.js';
 import { hostWrites } from './writesInFlight.js';
+import { replaceWhole } from './replaceWhole.js';
 
 /** Edits VS Code refused because the document changed meanwhile, retried this many times. */
 const EDIT_ATTEMPTS = 5;
@@ -124,26 +125,6 @@ export class VscodeFileSystem implements FileSystemHost {
     }
     if (!document.isClosed && document.isDirty && document.getText() === content) await document.save();
   }
-}
-
-/**
- * Replaces the whole text of `document` (which read `text`) with `content`; false when VS Code
- * refused because the document changed meanwhile. Through an editor that shows it when there is
- * one (see the header: a workspace edit on the active editor skips the version check).
- */
-async function replaceWhole(document: vscode.TextDocument, text: string, content: string): Promise<boolean> {
-  const range = new vscode.Range(document.positionAt(0), document.positionAt(text.length));
-  const editor = vscode.window.visibleTextEditors.find((e) => e.document === document);
-  if (editor) {
-    try {
-      return await editor.edit((edit) => edit.replace(range, content));
-    } catch {
-      // The editor closed between finding it and editing: the workspace edit below still works.
-    }
-  }
-  const edit = new vscode.WorkspaceEdit();
-  edit.replace(document.uri, range, content);
-  return vscode.workspace.applyEdit(edit);
 }
 
 /**

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { equal } from '../../checkpoints/merge/filePlan.js';
 import type { WriteAction } from '../../checkpoints/merge/resolve.js';
 import { mineAt, openDocumentAt } from './editorSources.js';
+import { settleText } from '../editor/replaceWhole.js';
 
 export interface AppliedWrites {
   ok: boolean;
@@ -21,6 +22,7 @@ export interface AppliedWrites {
 export async function applyWrites(actions: readonly WriteAction[]): Promise<AppliedWrites> {
   const edit = new vscode.WorkspaceEdit();
   const toSave: vscode.TextDocument[] = [];
+  const replaced: { doc: vscode.TextDocument; text: string }[] = [];
   const written: WriteAction[] = [];
   const moved: string[] = [];
   for (const a of actions) {
@@ -30,7 +32,9 @@ export async function applyWrites(actions: readonly WriteAction[]): Promise<Appl
     const doc = openDocumentAt(abs);
     if (a.kind === 'remove') edit.deleteFile(uri, { ignoreIfNotExists: true });
     else if (doc && a.expect !== undefined) {
-      edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), new TextDecoder().decode(a.bytes));
+      const text = new TextDecoder().decode(a.bytes);
+      edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), text);
+      replaced.push({ doc, text });
       // An editor with unsaved text gets the result unsaved too: saving is the user's call.
       if (!doc.isDirty) toSave.push(doc);
     } else edit.createFile(uri, { overwrite: true, contents: a.bytes });
@@ -38,6 +42,8 @@ export async function applyWrites(actions: readonly WriteAction[]): Promise<Appl
   }
   if (!written.length) return { ok: true, written, moved };
   if (!(await vscode.workspace.applyEdit(edit))) return { ok: false, written: [], moved };
+  // Read back: a reload from disk racing the edit of the active editor can garble it (replaceWhole.ts).
+  for (const { doc, text } of replaced) await settleText(doc, text);
   for (const doc of toSave) if (!doc.isClosed && doc.isDirty) await doc.save();
   return { ok: true, written, moved };
 }

@@ -9,11 +9,13 @@ import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import type { ChangedFile } from '../../protocol/events.js';
 import { reportedUndoPlan } from '../../thread/review/reportedChanges.js';
+import { settleText } from '../editor/replaceWhole.js';
 
 /** Undoes what it can; returns the paths it put back. */
 export async function undoReported(files: readonly ChangedFile[]): Promise<string[]> {
   const edit = new vscode.WorkspaceEdit();
   const toSave: vscode.Uri[] = [];
+  const replaced: { doc: vscode.TextDocument; text: string }[] = [];
   const done: string[] = [];
   const changedSince: string[] = [];
   const unknown: string[] = [];
@@ -41,6 +43,7 @@ export async function undoReported(files: readonly ChangedFile[]): Promise<strin
     else if (plan.kind === 'write' && doc) {
       edit.replace(uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), plan.text);
       toSave.push(uri);
+      replaced.push({ doc, text: plan.text });
     } else if (plan.kind === 'write') edit.createFile(uri, { overwrite: true, contents: new TextEncoder().encode(plan.text) });
     done.push(file.path);
   }
@@ -49,6 +52,8 @@ export async function undoReported(files: readonly ChangedFile[]): Promise<strin
     void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: the undo could not be applied.'));
     return [];
   }
+  // Read back: a reload from disk racing the edit of the active editor can garble it (replaceWhole.ts).
+  for (const { doc, text } of replaced) await settleText(doc, text);
   for (const uri of toSave) await vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString())?.save();
   return done;
 }
