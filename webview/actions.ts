@@ -44,6 +44,9 @@ function run(el: HTMLElement, host: Host): void {
     case 'open-location':
       host.post({ type: 'openLocation', path: d.path ?? '', line: d.line ? Number(d.line) : null });
       return;
+    case 'open-plan-file':
+      host.post({ type: 'openPlanFile', uri: d.uri ?? '' });
+      return;
     case 'permission': {
       if (el.hasAttribute('aria-disabled')) return;
       host.post({ type: 'answerPermission', requestId: d.requestId ?? '', optionId: d.optionId ?? '' });

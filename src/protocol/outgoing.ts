@@ -4,9 +4,10 @@
  *
  * We advertise only what the client implements: fs read/write, terminals, boolean config
  * options, notices and compaction (both shown in the thread), elicitation forms and URLs (rows
- * in the thread). No `auth.terminal` unless the
- * editor wires a terminal login (agents/acp/connection/initialize.ts), and not the unstable
- * v1 `plan` capability — an advertised capability must work and be stable.
+ * in the thread), and v1 `plan` (unstable: plans by id as `plan_update` / `plan_removed`,
+ * given as items, Markdown or a file — the same rows v2 plans get). No `auth.terminal` unless
+ * the editor wires a terminal login (agents/acp/connection/initialize.ts). docs/PROTOCOL.md
+ * says why each capability is or is not advertised.
  */
 import type { ContentBlock, PermissionOutcome } from './events.js';
 
@@ -21,6 +22,7 @@ export const CLIENT_CAPABILITIES_V1 = {
   terminal: true,
   session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
   elicitation: { form: {}, url: {} },
+  plan: {},
 } as const;
 
 export function initializeParamsV1(clientInfo: ClientInfo) {

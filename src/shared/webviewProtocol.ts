@@ -191,6 +191,8 @@ export type WebviewToHost =
   | { type: 'openLocation'; path: string; line?: number | null }
   /** A link in agent content was clicked; the host checks the scheme before opening. */
   | { type: 'openLink'; href: string }
+  /** The Open button of a plan given as a file (its URI); the host opens it only inside a workspace folder. */
+  | { type: 'openPlanFile'; uri: string }
   | { type: 'copy'; text: string }
   | { type: 'insertAtCursor'; text: string }
   /** Ask the host to attach the active editor's file or selection. */

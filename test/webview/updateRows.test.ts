@@ -109,9 +109,9 @@ test('plans: file plans link to the file, Markdown plans render, several plans b
   assert.match(await panel.text('[data-entry-id="p-gone"] .plan-body'), /removed/);
   assert.equal(await panel.count('[data-entry-id="p-gone"].removed'), 1);
 
-  assert.equal(await panel.text('[data-entry-id="p-file"] .plan-file'), 'PLAN v2.md');
-  await panel.page.locator('[data-entry-id="p-file"] .plan-file').click();
-  assert.deepEqual(await panel.postedOf('openLocation'), [{ type: 'openLocation', path: '/w/docs/PLAN v2.md', line: null }]);
+  assert.equal(await panel.text('[data-entry-id="p-file"] .plan-file-name'), 'PLAN v2.md');
+  await panel.page.locator('[data-entry-id="p-file"] .plan-open').click();
+  assert.deepEqual(await panel.postedOf('openPlanFile'), [{ type: 'openPlanFile', uri: 'file:///w/docs/PLAN%20v2.md' }]);
   await panel.page.locator('[data-entry-id="p-web"] .plan-file').click();
   assert.deepEqual(await panel.postedOf('openLink'), [{ type: 'openLink', href: 'https://example.com/plan' }]);
 

@@ -1,13 +1,13 @@
 /**
  * The agent's plans, one row per planId: a checklist patched item by item as the agent replaces
- * it, a file the plan lives in (a link that opens it), Markdown, or a plan type this panel does
+ * it, a file the plan lives in (with an Open button), Markdown, or a plan type this panel does
  * not know (said so). A removed plan stays as one quiet line.
  */
 import type { PlanEntry } from '../../src/protocol/events.js';
 import type { PlanThreadEntry } from '../../src/thread/types.js';
 import { h, icon } from '../dom.js';
-import { basename, safeHref } from '../links.js';
 import { renderMarkdown } from '../markdown/render.js';
+import { planFileView } from './planFile.js';
 import type { RowView } from './rowView.js';
 import { t } from '../l10n.js';
 
@@ -73,7 +73,7 @@ export class PlanRow implements RowView<PlanThreadEntry> {
     }
     switch (body.type) {
       case 'file':
-        this.other.replaceChildren(planFileLink(body.uri));
+        this.other.replaceChildren(planFileView(body.uri));
         return;
       case 'markdown': {
         const md = h('div', { class: 'plan-markdown md' });
@@ -89,38 +89,6 @@ export class PlanRow implements RowView<PlanThreadEntry> {
         void unknown;
       }
     }
-  }
-}
-
-/**
- * A `file:` plan opens in the editor (the host resolves the path); other safe URIs go through the
- * host's link policy; anything else is shown as text only.
- */
-function planFileLink(uri: string): HTMLElement {
-  const path = filePath(uri);
-  const label = basename(path ?? uri);
-  if (path) {
-    return h('a', {
-      class: 'location-link plan-file', title: path,
-      attrs: { href: '#', role: 'link' },
-      data: { action: 'open-location', path },
-    }, [icon('file'), h('span', { text: label })]);
-  }
-  const href = safeHref(uri);
-  if (href) return h('a', { class: 'md-link plan-file', title: uri, attrs: { href } }, [icon('link-external'), h('span', { text: label })]);
-  return h('span', { class: 'plan-file', title: uri }, [icon('file'), h('span', { text: uri })]);
-}
-
-/** The absolute path of a `file:` URI, or null for any other URI (or a malformed one). */
-function filePath(uri: string): string | null {
-  if (!/^file:/i.test(uri.trim())) return null;
-  try {
-    const url = new URL(uri.trim());
-    const path = decodeURIComponent(url.pathname);
-    // file:///c:/x → c:/x on Windows hosts; the host checks the path anyway.
-    return /^\/[A-Za-z]:\//.test(path) ? path.slice(1) : path;
-  } catch {
-    return null;
   }
 }
 

@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Attachment } from '../../shared/webviewProtocol.js';
+import { planFileTarget } from '../../services/planFile.js';
 import { workspaceRoots } from '../context.js';
 import { decideLink } from '../panel/linkPolicy.js';
 import type { ProtocolLog } from '../protocolLog.js';
@@ -19,6 +20,26 @@ export async function openLocation(filePath: string, line?: number | null): Prom
     options.selection = new vscode.Range(position, position);
   }
   await vscode.window.showTextDocument(document, options);
+}
+
+/**
+ * The Open button of a plan given as a file: only a `file:` URI inside a workspace folder
+ * (services/planFile.ts); anything else is refused, said and logged.
+ */
+export async function openPlanFile(uri: string, log: ProtocolLog): Promise<boolean> {
+  const target = await planFileTarget(uri, workspaceRoots());
+  if (!target.ok) {
+    log.warn(`Refused to open a plan file: ${target.reason}`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: the plan file was not opened. {0}', target.reason));
+    return false;
+  }
+  try {
+    await openLocation(target.path);
+    return true;
+  } catch (error) {
+    void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: cannot open the plan file {0}: {1}', target.path, (error as Error).message));
+    return false;
+  }
 }
 
 /** Opens a link from agent content if its scheme is safe; everything else is refused and logged. */

@@ -10,7 +10,7 @@ import type { ChatViewProvider } from './chatViewProvider.js';
 import { CommandId } from '../commandIds.js';
 import type { AgentChatContext } from '../context.js';
 import type { DiffDocuments } from '../editor/diffDocuments.js';
-import { activeAttachment, insertAtCursor, openLink, openLocation } from '../editor/editorActions.js';
+import { activeAttachment, insertAtCursor, openLink, openLocation, openPlanFile } from '../editor/editorActions.js';
 import type { ProtocolLog } from '../protocolLog.js';
 import type { MentionService } from '../mentions/mentionService.js';
 import type { FollowAgent } from '../editor/followAgent.js';
@@ -149,6 +149,9 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
       return;
     case 'openLink':
       if (isString(message.href)) await openLink(message.href, log);
+      return;
+    case 'openPlanFile':
+      if (isString(message.uri)) await openPlanFile(message.uri, log);
       return;
     case 'copy':
       if (isString(message.text)) await vscode.env.clipboard.writeText(message.text);

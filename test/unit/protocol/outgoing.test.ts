@@ -178,6 +178,7 @@ test('v1 initialize advertises exactly what the client implements', () => {
       terminal: true,
       session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
       elicitation: { form: {}, url: {} },
+      plan: {},
     },
     clientInfo: info,
   });
