@@ -29,6 +29,7 @@ import { connectHost } from './vscodeApi.js';
 import { t } from './l10n.js';
 import { TurnAnnouncer } from './a11y/turnAnnouncer.js';
 import { MessageActions } from './rows/messageActions.js';
+import { setWorkspaceFolders } from './paths.js';
 
 /** Test and benchmark pages may pre-define this object to reach into the running panel. */
 interface TestHooks {
@@ -105,6 +106,8 @@ function handle(msg: HostToWebview): void {
   switch (msg.type) {
     case 'snapshot': {
       const s = msg.snapshot;
+      // Before any row is drawn: rows show paths relative to these folders.
+      setWorkspaceFolders(s.roots);
       shownAgent = s.agent;
       header.setAgent(s.agent, s.agents);
       header.setFollow(s.follow === true);

@@ -8,6 +8,7 @@
  */
 import type { StopTarget } from '../protocol/events.js';
 import type { RowChange, SessionFacts, ThreadEntry } from '../thread/types.js';
+import type { WorkspaceFolderRef } from './workspacePaths.js';
 
 /** How an agent is doing, rendered in the panel header and the status bar. */
 export type AgentStatus =
@@ -105,6 +106,8 @@ export interface PanelSnapshot {
   tabs?: SessionTabs;
   /** "Follow the agent" is on: tool-call locations open in the editor as they arrive. */
   follow?: boolean;
+  /** The workspace folders, so paths are shown relative to them (shared/workspacePaths.ts); a change sends a new snapshot. */
+  roots?: WorkspaceFolderRef[];
 }
 
 /** Host → webview. */

@@ -8,6 +8,7 @@ import type { ChangesEntry } from '../../src/thread/types.js';
 import { actionButton, h, icon } from '../dom.js';
 import type { RowContext, RowView } from './rowView.js';
 import { t } from '../l10n.js';
+import { shownFolderPath } from '../paths.js';
 
 /** A file's badge letter (as in git) and the word its tooltip reads; a function so the word is looked up when drawn. */
 function statusOf(status: ChangedFile['status']): [string, string] {
@@ -69,6 +70,8 @@ export class ChangesRow implements RowView<ChangesEntry> {
   private file(turnId: string, f: ChangedFile): HTMLElement {
     const [badge, label] = statusOf(f.status);
     const data = { turnId, root: f.root, path: f.path };
+    // `folder/path` when the window has several folders; the absolute path on hover.
+    const shown = shownFolderPath(f.root, f.path);
     const key = f.root + '\0' + f.path;
     const canExpand = !f.state && !!f.hunks?.length;
     const isOpen = canExpand && this.expanded.has(key);
@@ -76,8 +79,8 @@ export class ChangesRow implements RowView<ChangesEntry> {
     if (canExpand) {
       const n = f.hunks!.length;
       const label = isOpen
-        ? (n === 1 ? t('Hide 1 hunk of {0}', f.path) : t('Hide {0} hunks of {1}', n, f.path))
-        : (n === 1 ? t('Show 1 hunk of {0}', f.path) : t('Show {0} hunks of {1}', n, f.path));
+        ? (n === 1 ? t('Hide 1 hunk of {0}', shown.text) : t('Hide {0} hunks of {1}', n, shown.text))
+        : (n === 1 ? t('Show 1 hunk of {0}', shown.text) : t('Show {0} hunks of {1}', n, shown.text));
       toggle = h('button', { class: 'btn hunks-toggle', title: label, attrs: { type: 'button', 'aria-label': label, 'aria-expanded': String(isOpen) } },
         [icon(isOpen ? 'chevron-down' : 'chevron-right')]);
       toggle.addEventListener('click', (e) => {
@@ -93,8 +96,8 @@ export class ChangesRow implements RowView<ChangesEntry> {
     const li = h('li', { class: `changes-file status-${f.status}${f.state ? ' settled-' + f.state : ''}` }, [
       toggle,
       h('span', { class: 'file-badge', text: badge, title: label }),
-      actionButton('review-changes', f.path, { class: 'file-path', data: { ...data, reviewAction: 'review' } }),
-      f.oldPath ? h('span', { class: 'file-old-path', text: `← ${f.oldPath}` }) : '',
+      withTooltip(actionButton('review-changes', shown.text, { class: 'file-path', data: { ...data, reviewAction: 'review' } }), shown.absolute),
+      f.oldPath ? h('span', { class: 'file-old-path', text: `← ${shownFolderPath(f.root, f.oldPath).text}` }) : '',
       f.binary ? h('span', { class: 'file-binary', text: t('binary') }) : h('span', { class: 'file-counts', text: `+${f.added} −${f.deleted}` }),
       f.source === 'reported' ? h('span', { class: 'file-source', text: t('reported by the agent (no snapshot)'), title: t('No snapshot was taken of this folder: this is what the agent reported, not what was read from the disk.') }) : '',
       f.diskDiffers ? h('span', { class: 'file-disk-differs', text: t("differs from the agent's diff"), title: t("A tool call reported other content for this file than the disk held at the turn's end; this row shows the disk.") }) : '',
@@ -108,7 +111,7 @@ export class ChangesRow implements RowView<ChangesEntry> {
     ]);
     li.dataset.path = f.path;
     li.dataset.key = key;
-    if (isOpen) li.append(h('ol', { class: 'file-hunks', attrs: { 'aria-label': t('Hunks of {0}', f.path) } }, f.hunks!.map((hk) => this.hunk(data, hk))));
+    if (isOpen) li.append(h('ol', { class: 'file-hunks', attrs: { 'aria-label': t('Hunks of {0}', shown.text) } }, f.hunks!.map((hk) => this.hunk(data, hk))));
     return li;
   }
 
@@ -125,4 +128,9 @@ export class ChangesRow implements RowView<ChangesEntry> {
       pre,
     ]);
   }
+}
+
+function withTooltip(el: HTMLElement, title: string): HTMLElement {
+  el.title = title;
+  return el;
 }

@@ -7,6 +7,7 @@ import type { PermissionOption, RuleOfferView } from '../../src/protocol/events.
 import type { PendingPermission } from '../../src/thread/types.js';
 import { h, icon } from '../dom.js';
 import { t } from '../l10n.js';
+import { textWithPaths } from '../paths.js';
 
 export function optionClass(kind: PermissionOption['kind']): string {
   switch (kind) {
@@ -36,7 +37,8 @@ export function renderPermission(p: PendingPermission, toolTitle: string): HTMLE
     return b;
   });
   return h('div', { class: 'permission', attrs: { role: 'group', 'aria-labelledby': labelId } }, [
-    h('div', { class: 'permission-question', attrs: { id: labelId } }, [icon('shield'), h('span', { text: question })]),
+    // Paths in the question are workspace-relative (the absolute one on hover), one outside it marked.
+    h('div', { class: 'permission-question', attrs: { id: labelId } }, [icon('shield'), h('span', {}, textWithPaths(question))]),
     h('div', { class: 'permission-options' }, buttons),
     p.ruleOffer ? renderRuleOffer(p.requestId, p.ruleOffer) : null,
   ]);

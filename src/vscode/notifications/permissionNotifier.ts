@@ -13,6 +13,8 @@ import { ANSWER_FROM_NOTIFICATION, answerLinks, inertText } from './permissionLi
 import { NoticeBoard, type Notice } from './noticeBoard.js';
 import { wantsNotice } from './noticePolicy.js';
 import type { NoticeSurroundings } from './surroundings.js';
+import { pathsInText } from '../../shared/workspacePaths.js';
+import { workspaceFolderRefs } from '../editor/workspaceRoots.js';
 
 /** What the notifier needs from the context (a narrow view, so tests can tell what it uses). */
 export type NotifierContext = Pick<
@@ -65,7 +67,8 @@ export class PermissionNotifier implements vscode.Disposable {
     return {
       key: question.requestId,
       tabId,
-      title: vscode.l10n.t('{0} asks: {1}', inertText(agentName ?? vscode.l10n.t('The agent')), inertText(question.title)),
+      // Paths as a person reads them: relative to the workspace folders, one outside them said so.
+      title: vscode.l10n.t('{0} asks: {1}', inertText(agentName ?? vscode.l10n.t('The agent')), inertText(pathsInText(question.title, workspaceFolderRefs(), (p) => vscode.l10n.t('{0} (outside the workspace)', p)))),
       message: answerLinks(question, this.command),
     };
   }

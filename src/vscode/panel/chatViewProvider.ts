@@ -12,6 +12,7 @@ import type { HostToWebview, WebviewToHost } from '../../shared/webviewProtocol.
 import type { AgentChatContext } from '../context.js';
 import { DisposableScope } from '../disposables.js';
 import { RowBatcher } from './rowBatcher.js';
+import { workspaceFolderRefs } from '../editor/workspaceRoots.js';
 import { renderChatHtml, webviewOptions } from './webviewHtml.js';
 
 export const CHAT_VIEW_ID = 'agentChat.chat';
@@ -62,6 +63,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       if (this.pageReady && this.view?.visible) this.batcher.push(result.rows, result.session);
     }));
     this.lifetime.add(context.onThreadReplaced(() => this.sendSnapshot()));
+    // Paths are shown relative to the workspace folders: a new snapshot redraws them all.
+    this.lifetime.add(vscode.workspace.onDidChangeWorkspaceFolders(() => {
+      if (this.pageReady && this.view?.visible) this.sendSnapshot();
+    }));
     this.lifetime.add(context.onTabs((tabs) => {
       if (this.pageReady && this.view?.visible) this.post({ type: 'tabs', tabs });
     }));
@@ -195,7 +200,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.pageReady = false;
       return;
     }
-    this.post({ type: 'snapshot', snapshot: { ...this.context.snapshot(), follow: this.follow?.enabled ?? false } });
+    this.post({ type: 'snapshot', snapshot: { ...this.context.snapshot(), follow: this.follow?.enabled ?? false, roots: workspaceFolderRefs() } });
     this.pageReady = true;
     if (this.rules) this.post({ type: 'rules', active: this.rules.activeIds() });
     this.sendReveal();

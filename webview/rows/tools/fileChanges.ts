@@ -6,7 +6,7 @@
 import type { DiffPatch, FileChange } from '../../../src/protocol/events.js';
 import { matchChanges, parseGitPatch, patchPath, type FilePatch } from '../../../src/thread/fileDiff.js';
 import { actionButton, h, icon } from '../../dom.js';
-import { basename } from '../../links.js';
+import { pathTooltip, shownPath } from '../../paths.js';
 import { t } from '../../l10n.js';
 
 type Item = { changes: FileChange[]; patch?: DiffPatch };
@@ -55,8 +55,9 @@ export function fileChangesSignature(item: Item): string {
 function renderChange(change: FileChange | undefined, file: FilePatch | undefined, budget: { lines: number }): HTMLLIElement {
   const op = change ? OPERATIONS()[change.operation] : undefined;
   const path = change?.path ?? patchPath(file!.patch);
-  const label = change?.oldPath ? `${basename(change.oldPath)} → ${basename(path)}` : basename(path);
-  const title = change?.oldPath ? `${change.oldPath} → ${path}` : path;
+  const shown = shownPath(path);
+  const label = change?.oldPath ? `${shownPath(change.oldPath).text} → ${shown.text}` : shown.text;
+  const title = change?.oldPath ? `${change.oldPath} → ${pathTooltip(shown)}` : pathTooltip(shown);
   const opName = change ? change.operation : 'patch';
   const canOpen = change !== undefined && change.operation !== 'delete' && change.fileType !== 'directory';
   const li = h('li', { class: `change op-${op ? change!.operation : 'other'}` }, [
@@ -75,7 +76,7 @@ function renderChange(change: FileChange | undefined, file: FilePatch | undefine
     ]),
   ]);
   if (file && file.patch.hunks.length > 0) {
-    const pre = h('pre', { class: 'patch-view', attrs: { tabindex: '0', 'aria-label': t('Diff of {0}', basename(path)) } });
+    const pre = h('pre', { class: 'patch-view', attrs: { tabindex: '0', 'aria-label': t('Diff of {0}', shown.text) } });
     for (const hunk of file.patch.hunks) {
       if (budget.lines <= 0) break;
       pre.append(line(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`, 'line-hunk'));

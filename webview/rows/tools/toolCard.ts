@@ -6,7 +6,7 @@
 import type { ToolCallStatus, ToolKind } from '../../../src/protocol/events.js';
 import type { ToolCallEntry } from '../../../src/thread/types.js';
 import { h, icon } from '../../dom.js';
-import { basename } from '../../links.js';
+import { pathEl, pathsSaid, pathTooltip, shownPath, textWithPaths } from '../../paths.js';
 import { firstAllowButton, renderPermission } from '../permission.js';
 import { renderAutoApproved } from '../autoApproved.js';
 import { keepingStopFocus, stopButton, stopRefusal, stopSignature } from './stopControl.js';
@@ -29,6 +29,9 @@ const STATUS = (): Record<ToolCallStatus, { icon: string; label: string }> => ({
   cancelled: { icon: 'circle-slash', label: t('Cancelled') },
   paused: { icon: 'debug-pause', label: t('Paused') },
 });
+
+/** Kinds whose titles name files: a path there outside the workspace is marked (a command's or a URL's is the agent's business). */
+const MARKS_OUTSIDE: ReadonlySet<ToolKind> = new Set(['read', 'edit', 'delete', 'move', 'search', 'other']);
 
 const FINAL: ReadonlySet<ToolCallStatus> = new Set(['completed', 'failed', 'cancelled']);
 
@@ -78,9 +81,11 @@ export class ToolCard implements RowView<ToolCallEntry> {
     const statuses = STATUS();
     const st = statuses[entry.status] ?? statuses.pending;
     this.el.className = `row tool status-${entry.status}${waiting ? ' awaiting' : ''}${entry.orphan ? ' is-orphan' : ''}${this.body.hidden ? ' collapsed' : ''}`;
-    this.el.setAttribute('aria-label', t('Tool call: {0}, {1}', entry.title || entry.name || t('tool'), waiting ? t('waiting for approval') : st.label));
+    this.el.setAttribute('aria-label', t('Tool call: {0}, {1}', pathsSaid(entry.title || entry.name || t('tool')), waiting ? t('waiting for approval') : st.label));
     this.kindIcon.className = `codicon codicon-${KIND_ICON[entry.kind] ?? 'tools'} tool-kind`;
-    this.title.textContent = entry.title || entry.name || t('Tool call');
+    // Paths in the title as a person reads them (workspace-relative); the tooltip keeps the agent's words.
+    const title = entry.title || entry.name || t('Tool call');
+    this.once('title', `${entry.kind}:${title}`, () => this.title.replaceChildren(...textWithPaths(title, MARKS_OUTSIDE.has(entry.kind))));
     this.title.title = entry.name ? `${entry.title}\n(${entry.name})` : entry.title;
     this.orphan.hidden = !entry.orphan;
     this.renderStatus(entry, st, waiting);
@@ -139,12 +144,13 @@ export class ToolCard implements RowView<ToolCallEntry> {
 
   private renderLocations(entry: ToolCallEntry): void {
     this.locations.replaceChildren(...entry.locations.map((loc) => {
-      const label = `${basename(loc.path)}${loc.line ? `:${loc.line}` : ''}`;
+      const shown = shownPath(loc.path);
+      const line = loc.line ? `:${loc.line}` : '';
       return h('a', {
-        class: 'location-link', title: loc.path, text: label,
+        class: 'location-link', title: pathTooltip(shown) + line,
         attrs: { href: '#', role: 'link' },
         data: { action: 'open-location', path: loc.path, line: loc.line ? String(loc.line) : undefined },
-      });
+      }, [pathEl({ ...shown, text: shown.text + line })]);
     }));
   }
 
@@ -158,7 +164,7 @@ export class ToolCard implements RowView<ToolCallEntry> {
       this.permission.replaceChildren(panel);
       if (this.shownRequest !== p.requestId) {
         this.shownRequest = p.requestId;
-        this.ctx.announcer.alertOnce(`permission:${entry.id}:${p.requestId}`, t('Permission needed: {0}. Options: {1}.', p.title || entry.title, p.options.map((o) => o.name).join(', ')));
+        this.ctx.announcer.alertOnce(`permission:${entry.id}:${p.requestId}`, t('Permission needed: {0}. Options: {1}.', pathsSaid(p.title || entry.title), p.options.map((o) => o.name).join(', ')));
         // Taking focus is only right for a request that arrives now, not one replayed from a snapshot.
         if (this.ctx.live()) requestAnimationFrame(() => firstAllowButton(panel)?.focus());
       }

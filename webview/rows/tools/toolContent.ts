@@ -2,7 +2,7 @@
 import type { ToolCallContent } from '../../../src/protocol/events.js';
 import type { ToolCallEntry } from '../../../src/thread/types.js';
 import { actionButton, h, icon } from '../../dom.js';
-import { basename } from '../../links.js';
+import { pathEl, shownPath } from '../../paths.js';
 import { renderMarkdown } from '../../markdown/render.js';
 import { renderBlock } from '../contentBlock.js';
 import { diffStats } from './diffSummary.js';
@@ -26,7 +26,7 @@ export function renderContentItem(entry: ToolCallEntry, item: ToolCallContent, i
       const approx = s.approximate ? '~' : '';
       return withDiskNote(entry, [item.path], h('div', { class: 'tool-diff' }, [
         icon('diff'),
-        h('span', { class: 'diff-path', title: item.path, text: basename(item.path) }),
+        pathEl(shownPath(item.path), 'diff-path'),
         item.oldText === null ? h('span', { class: 'diff-new', text: t('new file') }) : '',
         h('span', { class: 'diff-added', attrs: { 'aria-label': t('{0} lines added', s.added) }, text: `+${approx}${s.added}` }),
         h('span', { class: 'diff-removed', attrs: { 'aria-label': t('{0} lines removed', s.removed) }, text: `−${approx}${s.removed}` }),
@@ -69,7 +69,7 @@ function differs(entry: ToolCallEntry, paths: readonly string[]): string[] {
 function withDiskNote(entry: ToolCallEntry, paths: readonly string[], el: HTMLElement): HTMLElement {
   const off = differs(entry, paths);
   if (!off.length) return el;
-  const which = off.map((p) => basename(p)).join(', ');
+  const which = off.map((p) => shownPath(p).text).join(', ');
   const note = h('div', { class: 'content-note disk-differs', attrs: { role: 'note' } }, [
     icon('warning'),
     h('span', { text: paths.length > 1 ? t('The file on disk differs from this diff ({0}); the review shows the disk.', which) : t('The file on disk differs from this diff; the review shows the disk.') }),
