@@ -125,6 +125,8 @@ function run(el: HTMLElement, host: Host): void {
       return host.post({ type: 'showLog' });
     case 'new-session':
       return host.post({ type: 'newSession' });
+    case 'worktree-changes':
+      return host.post({ type: 'worktreeChanges' });
     case 'toggle-follow': {
       const on = el.getAttribute('aria-pressed') !== 'true';
       // Shown at once; the host's `follow` message confirms it (or puts it back).

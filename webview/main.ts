@@ -101,6 +101,10 @@ function tabStateOf(tabs: SessionTabs | undefined) {
   return tabs?.tabs.find((t) => t.id === tabs.activeId)?.state;
 }
 
+function activeBranch(tabs: SessionTabs | undefined): string | undefined {
+  return tabs?.tabs.find((t) => t.id === tabs.activeId)?.branch;
+}
+
 function handle(msg: HostToWebview): void {
   if (!msg || typeof msg !== 'object') return;
   switch (msg.type) {
@@ -114,6 +118,7 @@ function handle(msg: HostToWebview): void {
       failure.set(s.agent);
       composer.setCapabilities(s.composer);
       tabStrip.set(s.tabs);
+      header.setBranch(activeBranch(s.tabs));
       messageActions.update({ tabState: tabStateOf(s.tabs) });
       applySession(s.session, s.entries);
       viewState.keepOnly(new Set(s.entries.map((e) => e.id)));
@@ -149,6 +154,7 @@ function handle(msg: HostToWebview): void {
       return;
     case 'tabs':
       tabStrip.set(msg.tabs);
+      header.setBranch(activeBranch(msg.tabs));
       shownTab = msg.tabs.activeId;
       messageActions.update({ tabState: tabStateOf(msg.tabs) });
       return;

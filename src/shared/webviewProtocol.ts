@@ -88,6 +88,8 @@ export interface SessionTabInfo {
    * auth-required); unlike `waiting` (a permission question) the next prompt is sent, not queued.
    */
   state: 'idle' | 'running' | 'waiting' | 'answer' | 'closed' | 'restored';
+  /** The tab's thread works in its own git worktree on this branch (`agent/<short-title>`). */
+  branch?: string;
 }
 
 export interface SessionTabs {
@@ -237,6 +239,8 @@ export type WebviewToHost =
   | { type: 'switchTab'; id: string }
   /** Close a tab: its session ends (`session/close` when the agent supports it). */
   | { type: 'closeTab'; id: string }
+  /** The shown tab's worktree branch was pressed: its changes and the ways on (Apply, Commit, Open, Discard). */
+  | { type: 'worktreeChanges' }
   /** The user typed `@text` in the composer (debounced); a newer query cancels the older. */
   | { type: 'mentionQuery'; id: number; text: string }
   /** Files or folders dropped on the composer (`text/uri-list`); the host answers with `attach` per one it accepts. */

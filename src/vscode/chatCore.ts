@@ -23,6 +23,7 @@ import type { ProtocolLog } from './protocolLog.js';
 import type { SessionOpener } from './tabs/sessionOpener.js';
 import type { SessionTabList } from './tabs/sessionTabList.js';
 import type { ThreadStore } from './tabs/threadStore.js';
+import type { WorktreeRef } from '../worktrees/types.js';
 
 /** Everything the status bar and the `agentChat.turnRunning` context key render from. */
 export interface ChatStatus {
@@ -56,6 +57,12 @@ export interface ContextDeps {
   permissionAdvisor?: (agentName: string) => PermissionAdvisor;
   /** The editor tools MCP server for ACP v2 agents' sessions (absent: not offered). */
   editorTools?: EditorToolsOptions;
+  /**
+   * A tab with its own worktree is closing for good: asks, ends the tab's session (`endSession`),
+   * then removes the worktree (and its branch unless kept). False: the user cancelled, the tab
+   * and its session stay (absent: the tab just closes).
+   */
+  closeWorktree?: (worktree: WorktreeRef, title: string, endSession: () => Promise<void>) => Promise<boolean>;
 }
 
 export interface ReviewWiring {

@@ -17,9 +17,18 @@ export const CommandId = {
   /** The rules view's inline actions (hidden from the palette: they need a rule). */
   editRule: 'agentChat.editRule',
   revokeRule: 'agentChat.revokeRule',
+  /** Worktree threads (vscode/worktrees/worktreeCommands.ts). */
+  newWorktreeSession: 'agentChat.newWorktreeSession',
+  applyWorktree: 'agentChat.applyWorktree',
+  discardWorktree: 'agentChat.discardWorktree',
+  commitWorktree: 'agentChat.commitWorktree',
+  openWorktree: 'agentChat.openWorktree',
+  worktreeChanges: 'agentChat.worktreeChanges',
 } as const;
 
 export const ContextKey = {
   /** True while a turn runs: enables Escape → cancel in the chat view. */
   turnRunning: 'agentChat.turnRunning',
+  /** True while the shown tab works in its own worktree: its Apply / Discard in the view's menu. */
+  worktreeTab: 'agentChat.worktreeTab',
 } as const;

@@ -21,6 +21,7 @@ import { ThreadSearch } from '../history/threadSearch.js';
 import type { TranscriptStore } from '../history/store.js';
 import { isUntrusted } from './agents/statusText.js';
 import type { FollowAgent } from './editor/followAgent.js';
+import { agentWantsWorktree } from './worktrees/worktreeSettings.js';
 
 export interface CommandDeps {
   context: AgentChatContext;
@@ -42,6 +43,11 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
   // Works in every state: with no agent or no tool call yet it only switches the mode.
   register(CommandId.toggleFollow, () => follow.toggle());
   register(CommandId.newSession, async () => {
+    // An agent set to `"worktree": true` gets every new session in a worktree of its own.
+    if (agentWantsWorktree(context.chosenAgent?.name ?? context.defaultAgent().name)) {
+      await vscode.commands.executeCommand(CommandId.newWorktreeSession);
+      return;
+    }
     await view.reveal();
     await context.newSession();
   });

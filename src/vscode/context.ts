@@ -40,6 +40,7 @@ import type { Thread } from './tabs/threadStore.js';
 import { TurnActions } from './tabs/turnActions.js';
 import { editAndResend, type ResendMode } from './tabs/editResend.js';
 import { forkFromHere } from './tabs/forkFromHere.js';
+import type { WorktreeRef } from '../worktrees/types.js';
 
 export type { ChatStatus, ContextDeps } from './chatCore.js';
 export type { PermissionRequest } from './tabs/chatThread.js';
@@ -251,6 +252,34 @@ export class AgentChatContext implements vscode.Disposable {
   /** A fresh thread and session on the running agent (or a start when none runs). */
   newSession(): Promise<void> { return this.tabActions.newSession(); }
 
+  /** A new tab on `config`'s agent whose thread works in its own worktree (see TabActions.newSessionIn); resolves with the tab's id. */
+  async newSessionIn(config: AgentConfig, worktree: WorktreeRef): Promise<string> { return (await this.tabActions.newSessionIn(config, worktree)).id; }
+
+  /** The worktree of a tab (the shown one by default), if its thread has one. */
+  worktreeOf(tabId?: string): WorktreeRef | undefined { return (tabId === undefined ? this.tabs.active : this.tabs.find(tabId))?.worktree; }
+
+  /** Every tab's worktree: what the clean-up must leave alone. */
+  worktreesInUse(): WorktreeRef[] { return this.tabs.all.flatMap((tab) => (tab.worktree ? [tab.worktree] : [])); }
+
+  /**
+   * The worktree at `path` is going away (discarded): the session working there ends and the
+   * tab keeps its conversation, read-only, with `notice` saying what happened.
+   */
+  async releaseWorktree(path: string, notice: { title: string; detail: string }): Promise<void> {
+    for (const tab of this.tabs.all) {
+      if (tab.worktree?.path !== path) continue;
+      const session = tab.session;
+      if (session && !session.isClosed) await session.closeSession().catch((error: unknown) => this.deps.log.warn(`session/close failed: ${String(error)}`));
+      // Its listeners and recording end with it; the next message opens a session in the user's folder.
+      tab.renewScope();
+      tab.worktree = undefined;
+      tab.pickUp = undefined;
+      tab.thread.notice('info', notice.title, notice.detail);
+      this.tabs.fireTabs();
+      this.openTabs.save();
+    }
+  }
+
   /** Shows another tab; the status bar follows it. */
   switchTab(id: string): boolean { return this.tabActions.switchTab(id); }
   /** Shows the open tab that holds a saved conversation (agent + session id); false when none does. */
@@ -370,6 +399,9 @@ export class AgentChatContext implements vscode.Disposable {
     this.tabs.dispose();
     this.lifetime.dispose();
   }
+
+  /** The agent a start without an explicit choice goes to. */
+  defaultAgent(): AgentConfig { return this.defaultChoice(); }
 
   /** The active tab's agent, else the one picked last in this workspace, else the preferred one. */
   private defaultChoice(): AgentConfig {

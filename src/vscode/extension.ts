@@ -42,6 +42,12 @@ import { vscodeMentionSources } from './mentions/vscodeMentionSources.js';
 import { WorkspaceFileIndex } from './mentions/workspaceFileIndex.js';
 import { AutoApproveRules } from './permissions/registerRules.js';
 import { useTranslate } from './translate.js';
+import { WorktreeService } from './worktrees/worktreeService.js';
+import { workspaceRoots } from './editor/workspaceRoots.js';
+import { WorktreeLedger } from './worktrees/worktreeLedger.js';
+import { worktreeParentDir } from './worktrees/worktreeSettings.js';
+import { closeWorktreeTab } from './worktrees/closeWorktree.js';
+import { registerWorktreeCommands } from './worktrees/worktreeCommands.js';
 
 /** What `activate` returns: the extension-host test suite drives the real state through it. */
 export interface AgentChatApi {
@@ -54,6 +60,8 @@ export interface AgentChatApi {
   transcripts: TranscriptStore;
   /** "Follow the agent" in the editor. */
   follow: FollowAgent;
+  /** Worktree threads' git side (the commands run the same). */
+  worktrees: WorktreeService;
   /** Variables entered at env-var logins, per agent. */
   secrets: AgentSecrets;
   /** The history list and reopening, as the Show History command runs them. */
@@ -114,6 +122,10 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   // Auto-approve rules: the user's own, in global state (a repository cannot plant one).
   const rules = own(new AutoApproveRules(extension.globalState));
 
+  // Worktree threads: git worktrees outside the user's folder, recorded per workspace until removed.
+  const storageDir = (extension.storageUri ?? extension.globalStorageUri).fsPath;
+  const worktrees = new WorktreeService({ ledger: new WorktreeLedger(extension.workspaceState), parentDir: () => worktreeParentDir(storageDir), log: (line) => log.info(line) });
+
   // The one owner of chat state (agent process, session, thread, permissions).
   const context = own(new AgentChatContext({
     extensionPath: extension.extensionPath,
@@ -135,6 +147,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
       bridge: { command: process.execPath, args: [join(extension.extensionPath, 'dist', 'editor-tools.cjs')], env: { ELECTRON_RUN_AS_NODE: '1' } },
       enabled: editorToolsEnabled,
     },
+    closeWorktree: (worktree, title, endSession) => closeWorktreeTab(worktrees, worktree, title, endSession),
   }));
   current = { context, store, transcripts };
 
@@ -142,7 +155,11 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   const view = own(new ChatViewProvider(extension.extensionUri, context));
   own(vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, view));
   const diffs = own(new DiffDocuments());
-  const follow = own(new FollowAgent(context, extension.workspaceState));
+  // A thread in its own worktree is followed there (its roots are the worktree, not the workspace).
+  const follow = own(new FollowAgent(context, extension.workspaceState, () => {
+    const worktree = context.worktreeOf();
+    return worktree ? [worktree.path] : workspaceRoots();
+  }));
   view.setFollow(follow);
   view.setRules(rules);
   const ruleActions = rules.actions(context);
@@ -176,6 +193,14 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
 
   // User intents and editor events.
   own(registerCommands({ context, view, log, transcripts, follow }));
+  own(registerWorktreeCommands(context, worktrees, () => view.reveal()));
+  // Worktrees no tab holds (a crash, a reload between making one and saving its tab) go once the
+  // tabs are back. Only when this workspace ever made one: activation starts no git otherwise.
+  if (worktrees.anyRecorded) {
+    void context.restored.then(() => worktrees.pruneOrphans(context.worktreesInUse()))
+      .then((removed) => { if (removed.length) log.info(`stray worktrees removed: ${removed.join(', ')}`); })
+      .catch((error: unknown) => log.warn(`stray worktrees not checked: ${String(error)}`));
+  }
   // Add Agent…: the registry is fetched, and binaries kept, in global storage (never the workspace).
   own(registerAddAgent({ storageDir: extension.globalStorageUri.fsPath, log }));
   rules.register();
@@ -191,7 +216,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   };
   // Last, so the orderly shutdown above runs first; the watchdog ends whatever it left.
   own({ dispose: uninstallGroupReaper });
-  return { context, statusBar, store, view, diffs, fs, transcripts, secrets, history, follow };
+  return { context, statusBar, store, view, diffs, fs, transcripts, secrets, history, follow, worktrees };
 }
 
 export async function deactivate(): Promise<void> {

@@ -25,6 +25,7 @@ import './editorTools.js';
 import './racingWrites.js';
 import './plantedSecrets.js';
 import './protocolLogRing.js';
+import './worktreeThreads.js';
 
 export async function run(): Promise<void> {
   const lines: string[] = [];

@@ -136,3 +136,25 @@ test('a narrow panel: the strip scrolls, and the shown tab is kept in view', asy
   await panel.send({ type: 'tabs', tabs: many('tab-1') });
   assert.ok(await inView('tab-1'), 'back to the first');
 });
+
+test('a tab in its own worktree: its branch in the tab and the header, which lists its changes when pressed', async () => {
+  const panel = await harness.open({ width: 300 });
+  const tabs: SessionTabs = { activeId: 'tab-2', tabs: [TWO.tabs[0]!, { ...TWO.tabs[1]!, branch: 'agent/write-docs' }] };
+  await panel.send(snapshot([user('u1', 'hi')], { tabs }));
+  assert.equal(await panel.count('.session-tab .session-tab-branch'), 1, 'only the worktree tab has the branch icon');
+  assert.match(await panel.page.getByRole('tab', { name: 'Write docs' }).getAttribute('title') ?? '', /worktree agent\/write-docs/);
+  const branch = panel.page.getByRole('button', { name: /Works in its own worktree on agent\/write-docs/ });
+  assert.equal(await branch.textContent(), 'agent/write-docs');
+  const fit = await panel.page.evaluate(() => {
+    const line = (globalThis as any).document.querySelector('.panel-header .header-line.secondary');
+    return line.scrollWidth - line.clientWidth;
+  });
+  assert.ok(fit <= 0, `the header's second line fits a 300 px panel (${fit} px over)`);
+  await panel.screenshot('worktree-tab');
+  await panel.clearPosted();
+  await branch.click();
+  assert.deepEqual(await panel.postedOf('worktreeChanges'), [{ type: 'worktreeChanges' }]);
+  // The other tab works in the user's folder: no branch in the header.
+  await panel.send({ type: 'tabs', tabs: { ...tabs, activeId: 'tab-1' } });
+  assert.equal(await panel.count('.panel-header .worktree-branch'), 0);
+});

@@ -24,6 +24,8 @@ export class StatusHeader {
   /** "ACP v1", "A2A v0.3": on the second line, so the agent's name keeps the first. */
   private readonly protocol = h('span', { class: 'agent-protocol' });
   private readonly secondary: HTMLElement;
+  /** The shown thread's worktree branch (none for a thread in the user's folder); pressed: its changes and the ways on. */
+  private readonly branch = actionButton('worktree-changes', '', { icon: 'git-branch', class: 'worktree-branch' });
   /** "Follow the agent": tool-call locations open in the editor as they arrive (a toggle). */
   private readonly followToggle = actionButton('toggle-follow', t('Follow the agent in the editor'), { icon: 'eye', text: false, class: 'icon-btn follow-toggle' });
   private pickerSig = '';
@@ -48,6 +50,21 @@ export class StatusHeader {
       (this.secondary = h('div', { class: 'header-line secondary' }, [this.turn, this.title, h('span', { class: 'spacer' }), this.usage, this.protocol, this.followToggle])),
     ]);
     this.setFollow(false);
+    this.setBranch(undefined);
+  }
+
+  /** The shown tab's worktree branch, or none. */
+  setBranch(branch: string | undefined): void {
+    // In the header only while there is one: a control without a name must not be reachable.
+    if (!branch) this.branch.remove();
+    else if (!this.branch.isConnected) this.secondary.prepend(this.branch);
+    this.el.dataset.branch = branch ?? '';
+    const label = branch ? t('Works in its own worktree on {0}: changes, Apply, Discard', branch) : '';
+    this.branch.title = label;
+    this.branch.setAttribute('aria-label', label);
+    const text = this.branch.querySelector('.btn-label');
+    if (text) text.textContent = branch ?? '';
+    this.showSecondary();
   }
 
   /** Shows whether "Follow the agent" is on (the host's word, after a press or the command). */
@@ -108,7 +125,7 @@ export class StatusHeader {
   /** The second line goes only when it would be empty: no turn, usage, title or protocol, no agent, and follow off. */
   private showSecondary(): void {
     this.secondary.hidden = (this.el.dataset.turnState ?? 'idle') === 'idle' && !this.usage.textContent && !this.title.textContent && !this.protocol.textContent
-      && (this.el.dataset.agentState ?? 'none') === 'none' && this.followToggle.getAttribute('aria-pressed') !== 'true';
+      && (this.el.dataset.agentState ?? 'none') === 'none' && this.followToggle.getAttribute('aria-pressed') !== 'true' && !this.el.dataset.branch;
   }
 
   setSession(s: SessionFacts, waitingFor: 'approval' | 'answer' = 'approval'): void {

@@ -88,13 +88,14 @@ export class TabStrip {
     const active = info.id === this.tabs.activeId;
     const state = stateLabel(info.state);
     // The tooltip always names the agent: tabs of different agents sit side by side.
-    const named = info.agentName ? `${info.title} — ${info.agentName}` : info.title;
+    const named = (info.agentName ? `${info.title} — ${info.agentName}` : info.title) + (info.branch ? ` (${t('worktree {0}', info.branch)})` : '');
     const label = h('button', {
       class: 'session-tab-label',
       title: state ? `${named} (${state})` : named,
       attrs: { type: 'button', role: 'tab', 'aria-selected': String(active), tabindex: active ? '0' : '-1' },
     }, [
       stateIcon(info.state),
+      info.branch ? icon('git-branch', 'session-tab-branch') : null,
       // Cut in the middle: titles that start alike still tell apart. The label's tooltip has it all.
       h('span', { class: 'session-tab-title', text: middleTruncate(info.title, TAB_TITLE_CHARS) }),
       nameAgent && info.agentName ? h('span', { class: 'session-tab-agent', text: info.agentName }) : null,

@@ -48,6 +48,11 @@ export interface SessionPlace {
   cwd: string;
   /** Filtered by what the agent can take; skipped ones become a warning in the thread. */
   mcpServers?: readonly McpServerSpec[];
+  /**
+   * The folders the session may reach, instead of the workspace folders (a thread's own
+   * worktree: confined to it). Absent: the workspace folders and `cwd`.
+   */
+  roots?: readonly string[];
   /** A reopened remote (A2A) thread: the context and task it was in, from its saved session facts. */
   remoteTask?: RemoteTaskRef;
 }

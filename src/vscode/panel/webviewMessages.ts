@@ -226,6 +226,9 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
     case 'switchTab':
       if (isString(message.id)) context.switchTab(message.id);
       return;
+    case 'worktreeChanges':
+      await vscode.commands.executeCommand(CommandId.worktreeChanges);
+      return;
     case 'closeTab':
       if (isString(message.id)) await context.closeTab(message.id);
       return;

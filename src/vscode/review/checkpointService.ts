@@ -52,10 +52,13 @@ export class CheckpointService {
     }
   }
 
-  /** Snapshots of every root before a prompt; what could not be taken is said in the thread. */
-  async beforePrompt(thread: ChatThread): Promise<SnapshotRef[]> {
+  /**
+   * Snapshots of every root before a prompt; what could not be taken is said in the thread.
+   * `roots`: the thread's own folders instead of the workspace's (a thread in its worktree).
+   */
+  async beforePrompt(thread: ChatThread, roots: readonly string[] = this.roots()): Promise<SnapshotRef[]> {
     const refs: SnapshotRef[] = [];
-    for (const root of this.roots()) {
+    for (const root of roots) {
       const wait = this.warm.has(root) ? SNAPSHOT_WAIT_MS : COLD_SNAPSHOT_WAIT_MS;
       const r = await Promise.race([this.snapshots.snapshot(root, 'before a prompt'), timeout(wait)]);
       if (r !== 'timeout' && r.ok) this.warm.add(root);

@@ -12,6 +12,7 @@
 import type { SessionSupport } from '../../agents/api.js';
 import { planReopen } from '../../history/reopen.js';
 import { t } from '../translate.js';
+import { parseWorktreeRef, type WorktreeRef } from '../../worktrees/types.js';
 
 /** workspaceState key of the open tab set. */
 export const OPEN_TABS_KEY = 'agentChat.openTabs.v1';
@@ -37,6 +38,8 @@ export interface SavedTab {
   hasRows: boolean;
   /** The session was live when saved (or still waiting to be picked up): try it before a fresh one. */
   resumable: boolean;
+  /** The tab's thread works in its own git worktree (kept across reloads; removed when the tab goes). */
+  worktree?: WorktreeRef;
 }
 
 export interface SavedTabSet {
@@ -69,6 +72,7 @@ function parseTab(value: unknown): SavedTab | undefined {
   if (!t || typeof t !== 'object') return undefined;
   const agentName = typeof t.agentName === 'string' && t.agentName ? t.agentName : undefined;
   const ref = t.transcript as Record<string, unknown> | undefined;
+  const worktree = parseWorktreeRef(t.worktree);
   const transcript = ref && typeof ref.agentName === 'string' && typeof ref.sessionId === 'string' && ref.agentName && ref.sessionId
     ? { agentName: ref.agentName, sessionId: ref.sessionId, ...(typeof ref.cwd === 'string' && ref.cwd ? { cwd: ref.cwd } : {}) }
     : undefined;
@@ -78,6 +82,7 @@ function parseTab(value: unknown): SavedTab | undefined {
     title: typeof t.title === 'string' && t.title ? t.title : 'New session',
     hasRows: t.hasRows === true,
     resumable: t.resumable === true && transcript !== undefined && transcript.agentName === agentName,
+    ...(worktree ? { worktree } : {}),
   };
 }
 

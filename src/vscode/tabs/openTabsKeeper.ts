@@ -66,6 +66,7 @@ export class OpenTabsKeeper {
       tab.transcript = s.transcript;
       tab.restoredTitle = s.title;
       tab.pickUp = { sessionId: s.resumable ? s.transcript?.sessionId : undefined };
+      tab.worktree = s.worktree;
       return tab;
     });
     const active = made[saved.active]!;
@@ -107,5 +108,6 @@ function savedTab(tab: SessionTab): SavedTab {
     hasRows: tab.thread.entries.length > 0,
     // A live session, or one still waiting to be picked up, may be resumed by the next window.
     resumable: transcript !== undefined && transcript.agentName === tab.agentName && (tab.session !== undefined || tab.pickUp?.sessionId !== undefined),
+    ...(tab.worktree ? { worktree: tab.worktree } : {}),
   };
 }

@@ -17,6 +17,7 @@ import { describeMcpProblems } from '../agents/mcpServers.js';
 import type { ProtocolLog } from '../protocolLog.js';
 import type { SessionTab } from './sessionTabs.js';
 import { sessionFolder } from '../editor/workspaceRoots.js';
+import { sessionDirOf } from '../../worktrees/types.js';
 import { t } from '../translate.js';
 
 /** How a session is opened: fresh, or an earlier one by id (with or without replay). */
@@ -78,7 +79,7 @@ export class SessionOpener {
     let session: LiveSession;
     // A remote conversation picks up its context and task from the saved thread.
     const remoteTask = opening.kind === 'new' ? undefined : thread.session.remoteTask;
-    const place = { ...(await this.place()), ...(remoteTask ? { remoteTask } : {}) };
+    const place = { ...(await this.place(tab)), ...(remoteTask ? { remoteTask } : {}) };
     try {
       session = opening.kind === 'new' ? await running.newSession(place)
         : opening.kind === 'fork' ? await running.forkSession(opening.sessionId, place)
@@ -147,15 +148,19 @@ export class SessionOpener {
     this.deps.agentFailed({ state: 'failed', agentName: name, reason: t('Could not open a session: {0}', errorText(error)) });
   }
 
-  /** Where sessions live and which MCP servers they get; a broken MCP config never blocks a session. */
-  private async place(): Promise<SessionPlace & { mcpProblems: McpParseResult['problems'] }> {
-    const cwd = sessionFolder();
+  /**
+   * Where sessions live and which MCP servers they get; a broken MCP config never blocks a
+   * session. A tab with its own worktree works there, confined to it.
+   */
+  private async place(tab: SessionTab): Promise<SessionPlace & { mcpProblems: McpParseResult['problems'] }> {
+    const worktree = tab.worktree;
+    const where = worktree ? { cwd: sessionDirOf(worktree), roots: [worktree.path] } : { cwd: sessionFolder() };
     try {
       const mcp = await this.deps.mcpServers?.();
-      return { cwd, mcpServers: mcp?.servers ?? [], mcpProblems: mcp?.problems ?? [] };
+      return { ...where, mcpServers: mcp?.servers ?? [], mcpProblems: mcp?.problems ?? [] };
     } catch (error) {
       this.deps.log.warn(`MCP servers not read: ${errorText(error)}`);
-      return { cwd, mcpProblems: [] };
+      return { ...where, mcpProblems: [] };
     }
   }
 

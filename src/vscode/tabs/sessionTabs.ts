@@ -8,6 +8,7 @@ import type { LiveSession } from '../agents/agentPort.js';
 import type { ChatThread } from './chatThread.js';
 import { DisposableScope } from '../disposables.js';
 import type { TranscriptRef } from './openTabs.js';
+import type { WorktreeRef } from '../../worktrees/types.js';
 import { t } from '../translate.js';
 
 let nextTab = 0;
@@ -31,6 +32,11 @@ export class SessionTab {
   pendingOpen: Promise<unknown> | undefined;
   /** Shown in the strip until the restored rows are loaded. */
   restoredTitle: string | undefined;
+  /**
+   * The thread works in its own git worktree: its sessions open there and are confined to it
+   * (sessionOpener.ts), and it is removed with the tab unless applied or kept (vscode/worktrees/).
+   */
+  worktree: WorktreeRef | undefined;
 
   constructor(readonly thread: ChatThread) {}
 
@@ -60,7 +66,7 @@ export class SessionTab {
       : this.thread.waitingForInput ? 'answer'
       : 'idle';
     const title = facts.title || firstPrompt(this.thread) || this.restoredTitle || t('New session');
-    return { id: this.id, title, state, ...(this.agentName ? { agentName: this.agentName } : {}) };
+    return { id: this.id, title, state, ...(this.agentName ? { agentName: this.agentName } : {}), ...(this.worktree ? { branch: this.worktree.branch } : {}) };
   }
 
   dispose(): void {

@@ -13,6 +13,8 @@ import { planReattach } from './openTabs.js';
 import type { SessionTab } from './sessionTabs.js';
 import { freshThread } from './threadStore.js';
 import { t } from '../translate.js';
+import type { AgentConfig } from '../../agents/api.js';
+import type { WorktreeRef } from '../../worktrees/types.js';
 
 export class TabActions {
   constructor(private readonly core: ChatCore) {}
@@ -55,6 +57,32 @@ export class TabActions {
     await this.core.start(config);
   }
 
+  /**
+   * A new tab whose thread works in `worktree` (its sessions open there, confined to it) on
+   * `config`'s agent, started when it does not run. Resolves with the tab once its session is
+   * open (or the start failed: the thread says why).
+   */
+  async newSessionIn(config: AgentConfig, worktree: WorktreeRef): Promise<SessionTab> {
+    const { tabs, pool } = this.core;
+    const active = tabs.active;
+    const reuse = tabs.isBlank(active) && !active.worktree && (active.agentName === undefined || active.agentName === config.name);
+    const tab = reuse ? active : tabs.add();
+    tab.agentName = config.name;
+    tab.worktree = worktree;
+    tabs.activate(tab);
+    tabs.fireTabs();
+    const slot = pool.get(config.name);
+    if (slot?.starting) await slot.starting;
+    const running = pool.get(config.name)?.ready;
+    if (running && !tab.session) {
+      await this.attach(tab, running, pool.get(config.name)!.scope);
+      return tab;
+    }
+    // Not running: its start opens the session for the shown tab, which is this one.
+    if (!tab.session) await this.core.start(config);
+    return tab;
+  }
+
   /** Shows another tab; the status bar follows it. */
   switchTab(id: string): boolean {
     const tab = this.core.tabs.find(id);
@@ -72,8 +100,20 @@ export class TabActions {
     const { tabs, pool } = this.core;
     const tab = tabs.find(id);
     if (!tab) return;
+    // Its worktree goes with it, after the user said what to keep (or the tab stays).
+    const worktree = tab.worktree;
+    const closeWorktree = this.core.deps.closeWorktree;
+    const endSession = async () => {
+      const session = tab.session;
+      if (session && !session.isClosed) await session.closeSession().catch((error: unknown) => this.core.deps.log.warn(`session/close failed: ${errorText(error)}`));
+    };
+    if (worktree && closeWorktree) {
+      if (!(await closeWorktree(worktree, tab.info().title, endSession))) return;
+      tab.worktree = undefined;
+      if (!tabs.find(id)) return;
+    }
     const session = tab.session;
-    if (session) {
+    if (session && !session.isClosed) {
       await session.closeSession().catch((error: unknown) => this.core.deps.log.warn(`session/close failed: ${errorText(error)}`));
     }
     let replacement: SessionTab | undefined;

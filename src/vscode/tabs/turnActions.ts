@@ -15,6 +15,7 @@ import type { SessionTab } from './sessionTabs.js';
 import { describeNoSession } from '../agents/statusText.js';
 import type { TabActions } from './tabActions.js';
 import { t } from '../translate.js';
+import { attachmentsInWorktree, worktreeSources } from '../worktrees/worktreeMentions.js';
 
 export class TurnActions {
   constructor(private readonly core: ChatCore, private readonly tabActions: TabActions) {}
@@ -71,12 +72,18 @@ export class TurnActions {
     const thread = tab.thread;
     const composer = this.core.pool.slotOf(tab).composer;
     const { fs, mentionSources } = this.core.deps;
-    const built = await buildPromptBlocks(prompt, composer, mentionSources ?? ((path) => fs.readTextFile(path)));
+    // A thread in its own worktree is told of the files there: the user's folder is out of its reach.
+    const worktree = tab.worktree;
+    const sources = mentionSources ?? { readText: (path: string) => fs.readTextFile(path) };
+    const built = worktree
+      ? await buildPromptBlocks({ ...prompt, attachments: attachmentsInWorktree(prompt.attachments, worktree) }, composer, worktreeSources(sources, worktree, (path) => fs.readTextFile(path)))
+      : await buildPromptBlocks(prompt, composer, sources);
     if (built.dropped.length > 0) thread.notice('warning', t('Some attachments were cut or not sent'), built.dropped.join('\n'));
     if (built.blocks.length === 0) return;
     const review = this.core.deps.review;
     // Before the prompt goes out (bounded inside): the checkpoint "Restore to here" goes back to.
-    const before = review ? await review.checkpoints.beforePrompt(thread).catch(() => []) : [];
+    // A thread in its own worktree is checkpointed there: the agent does not touch the user's folder.
+    const before = review ? await review.checkpoints.beforePrompt(thread, tab.worktree ? [tab.worktree.path] : undefined).catch(() => []) : [];
     try {
       const done = session.prompt(built.blocks);
       // prompt_sent was applied synchronously: the user row of this turn exists now.

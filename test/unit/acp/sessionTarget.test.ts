@@ -23,6 +23,14 @@ test('boundary: every workspace root; cwd outside them is added first', () => {
   assert.deepEqual(planSessionTarget(['/a', '/b'], '/b', [], v1).additionalDirectories, ['/a']);
 });
 
+test('boundary of a thread in its own worktree: exactly the given folders, never the workspace roots', () => {
+  const top = planSessionTarget(['/a', '/b'], '/wt', [], v1, ['/wt']);
+  assert.deepEqual([top.roots, top.additionalDirectories, top.fixedRoots], [['/wt'], [], true]);
+  const sub = planSessionTarget(['/a'], '/wt/pkg', [], v1, ['/wt']);
+  assert.deepEqual([sub.roots, sub.additionalDirectories], [['/wt'], ['/wt']]);
+  assert.equal(planSessionTarget(['/a'], '/a', [], v1).fixedRoots, false);
+});
+
 test('MCP: v1 keeps stdio untyped, drops what the agent lacks; v2 types stdio and has no SSE', () => {
   const servers = [
     { name: 'w', command: 'c', args: [], env: [{ name: 'K', value: 'V' }] },

@@ -72,3 +72,12 @@ test('planReattach: resume over load, load when only that, else a fresh session 
     }
   }
 });
+
+test('a tab\'s worktree is kept for the next window; a damaged one is dropped, the tab kept', () => {
+  const worktree = { path: '/store/worktrees/repo-fix-1a2b3c', branch: 'agent/fix', base: 'a'.repeat(40), repo: '/repo', subdir: 'pkg' };
+  const set = savedTabSet([tab(1, { worktree })], 0);
+  assert.deepEqual(parseSavedTabs(JSON.parse(JSON.stringify(set)))?.tabs[0]?.worktree, worktree);
+  const damaged = parseSavedTabs({ version: 1, active: 0, tabs: [{ ...tab(1), worktree: { path: '/x', branch: 'agent/x', base: 'not a commit', repo: '/r' } }] });
+  assert.equal(damaged?.tabs.length, 1);
+  assert.equal(damaged?.tabs[0]?.worktree, undefined);
+});

@@ -73,7 +73,7 @@ export function registerClientHandlers(connection: MessageConnection, deps: Clie
 
   /** Confined to the session's roots that are still in the workspace. */
   const confine = async (raw: unknown, session: AcpChatSession) => {
-    const roots = reachableRoots(session.roots, deps.workspaceRoots?.());
+    const roots = reachableRoots(session.roots, session.fixedRoots ? undefined : deps.workspaceRoots?.());
     roots.checkNotRemoved(raw);
     return confinePath(raw, roots.open);
   };
@@ -123,7 +123,7 @@ export function registerClientHandlers(connection: MessageConnection, deps: Clie
   handle('terminal/create', async (p, session) => {
     const req = parsed(parseCreateTerminal(p));
     if (!req.command) throw new HostServiceError(ErrorCode.invalidParams, 'command must be a non-empty string.');
-    if (req.cwd === undefined) reachableRoots(session.roots, deps.workspaceRoots?.()).checkNotRemoved(session.cwd);
+    if (req.cwd === undefined) reachableRoots(session.roots, session.fixedRoots ? undefined : deps.workspaceRoots?.()).checkNotRemoved(session.cwd);
     const cwd = req.cwd === undefined ? session.cwd : (await confine(req.cwd, session)).realPath;
     if (!(await stat(cwd).catch(() => undefined))?.isDirectory()) {
       throw new HostServiceError(ErrorCode.invalidParams, `cwd is not a directory: ${cwd}`);

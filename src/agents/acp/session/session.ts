@@ -37,6 +37,11 @@ export interface AcpSessionOptions {
   cwd: string;
   /** Where fs/terminal requests may reach (cwd first). */
   roots: string[];
+  /**
+   * The roots were given for this session (a thread's own worktree), not taken from the
+   * workspace: the workspace folders changing does not move them in or out of reach.
+   */
+  fixedRoots?: boolean;
   /** What `session/new` returned besides the id (modes, config options, commands). */
   setup?: SessionSetup;
   /** Bounded wait for the agent to confirm a cancel (default 10 s). */
@@ -62,6 +67,8 @@ export class AcpChatSession implements ChatSession {
   readonly protocolVersion: 1 | 2;
   readonly cwd: string;
   readonly roots: string[];
+  /** See `AcpSessionOptions.fixedRoots`. */
+  readonly fixedRoots: boolean;
   private readonly settings = new SessionSettings();
   /** Set once the agent failed to confirm a cancel within the bounded wait. */
   unresponsive = false;
@@ -91,6 +98,7 @@ export class AcpChatSession implements ChatSession {
     });
     this.cwd = opts.cwd;
     this.roots = opts.roots;
+    this.fixedRoots = opts.fixedRoots === true;
     this.applySetup(opts.setup ?? {});
   }
 

@@ -57,6 +57,8 @@ export interface OpenOptions {
   cwd?: string;
   /** Filtered by the agent's MCP transports; skipped ones become a warning in the thread. */
   mcpServers?: readonly McpServerInput[];
+  /** Confine the session to exactly these folders (a thread's own worktree) instead of the workspace folders. */
+  roots?: readonly string[];
 }
 
 /** Agents start MCP servers in `session/new`; a minute covers slow ones, not a hang. */
@@ -93,7 +95,7 @@ async function editorToolsFor(ctx: OpenContext): Promise<SessionEditorTools | un
 
 async function openWith(ctx: OpenContext, req: OpenRequest, options: OpenOptions, cwd: string, tools: SessionEditorTools | undefined): Promise<AcpChatSession> {
   const servers = [...(options.mcpServers ?? []), ...(tools ? [tools.server] : [])];
-  const plan = planSessionTarget(ctx.workspaceRoots, cwd, servers, ctx.facts);
+  const plan = planSessionTarget(ctx.workspaceRoots, cwd, servers, ctx.facts, options.roots);
   const support = supportOf(ctx.facts);
   const target = { cwd, mcpServers: plan.mcpServers, additionalDirectories: plan.additionalDirectories };
   const gated: Gated<Record<string, unknown>> =
@@ -152,6 +154,7 @@ function create(ctx: OpenContext, support: SessionSupport, plan: SessionTargetPl
     promptCapabilities: ctx.facts.prompt,
     cwd: plan.cwd,
     roots: plan.roots,
+    fixedRoots: plan.fixedRoots,
     setup,
     cancelTimeoutMs: ctx.cancelTimeoutMs,
     log: ctx.log,
@@ -167,7 +170,7 @@ function create(ctx: OpenContext, support: SessionSupport, plan: SessionTargetPl
   tools?.bind({
     cwd: plan.cwd,
     roots: plan.roots,
-    ...(ctx.currentRoots ? { workspaceRoots: ctx.currentRoots } : {}),
+    ...(ctx.currentRoots && !plan.fixedRoots ? { workspaceRoots: ctx.currentRoots } : {}),
     // The same account fs/write_text_file gives: the turn's review shows it and can undo it.
     written: (path, oldText, newText) => session.emit({ kind: 'file_written', path, oldText, newText }),
     refused: (tool, detail) => session.emit({ kind: 'notice_local', severity: 'warning', title: t('Refused editor tool {0}', tool), detail }),

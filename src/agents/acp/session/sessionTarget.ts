@@ -17,8 +17,10 @@ export type McpServerInput = McpServerSpec | McpServerStdio;
 
 export interface SessionTargetPlan {
   cwd: string;
-  /** Where fs/terminal requests may reach: every workspace root, and cwd even outside them. */
+  /** Where fs/terminal requests may reach: every workspace root, and cwd even outside them (or exactly the roots given). */
   roots: string[];
+  /** The roots were given for the session rather than taken from the workspace. */
+  fixedRoots: boolean;
   /** The other workspace roots; the request builders send them only if the agent advertised it. */
   additionalDirectories: string[];
   mcpServers: AcpMcpServer[];
@@ -30,13 +32,22 @@ function asSpec(s: McpServerInput): McpServerSpec {
   return { transport: 'stdio', name: s.name, command: s.command, args: s.args, env: Object.fromEntries(s.env.map((e) => [e.name, e.value])) };
 }
 
-export function planSessionTarget(workspaceRoots: string[], cwd: string, servers: readonly McpServerInput[], facts: AgentFacts): SessionTargetPlan {
+/**
+ * `confined`: the session may reach exactly these folders (a thread's own worktree); the
+ * workspace folders are neither reachable nor announced to the agent.
+ */
+export function planSessionTarget(workspaceRoots: string[], cwd: string, servers: readonly McpServerInput[], facts: AgentFacts, confined?: readonly string[]): SessionTargetPlan {
+  const filtered = filterMcpServers(servers.map(asSpec), mcpCapabilitiesOf(facts.raw, facts.protocolVersion), facts.protocolVersion);
+  if (confined?.length) {
+    const inside = confined.some((root) => contains(resolve(root), resolve(cwd)));
+    const roots = inside ? [...confined] : [cwd, ...confined];
+    return { cwd, roots, fixedRoots: true, additionalDirectories: confined.filter((root) => resolve(root) !== resolve(cwd)), mcpServers: filtered.sent, skipped: filtered.skipped };
+  }
   const inside = workspaceRoots.some((root) => contains(resolve(root), resolve(cwd)));
   // cwd is always inside the session's boundary (ACP: [cwd, ...additionalDirectories]).
   const roots = inside ? workspaceRoots : [cwd, ...workspaceRoots];
   const additionalDirectories = workspaceRoots.filter((root) => resolve(root) !== resolve(cwd));
-  const filtered = filterMcpServers(servers.map(asSpec), mcpCapabilitiesOf(facts.raw, facts.protocolVersion), facts.protocolVersion);
-  return { cwd, roots, additionalDirectories, mcpServers: filtered.sent, skipped: filtered.skipped };
+  return { cwd, roots, fixedRoots: false, additionalDirectories, mcpServers: filtered.sent, skipped: filtered.skipped };
 }
 
 /** One warning naming every server left out, so the user knows why a tool is missing. */
