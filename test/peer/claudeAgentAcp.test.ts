@@ -1,0 +1,128 @@
+/**
+ * The real claude-agent-acp (Claude Code behind ACP, installed into .cache/ on first use) driven
+ * by the product's AgentClient over stdio, on both wire versions, its model a scripted loopback
+ * Anthropic API (test/support/fakeAnthropic/). One agent process and one session per wire version
+ * serve the cases; each case is a turn.
+ */
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { SessionEvent } from '../../src/protocol/events.js';
+import type { ThreadModel } from '../../src/thread/reducer.js';
+import { record, say, startPeer, streamedText, tempDir, turnEnd, waitFor, type Peer, type Recorded } from './support/harness.js';
+import { claudeAgentConfig, claudeAgentAcpVersion } from '../support/claudeAgentAcp.js';
+import { ensureClaudeAgentAcp } from '../../scripts/agents/installClaudeAgentAcp.mjs';
+import { startFakeAnthropic, type FakeAnthropic } from '../support/fakeAnthropic/server.js';
+import { COPIED, REFUSED, copiedText, copyPrompt, copyingModel } from '../support/fakeAnthropic/copyingModel.js';
+import { toolHistory } from '../support/fakeAnthropic/messages.js';
+
+type Permission = Extract<SessionEvent, { kind: 'permission_requested' }>;
+const permissionOf = (events: SessionEvent[]) => events.find((e): e is Permission => e.kind === 'permission_requested');
+const toolCards = (thread: ThreadModel) => thread.entries.flatMap((e) => (e.type === 'tool_call' ? [e] : []));
+const optionOfKind = (permission: Permission, kind: string) => {
+  const option = permission.options.find((o) => o.kind === kind);
+  assert.ok(option, `an option of kind ${kind} among ${JSON.stringify(permission.options)}`);
+  return option.optionId;
+};
+
+/** The events recorded from now on (a case's turn in a session the cases share). */
+const since = (events: SessionEvent[]) => {
+  const from = events.length;
+  return () => events.slice(from);
+};
+
+const SOURCE = 'alpha beta gamma\nsecond line\n';
+/** Starting the agent, a session (Claude Code starts per session) and a turn take seconds each on a loaded machine. */
+const SLOW = 90_000;
+
+describe(`claude-agent-acp ${claudeAgentAcpVersion} against a scripted Anthropic API`, () => {
+  let api: FakeAnthropic;
+  before(async () => {
+    const started = Date.now();
+    await ensureClaudeAgentAcp((line) => console.log(`# ${line}`));
+    console.log(`# claude-agent-acp ready after ${((Date.now() - started) / 1000).toFixed(1)}s`);
+    api = await startFakeAnthropic(copyingModel);
+  }, { timeout: 15 * 60_000 });
+  after(() => api?.close());
+
+  for (const version of [1, 2] as const) {
+    describe(`ACP v${version}`, () => {
+      let peer: Peer;
+      let home: string;
+      /** One session for the cases (Claude Code starts a process per session); each case is a turn. */
+      let r: Recorded;
+      before(async () => {
+        home = await tempDir('claude-home-');
+        peer = await startPeer(await claudeAgentConfig({ apiUrl: api.url, home, protocolVersion: version }), { initializeTimeoutMs: SLOW });
+        assert.equal((await peer.client.start()).state, 'ready', peer.log.join('\n'));
+        await mkdir(join(peer.dir, 'notes'));
+        await writeFile(join(peer.dir, 'notes', 'source.txt'), SOURCE);
+        r = record(await peer.client.newSession());
+      }, { timeout: SLOW * 2 });
+      after(async () => {
+        await peer?.close();
+        if (home) await rm(home, { recursive: true, force: true });
+      });
+
+      test(`the agent answers v${version}`, () => {
+        assert.equal(peer.client.lifecycle.state === 'ready' && peer.client.lifecycle.protocolVersion, version);
+      });
+
+      test('a turn reads one file, asks before writing another, writes it once allowed, and answers', async () => {
+        const source = join(peer.dir, 'notes', 'source.txt');
+        const target = join(peer.dir, 'notes', 'copy.txt');
+        const { session, thread } = r;
+        const events = since(r.events);
+        const turn = session.prompt(say(copyPrompt(source, target)));
+
+        const permission = await waitFor(() => permissionOf(events()), SLOW, 'the permission request for the write');
+        assert.equal(session.turnState, 'requires_action');
+        const read = toolCards(thread).find((c) => c.name === 'Read');
+        assert.equal(read?.status, 'completed', 'the read finished before the write was asked for');
+        assert.deepEqual(read?.locations?.map((l) => l.path), [source]);
+        const write = toolCards(thread).find((c) => c.toolCallId === permission.toolCallId);
+        assert.equal(write?.name, 'Write');
+        assert.equal(write?.kind, 'edit');
+        assert.equal(write?.permission?.requestId, permission.requestId, 'the request is shown on its tool call');
+        await assert.rejects(readFile(target), 'nothing is written before the answer');
+
+        const allow = optionOfKind(permission, 'allow_once');
+        session.answerPermission(permission.requestId, { outcome: 'selected', optionId: allow });
+        await turn;
+
+        assert.equal(await readFile(target, 'utf8'), copiedText(SOURCE), 'the file holds what the model wrote from what it read');
+        assert.equal(streamedText(events()), COPIED);
+        assert.equal(turnEnd(events())?.stopReason, 'end_turn');
+        assert.equal(toolCards(thread).find((c) => c.toolCallId === permission.toolCallId)?.status, 'completed');
+        assert.deepEqual(peer.wire.answersTo('session/request_permission').at(-1)?.result, { outcome: { outcome: 'selected', optionId: allow } });
+        // The model saw the file's text come back from the read and the write succeed.
+        const last = api.requests.filter((q) => q.reply?.some((b) => b.type === 'text' && b.text === COPIED)).at(-1);
+        assert.ok(last?.body);
+        const history = toolHistory(last.body).filter((h) => JSON.stringify(h.input).includes(peer.dir));
+        assert.deepEqual(history.map((h) => [h.name, !!h.result && !h.result.is_error]), [['Read', true], ['Write', true]]);
+        assert.deepEqual(peer.wire.outgoingErrors(version), []);
+      });
+
+      test('a refused write leaves the disk untouched and the model is told', async () => {
+        const source = join(peer.dir, 'notes', 'source.txt');
+        const target = join(peer.dir, 'notes', 'refused.txt');
+        const { session, thread } = r;
+        const events = since(r.events);
+        const turn = session.prompt(say(copyPrompt(source, target)));
+        const permission = await waitFor(() => permissionOf(events()), SLOW, 'the permission request for the write');
+        session.answerPermission(permission.requestId, { outcome: 'selected', optionId: optionOfKind(permission, 'reject_once') });
+        await turn;
+        await assert.rejects(readFile(target));
+        assert.equal(streamedText(events()), REFUSED);
+        assert.equal(turnEnd(events())?.stopReason, 'end_turn');
+        assert.notEqual(toolCards(thread).find((c) => c.toolCallId === permission.toolCallId)?.status, 'completed');
+      });
+    });
+  }
+
+  test('every request the agent made of the API was one the fake answers', () => {
+    assert.ok(api.requests.length > 0);
+    assert.deepEqual(api.requests.filter((r) => r.status !== 200).map((r) => `${r.method} ${r.path} ${r.status}`), []);
+  });
+});
