@@ -217,6 +217,12 @@ export interface RuleOfferView {
   optionId: string;
 }
 
+/** A v2 permission request's command subject, as the card shows it. */
+export interface PermissionCommand {
+  command: string;
+  cwd: string;
+}
+
 export type PermissionOutcome = { outcome: 'selected'; optionId: string } | { outcome: 'cancelled' };
 
 /** One field of an elicitation form (`elicitation/create`, mode "form"), normalised from its JSON-schema property. */
@@ -341,6 +347,10 @@ export type LocalEvent =
       toolCall: ToolCallPatch;
       options: PermissionOption[];
       title?: string;
+      /** v2: why the agent asks, in its words (plain text). */
+      description?: string;
+      /** v2 command subject: the command line the answer allows and where it runs. */
+      command?: PermissionCommand;
       /** The auto-approve rule the card may offer for this request ("Always allow …"). */
       ruleOffer?: RuleOfferView;
     }

@@ -28,6 +28,8 @@ export function applyPermissionRequested(state: ThreadState, event: RequestedEve
   const { index, row } = cardFor(state, event, out);
   const permission: PendingPermission = { requestId: event.requestId, options: event.options };
   if (event.title !== undefined) permission.title = event.title;
+  if (event.description !== undefined) permission.description = event.description;
+  if (event.command !== undefined) permission.command = { ...event.command };
   if (event.ruleOffer !== undefined) permission.ruleOffer = event.ruleOffer;
   const asked: ToolCallEntry = { ...row, permission };
   // A later question on the same card is the user's again: an earlier rule's answer no longer describes it.

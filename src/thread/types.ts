@@ -8,6 +8,7 @@ import type {
   AvailableCommand,
   CompactionStatus,
   ContentBlock,
+  PermissionCommand,
   PermissionOption,
   PlanBody,
   RuleOfferView,
@@ -61,6 +62,10 @@ export interface PendingPermission {
   requestId: string;
   options: PermissionOption[];
   title?: string;
+  /** v2: why the agent asks (plain text). */
+  description?: string;
+  /** v2 command subject: the command line and its cwd, shown on the card. */
+  command?: PermissionCommand;
   /** The auto-approve rule the card offers ("Always allow …"). */
   ruleOffer?: RuleOfferView;
 }

@@ -18,6 +18,7 @@ import type { V2Scenario } from './lib/v2-scenarios.js';
 import { all, stateChange } from './lib/v2-scenarios-extra.js';
 import * as updates from './lib/v2-scenarios-updates.js';
 import { stoppable } from './lib/v2-scenarios-stop.js';
+import { commandPermission } from './lib/v2-scenarios-subject.js';
 
 const NAME = 'scripted-v2-agent';
 
@@ -29,6 +30,7 @@ const SCENARIOS: Record<string, V2Scenario> = {
   plan: scenarios.plan,
   usage: scenarios.usage,
   permission: scenarios.permission,
+  'command-permission': commandPermission,
   'custom-stop': scenarios.customStop,
   stop: scenarios.stop,
   long: scenarios.long,

@@ -112,10 +112,11 @@ test('tool calls: title, name, text content, resources, diffs, terminals, raw in
   })));
 });
 
-test('permission requests: option names, question, ids', async () => {
+test('permission requests: option names, question, description, command subject, tool names, ids', async () => {
   await throughSnapshot('permissions', P.map((p, i) => tool(`t${i}`, {
     title: p,
-    permission: { requestId: p, title: p, options: [{ optionId: p, name: p, kind: 'allow_once' }, { optionId: `${p}2`, name: p, kind: p }], ruleOffer: { id: p, title: p, optionId: p } },
+    name: p,
+    permission: { requestId: p, title: p, description: p, command: { command: p, cwd: p }, options: [{ optionId: p, name: p, kind: 'allow_once' }, { optionId: `${p}2`, name: p, kind: p }], ruleOffer: { id: p, title: p, optionId: p } },
   })));
 });
 

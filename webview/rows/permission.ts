@@ -6,6 +6,7 @@
 import type { PermissionOption, RuleOfferView } from '../../src/protocol/events.js';
 import type { PendingPermission } from '../../src/thread/types.js';
 import { h, icon } from '../dom.js';
+import { permissionSubject } from './permissionSubject.js';
 import { t } from '../l10n.js';
 import { textWithPaths } from '../paths.js';
 
@@ -39,6 +40,7 @@ export function renderPermission(p: PendingPermission, toolTitle: string): HTMLE
   return h('div', { class: 'permission', attrs: { role: 'group', 'aria-labelledby': labelId } }, [
     // Paths in the question are workspace-relative (the absolute one on hover), one outside it marked.
     h('div', { class: 'permission-question', attrs: { id: labelId } }, [icon('shield'), h('span', {}, textWithPaths(question))]),
+    ...permissionSubject(p),
     h('div', { class: 'permission-options' }, buttons),
     p.ruleOffer ? renderRuleOffer(p.requestId, p.ruleOffer) : null,
   ]);

@@ -13,6 +13,7 @@ import { keepingStopFocus, stopButton, stopRefusal, stopSignature } from './stop
 import type { RowContext, RowView } from '../rowView.js';
 import { contentSignature, renderContentItem } from './toolContent.js';
 import { toolArgsSummary } from './toolArgs.js';
+import { patchToolName, toolNameView } from './toolName.js';
 import { t } from '../../l10n.js';
 
 const KIND_ICON: Record<ToolKind, string> = {
@@ -39,6 +40,7 @@ export class ToolCard implements RowView<ToolCallEntry> {
   readonly el = h('div', { class: 'row tool', attrs: { role: 'group' } });
   private readonly kindIcon = icon('tools', 'tool-kind');
   private readonly title = h('span', { class: 'tool-title' });
+  private readonly toolName = toolNameView();
   private readonly status = h('span', { class: 'tool-status' });
   private readonly orphan = h('span', { class: 'badge orphan', title: t('The agent updated a tool call it never announced'), text: t('orphan') });
   private readonly content = h('div', { class: 'tool-content' });
@@ -59,7 +61,7 @@ export class ToolCard implements RowView<ToolCallEntry> {
     this.collapseKey = `${entryId}:card`;
     this.body.append(this.args, this.content, this.locations, this.raw);
     // The permission and Stop stay outside the collapsible body: a folded card must still ask.
-    this.el.append(h('div', { class: 'tool-head' }, [this.toggle, this.kindIcon, this.title, this.orphan, this.status, this.stop]), this.stopNote, this.permission, this.body);
+    this.el.append(h('div', { class: 'tool-head' }, [this.toggle, this.kindIcon, this.title, this.toolName, this.orphan, this.status, this.stop]), this.stopNote, this.permission, this.body);
     this.setCollapsed(ctx.viewState.isExpanded(this.collapseKey) === false);
     this.toggle.addEventListener('click', () => {
       const collapse = !this.el.classList.contains('collapsed');
@@ -87,6 +89,7 @@ export class ToolCard implements RowView<ToolCallEntry> {
     const title = entry.title || entry.name || t('Tool call');
     this.once('title', `${entry.kind}:${title}`, () => this.title.replaceChildren(...textWithPaths(title, MARKS_OUTSIDE.has(entry.kind))));
     this.title.title = entry.name ? `${entry.title}\n(${entry.name})` : entry.title;
+    patchToolName(this.toolName, entry.name, this.title.textContent);
     this.orphan.hidden = !entry.orphan;
     this.renderStatus(entry, st, waiting);
     this.renderStop(entry);

@@ -60,7 +60,7 @@ export class PermissionDesk {
       throw new ResponseError(ErrorCode.invalidParams, parsed.message);
     }
     if (hooks.answerCancelled()) return { outcome: { outcome: 'cancelled' } };
-    const { toolCallId, toolCall, options, title, command } = parsed.value;
+    const { toolCallId, toolCall, options, title, description, command } = parsed.value;
     // Without rules the card shows at once (no turn of the event loop in between).
     let advice: SessionAdvice = { kind: 'ask' };
     if (this.advisor) {
@@ -80,6 +80,8 @@ export class PermissionDesk {
       toolCall,
       options,
       ...(title ? { title } : {}),
+      ...(description ? { description } : {}),
+      ...(command ? { command: { command: command.command, cwd: command.cwd } } : {}),
       ...(advice.offer ? { ruleOffer: advice.offer } : {}),
     });
     hooks.opened();

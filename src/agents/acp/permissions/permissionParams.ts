@@ -11,6 +11,8 @@ export interface PermissionRequestInfo {
   toolCall: ToolCallPatch;
   options: PermissionOption[];
   title?: string;
+  /** v2: why the agent asks. */
+  description?: string;
   /** v2 command subject: the command line and where it runs. */
   command?: { command: string; cwd: string };
 }
@@ -37,6 +39,7 @@ export function readPermissionParams(params: unknown, fallbackToolCallId: string
       toolCall,
       options: req.options,
       ...(title ? { title } : {}),
+      ...(req.description ? { description: req.description } : {}),
       ...(req.command ? { command: { command: req.command.command, cwd: req.command.cwd } } : {}),
     },
   };
