@@ -306,6 +306,9 @@ export class AgentChatContext implements vscode.Disposable {
   /** Sends to any tab's open session (the prompt queue of a tab in the background). */
   sendTo(tabId: string, prompt: ComposedPrompt): Promise<void> { return this.turns.sendTo(tabId, prompt); }
 
+  /** Any tab's session facts (usage, title, turn state); undefined for a tab that is gone. */
+  sessionFactsOf(tabId: string): SessionFacts | undefined { return this.tabs.find(tabId)?.thread.session; }
+
   /** Any tab's rows (undefined for a tab that is gone). */
   entriesOf(tabId: string): readonly ThreadEntry[] | undefined { return this.tabs.find(tabId)?.thread.entries; }
 

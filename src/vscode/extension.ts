@@ -48,6 +48,7 @@ import { WorktreeLedger } from './worktrees/worktreeLedger.js';
 import { worktreeParentDir } from './worktrees/worktreeSettings.js';
 import { closeWorktreeTab } from './worktrees/closeWorktree.js';
 import { registerWorktreeCommands } from './worktrees/worktreeCommands.js';
+import { OverviewView } from './overview/overviewView.js';
 
 /** What `activate` returns: the extension-host test suite drives the real state through it. */
 export interface AgentChatApi {
@@ -62,6 +63,8 @@ export interface AgentChatApi {
   follow: FollowAgent;
   /** Worktree threads' git side (the commands run the same). */
   worktrees: WorktreeService;
+  /** The overview view of every thread (its rows and badge). */
+  overview: OverviewView;
   /** Variables entered at env-var logins, per agent. */
   secrets: AgentSecrets;
   /** The history list and reopening, as the Show History command runs them. */
@@ -186,6 +189,8 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   // Notifications for what the user does not see (each kind has its setting).
   const surroundings = own(new WindowSurroundings(() => view.visible, view.onDidChangeVisible, () => context.tabsInfo().activeId));
   own(registerShowTab(context));
+  // Every thread at a glance; the badge counts those waiting for the user.
+  const overview = own(new OverviewView(context));
   own(new PermissionNotifier(context, surroundings));
   own(new InputNotifier(context, surroundings));
   own(new ElicitationNotifier(context, surroundings));
@@ -216,7 +221,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   };
   // Last, so the orderly shutdown above runs first; the watchdog ends whatever it left.
   own({ dispose: uninstallGroupReaper });
-  return { context, statusBar, store, view, diffs, fs, transcripts, secrets, history, follow, worktrees };
+  return { context, statusBar, store, view, diffs, fs, transcripts, secrets, history, follow, worktrees, overview };
 }
 
 export async function deactivate(): Promise<void> {

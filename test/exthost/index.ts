@@ -26,6 +26,7 @@ import './racingWrites.js';
 import './plantedSecrets.js';
 import './protocolLogRing.js';
 import './worktreeThreads.js';
+import './overview.js';
 
 export async function run(): Promise<void> {
   const lines: string[] = [];

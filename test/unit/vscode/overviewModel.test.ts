@@ -1,0 +1,40 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { formatElapsed, overviewRow, threadFacts, threadState, waitingCount, type ThreadFacts } from '../../../src/vscode/overview/overviewModel.js';
+import type { ThreadEntry } from '../../../src/thread/types.js';
+
+const facts = (over: Partial<ThreadFacts> & { state?: ThreadFacts['tab']['state'] } = {}): ThreadFacts => ({
+  tab: { id: 't1', title: 'Fix the build', state: over.state ?? 'idle', agentName: 'codex', ...over.tab },
+  lastStop: undefined, filesChanged: 0, cost: undefined, turnStartedAt: undefined, lastTurnMs: undefined, asking: false, ...over,
+});
+
+test('states: working, waiting for you (a question, an answer the agent waits for), done, failed, cancelled, new', () => {
+  assert.equal(threadState(facts({ state: 'running' })), 'working');
+  assert.equal(threadState(facts({ state: 'waiting' })), 'waiting');
+  assert.equal(threadState(facts({ state: 'answer' })), 'waiting');
+  assert.equal(threadState(facts({ state: 'idle', asking: true })), 'waiting');
+  assert.equal(threadState(facts({ lastStop: 'end_turn' })), 'done');
+  assert.equal(threadState(facts({ lastStop: 'cancelled' })), 'cancelled');
+  assert.equal(threadState(facts({ lastStop: 'refusal' })), 'failed');
+  assert.equal(threadState(facts({ state: 'closed', lastStop: 'end_turn' })), 'done');
+  assert.equal(threadState(facts()), 'new');
+  assert.equal(waitingCount([facts({ state: 'waiting' }), facts({ state: 'running' }), facts({ state: 'answer' })]), 2);
+});
+
+test('a row: agent, branch, state, elapsed, files changed and cost, each only when known', () => {
+  const row = overviewRow(facts({ state: 'running', tab: { id: 't1', title: 'Fix', state: 'running', agentName: 'codex', branch: 'agent/fix' }, turnStartedAt: 1_000, filesChanged: 3, cost: { amount: 0.4213, currency: 'USD' } }), 66_000);
+  assert.equal(row.description, 'codex · agent/fix · working · 1m 05s · 3 file(s) changed · 0.42 USD');
+  assert.equal(overviewRow(facts({ lastStop: 'end_turn', lastTurnMs: 4_200 }), 0).description, 'codex · done · 4s');
+  assert.equal(formatElapsed(3 * 3600_000 + 5 * 60_000), '3h 05m');
+});
+
+test('facts of a thread: the latest stop, each changed file once, files outside the roots not counted', () => {
+  const file = (path: string, source?: 'outside') => ({ root: '/r', path, status: 'modified', added: 1, deleted: 0, binary: false, ...(source ? { source } : {}) });
+  const entries = [
+    { type: 'turn_end', id: 'e1', turnId: 'a', stopReason: 'cancelled' },
+    { type: 'changes', id: 'e2', turnId: 'a', files: [file('a.ts'), file('b.ts')] },
+    { type: 'changes', id: 'e3', turnId: 'b', files: [file('a.ts'), file('/etc/x', 'outside')] },
+    { type: 'turn_end', id: 'e4', turnId: 'b', stopReason: 'end_turn' },
+  ] as unknown as ThreadEntry[];
+  assert.deepEqual(threadFacts(entries), { lastStop: 'end_turn', filesChanged: 2 });
+});
