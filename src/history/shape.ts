@@ -48,6 +48,11 @@ function settle(entries: readonly ThreadEntry[], session: SessionFacts): { entri
 function settleEntry(e: ThreadEntry): ThreadEntry {
   // Nobody is waiting for the answer any more (the session that asked is gone with the window).
   if (e.type === 'elicitation') return e.status === 'pending' ? { ...e, status: 'expired' } : e;
+  // Nothing counts a closed window's turn any more: its list is what it is.
+  if (e.type === 'changes' && e.counting) {
+    const { counting: _counting, ...rest } = e;
+    return rest;
+  }
   if (e.type === 'terminal') return e.terminal.cancellable || e.terminal.stop ? { ...e, terminal: settleTerminal(e.terminal) } : e;
   if (e.type !== 'tool_call') return e;
   if (!e.permission && !e.cancellable && !e.stop && !Object.values(e.terminals ?? {}).some((t) => t.cancellable || t.stop)) return e;

@@ -417,9 +417,11 @@ export type LocalEvent =
   /**
    * What the turn changed (replaces the last one): on disk against its checkpoint, or as the
    * agent reported it where no snapshot was taken. `differs` names tool calls whose reported
-   * diff of a file disagrees with the disk at the turn's end (absolute paths).
+   * diff of a file disagrees with the disk at the turn's end (absolute paths). `counting`: true
+   * while the list may still grow (the turn runs, or its final list is being worked out), false
+   * for the final list; absent leaves the row as it was (a recount for another tab's overlap).
    */
-  | { kind: 'turn_changes'; turnId: string; files: ChangedFile[]; after?: SnapshotRef[]; differs?: ReportedMismatch[] }
+  | { kind: 'turn_changes'; turnId: string; files: ChangedFile[]; after?: SnapshotRef[]; differs?: ReportedMismatch[]; counting?: boolean }
   /** The user kept or undid one changed file of a turn (or, without `path`, all of them). */
   | { kind: 'turn_file_settled'; turnId: string; path?: string; state: 'kept' | 'undone' }
   /** One file of a turn after a hunk of it was undone: its counts and remaining hunks now. */

@@ -64,6 +64,7 @@ export function applyTurnChanges(state: ThreadState, event: Ev<'turn_changes'>, 
     if (files.length === 0) return;
     const entry: ChangesEntry = { type: 'changes', id: newEntryId(state), turnId: event.turnId, files };
     if (event.after) entry.after = event.after.map((s) => ({ ...s }));
+    if (event.counting) entry.counting = true;
     insertRow(state, out, entry);
     return;
   }
@@ -71,7 +72,9 @@ export function applyTurnChanges(state: ThreadState, event: Ev<'turn_changes'>, 
   // A file the user already settled keeps its state while it is still listed.
   const settled = new Map(old.files.map((f) => [f.root + '\0' + f.path, f.state]));
   const after = event.after ? { after: event.after.map((s) => ({ ...s })) } : {};
-  replaceRow(state, out, index, { ...old, ...after, files: files.map((f) => ({ ...f, state: f.state ?? settled.get(f.root + '\0' + f.path) })) });
+  const { counting: wasCounting, ...rest } = old;
+  const counting = event.counting ?? wasCounting;
+  replaceRow(state, out, index, { ...rest, ...after, ...(counting ? { counting: true as const } : {}), files: files.map((f) => ({ ...f, state: f.state ?? settled.get(f.root + '\0' + f.path) })) });
 }
 
 export function applyFileSettled(state: ThreadState, event: Ev<'turn_file_settled'>, out: ApplyResult): void {

@@ -184,6 +184,8 @@ export interface ChangesEntry {
   /** Snapshots taken at the turn's end: what the turn produced (hand edits since are noticed). */
   after?: SnapshotRef[];
   undone?: boolean;
+  /** The list may still grow: the turn runs, or its final list is not in yet (the row says "counting…"). */
+  counting?: true;
 }
 
 /**

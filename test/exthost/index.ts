@@ -14,6 +14,7 @@ import './fileChanges.js';
 import './reviewHunks.js';
 import './reportedUndo.js';
 import './reviewGone.js';
+import './reviewAll.js';
 import './interruptedTurn.js';
 import './reviewFolders.js';
 import './backgroundQueue.js';

@@ -73,3 +73,15 @@ test('the hunk toggle is reachable by keyboard and keeps focus when it redraws t
   await panel.page.waitForFunction(() => !(globalThis as any).document.querySelector('.file-hunks'));
   await panel.page.close();
 });
+
+test('while the list may still grow the row says "counting…"; the final list drops it', async () => {
+  const panel = await harness.open();
+  await panel.send(snapshot([{ ...two, counting: true }]));
+  await panel.page.locator('.changes-counting').waitFor();
+  assert.equal((await panel.text('.changes-count')).trim(), '2 files changed · counting…');
+  assert.match(await panel.page.locator('.changes-counting').getAttribute('title') ?? '', /not final yet/);
+  const { counting: _counting, ...final } = { ...two, counting: true };
+  await panel.send({ type: 'rows', changes: [{ op: 'update', index: 0, entry: { ...final, files: [...two.files, { root: '/w', path: 'late.ts', status: 'added', added: 1, deleted: 0, binary: false }] } }] });
+  await panel.page.locator('.changes-counting').waitFor({ state: 'detached' });
+  assert.equal((await panel.text('.changes-count')).trim(), '3 files changed');
+});

@@ -45,7 +45,11 @@ export class ChangesRow implements RowView<ChangesEntry> {
     const turnId = entry.turnId;
     const summary = h('div', { class: 'row-head changes-summary' }, [
       icon('diff'),
-      h('span', { class: 'changes-count', text: n === 1 ? t('1 file changed') : t('{0} files changed', n) }),
+      h('span', { class: 'changes-count' }, [
+        n === 1 ? t('1 file changed') : t('{0} files changed', n),
+        // The list may still grow (the turn runs, or a write it did not wait for is still landing).
+        entry.counting ? h('span', { class: 'changes-counting', text: ` · ${t('counting…')}`, title: t('The list of changed files is not final yet: the turn is still running or its last writes are being counted.') }) : '',
+      ]),
       h('span', { class: 'diff-added', text: `+${added}` }),
       h('span', { class: 'diff-deleted', text: `−${deleted}` }),
       open.length ? actionButton('review-changes', t('Review'), { icon: 'eye', data: { reviewAction: 'review', turnId } }) : '',

@@ -75,7 +75,14 @@ export class CheckpointService {
    * every root are named, and tool calls whose diff the disk disagrees with are marked.
    */
   async afterTurn(thread: ChatThread, turnId: string, before: readonly SnapshotRef[], record?: TurnRecord): Promise<void> {
-    const event = await this.turnChanges(thread, turnId, before);
+    let event: TurnChangesEvent | undefined;
+    try {
+      event = await this.turnChanges(thread, turnId, before);
+    } finally {
+      // Without a final list (none, or it failed) the row the turn's live count drew stops saying "counting…".
+      const row = findChanges(thread, turnId);
+      if (!event && row?.counting) thread.apply({ kind: 'turn_changes', turnId, files: row.files, counting: false });
+    }
     if (!event) return;
     thread.apply(record ? { ...event, files: this.overlaps.update(record, event.files, true) } : event);
   }
@@ -117,7 +124,7 @@ export class CheckpointService {
     for (const f of files) if (report.differing.has(f.root + '\0' + f.path)) f.diskDiffers = true;
     files.push(...report.files);
     if (!before.length && !files.length && !report.differs.length) return undefined;
-    return { kind: 'turn_changes', turnId, files, ...(after.length ? { after } : {}), ...(report.differs.length ? { differs: report.differs } : {}) };
+    return { kind: 'turn_changes', turnId, files, counting: false, ...(after.length ? { after } : {}), ...(report.differs.length ? { differs: report.differs } : {}) };
   }
 
   /**
@@ -136,7 +143,8 @@ export class CheckpointService {
         for (const ref of before) files.push(...changedFiles(ref.root, await this.snapshots.changes(ref.root, ref.id)));
         return files;
       },
-      publish: (files) => thread.apply({ kind: 'turn_changes', turnId, files: this.overlaps.update(record, files) }),
+      // Until afterTurn's final list (a write the agent did not wait for can still land), the row says "counting…".
+      publish: (files) => thread.apply({ kind: 'turn_changes', turnId, files: this.overlaps.update(record, files), counting: true }),
       onError: (e) => log?.(`live turn changes: ${e instanceof Error ? e.message : String(e)}`),
     });
     const watchers = before.map((ref) => {

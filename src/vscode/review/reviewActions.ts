@@ -1,6 +1,7 @@
 /**
- * The review of a turn's changes: each file in VS Code's diff editor (left = the snapshot from
- * before the turn, right = the file on disk), Keep and Undo per file or for all of them.
+ * The review of a turn's changes: every file at once in VS Code's multi-file diff editor, or one
+ * in the diff editor (reviewDiffs.ts: left = the snapshot from before the turn, right = the file
+ * on disk), Keep and Undo per file or for all of them.
  */
 import * as vscode from 'vscode';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import type { ChangedFile } from '../../protocol/events.js';
 import type { ChatThread } from '../tabs/chatThread.js';
 import type { CheckpointService } from './checkpointService.js';
 import { findChanges, findUser } from './checkpointService.js';
-import { reportedUri, snapshotUri } from './snapshotDocuments.js';
+import { openFileDiff, openTurnDiffs } from './reviewDiffs.js';
 import { undoReported } from './reportedUndo.js';
 import { goneMessage } from './snapshotGone.js';
 import { undoFiles, type UndoTarget } from './undoFile.js';
@@ -41,11 +42,12 @@ export class ReviewActions {
     const one = path !== undefined ? changes.files.find((f) => f.path === path && (root === undefined || f.root === root)) : undefined;
     if (path !== undefined && (!one || one.source === 'outside')) return;
     switch (action) {
-      case 'review': {
-        const file = one ?? (await this.pick(open));
-        if (file) await this.openDiff(thread, turnId, file);
+      case 'review':
+        // One file from its row; otherwise every open file of the turn at once.
+        if (one) await openFileDiff(this.checkpoints, thread, turnId, one);
+        else if (!open.length) void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: every change of this turn is kept or undone.'));
+        else await openTurnDiffs(this.checkpoints, thread, turnId, open);
         return;
-      }
       case 'keep':
         thread.apply({ kind: 'turn_file_settled', turnId, ...(one ? { path: one.path } : {}), state: 'kept' });
         return;
@@ -85,17 +87,6 @@ export class ReviewActions {
     thread.apply({ kind: 'turn_file_updated', turnId, root, path, added: r.added, deleted: r.deleted, hunks: r.hunks });
   }
 
-  private async pick(files: readonly ChangedFile[]): Promise<ChangedFile | undefined> {
-    if (!files.length) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: every change of this turn is kept or undone.'));
-      return undefined;
-    }
-    const item = await vscode.window.showQuickPick(files.map((f) => ({
-      label: f.path, description: f.binary ? vscode.l10n.t('{0}, binary', statusWord(f.status)) : `${statusWord(f.status)} +${f.added} −${f.deleted}`, file: f,
-    })), { title: vscode.l10n.t('Review the changes of the turn'), placeHolder: vscode.l10n.t('Pick a file to see its diff') });
-    return item?.file;
-  }
-
   /**
    * The review's diff of one absolute path the turn changed (from a tool card's Open diff):
    * false when the changes row does not list it, so the card's own diff opens instead.
@@ -103,34 +94,8 @@ export class ReviewActions {
   async openReviewDiff(thread: ChatThread, turnId: string, absPath: string): Promise<boolean> {
     const file = findChanges(thread, turnId)?.files.find((f) => f.source !== 'outside' && join(f.root, f.path) === absPath);
     if (!file) return false;
-    await this.openDiff(thread, turnId, file);
+    await openFileDiff(this.checkpoints, thread, turnId, file);
     return true;
-  }
-
-  private async openDiff(thread: ChatThread, turnId: string, f: ChangedFile): Promise<void> {
-    if (f.source === 'reported') return this.openReportedDiff(f);
-    const before = findUser(thread, turnId)?.checkpoint?.find((r) => r.root === f.root);
-    if (!before || !(await this.checkpoints.snapshots.exists(f.root, before.id))) {
-      void vscode.window.showWarningMessage(goneMessage('diff', [], vscode.l10n.t));
-      return;
-    }
-    const left = snapshotUri(f.root, before.id, f.oldPath ?? f.path);
-    const right = f.status === 'deleted' ? snapshotUri(f.root, 'empty', f.path) : vscode.Uri.file(join(f.root, f.path));
-    await vscode.commands.executeCommand('vscode.diff', left, right, vscode.l10n.t('{0} (before the turn ↔ now)', f.path));
-  }
-
-  /** Left: the text the agent reported the file held before; right: the file now. */
-  private async openReportedDiff(f: ChangedFile): Promise<void> {
-    const now = vscode.Uri.file(join(f.root, f.path));
-    if (!f.reported) {
-      // Only the name is known (a v2 change without texts): the file itself is what there is.
-      if (f.status !== 'deleted') await vscode.commands.executeCommand('vscode.open', now);
-      else void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: the agent reported deleting {0}; there is no snapshot to show it from.', f.path));
-      return;
-    }
-    const left = reportedUri(f.path, f.reported.oldText ?? '');
-    const right = f.reported.newText === null ? reportedUri(f.path, '') : now;
-    await vscode.commands.executeCommand('vscode.diff', left, right, vscode.l10n.t('{0} (as the agent reported it ↔ now; no snapshot)', f.path));
   }
 
   private async undo(thread: ChatThread, turnId: string, files: readonly ChangedFile[]): Promise<void> {
@@ -164,16 +129,4 @@ export class ReviewActions {
 function sayLost(e: unknown): void {
   if (!(e instanceof SnapshotIncomplete)) throw e;
   void vscode.window.showErrorMessage(lostMessage(e));
-}
-
-/** A changed file's status in the editor's language (its protocol word in English). */
-function statusWord(status: ChangedFile['status']): string {
-  switch (status) {
-    case 'added': return vscode.l10n.t('added');
-    case 'deleted': return vscode.l10n.t('deleted');
-    case 'modified': return vscode.l10n.t('modified');
-    case 'renamed': return vscode.l10n.t('renamed');
-    case 'type-changed': return vscode.l10n.t('type-changed');
-    default: return String(status);
-  }
 }

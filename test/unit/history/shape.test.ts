@@ -110,3 +110,10 @@ test('transcriptJson: the pieces parse to the same transcript as JSON.stringify,
     assert.deepEqual(JSON.parse(text), JSON.parse(JSON.stringify(t)));
   }
 });
+
+test('toTranscript: a changes row still counting when the window closed is saved as its list, not counting', () => {
+  const counting: ThreadEntry = { type: 'changes', id: '2', turnId: 't', counting: true, files: [{ root: '/w', path: 'a.ts', status: 'modified', added: 1, deleted: 0, binary: false }] };
+  const t = toTranscript({ agentName: 'a', sessionId: 's', cwd: '/w', entries: [user('1', 'go'), counting], session: facts() }, undefined, '2026-01-01T00:00:00.000Z');
+  assert.equal('counting' in t.entries[1]!, false);
+  assert.equal(t.entries[1]!.type === 'changes' && t.entries[1]!.files.length, 1);
+});

@@ -69,3 +69,17 @@ test('a hunk undone updates the file: counts and hunks now; the last one settles
   m.apply({ kind: 'turn_file_updated', turnId: 't1', root: '/w', path: 'shared.ts', added: 0, deleted: 0, hunks: [] });
   assert.equal(changes(m)[0]!.files.find((x) => x.path === 'shared.ts')!.state, 'undone');
 });
+
+test('a live count marks the row counting until the final list; a recount for another tab leaves the mark as it was', () => {
+  const m = new ThreadModel();
+  m.apply({ kind: 'prompt_sent', turnId: 't', content: [] });
+  m.apply({ kind: 'turn_changes', turnId: 't', files: [file('a')], counting: true });
+  assert.equal(changes(m)[0]!.counting, true);
+  m.apply({ kind: 'turn_changes', turnId: 't', files: [file('a'), file('b')] });
+  assert.equal(changes(m)[0]!.counting, true, 'an overlap recount does not end the count');
+  m.apply({ kind: 'turn_changes', turnId: 't', files: [file('a'), file('b'), file('c')], counting: false });
+  assert.equal('counting' in changes(m)[0]!, false, 'the final list');
+  assert.deepEqual(changes(m)[0]!.files.map((f) => f.path), ['a', 'b', 'c']);
+  m.apply({ kind: 'turn_changes', turnId: 't', files: [file('a')] });
+  assert.equal('counting' in changes(m)[0]!, false, 'a later recount does not start counting again');
+});
