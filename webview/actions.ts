@@ -93,6 +93,12 @@ function run(el: HTMLElement, host: Host): void {
       el.setAttribute('aria-disabled', 'true');
       return;
     }
+    case 'stop-subagent': {
+      if (el.getAttribute('aria-disabled') === 'true') return;
+      host.post({ type: 'stopSubagent', childId: d.childId ?? '' });
+      el.setAttribute('aria-disabled', 'true');
+      return;
+    }
     case 'review-changes': {
       if (d.reviewAction === 'undo' && el.getAttribute('aria-disabled') === 'true') return;
       const action = d.reviewAction === 'keep' || d.reviewAction === 'undo' ? d.reviewAction : 'review';

@@ -7,6 +7,7 @@ import './styles/base.css';
 import './styles/thread.css';
 import './styles/tool.css';
 import './styles/elicitation.css';
+import './styles/nested.css';
 import './styles/composer.css';
 import './styles/highlight.css';
 import { latestTurnId } from '../src/shared/messageActions.js';
@@ -23,6 +24,7 @@ import { FailurePanel } from './header/failurePanel.js';
 import { AgentIntro } from './intro/agentIntro.js';
 import { StatusHeader } from './header/statusHeader.js';
 import { ThreadStore, assertNever } from './thread/store.js';
+import { ChildThreads } from './thread/childThreads.js';
 import { ThreadView } from './thread/threadView.js';
 import { ViewStateStore } from './viewState.js';
 import { connectHost } from './vscodeApi.js';
@@ -62,6 +64,8 @@ const threadView = new ThreadView(viewState, announcer, (reason) => {
   }
 });
 const store = new ThreadStore(threadView);
+const children = new ChildThreads((reason) => threadView.desync(reason));
+threadView.setChildren(children);
 const messageActions = new MessageActions(threadView.el);
 threadView.setMessageActions(messageActions);
 const header = new StatusHeader(host);
@@ -121,7 +125,8 @@ function handle(msg: HostToWebview): void {
       header.setBranch(activeBranch(s.tabs));
       messageActions.update({ tabState: tabStateOf(s.tabs) });
       applySession(s.session, s.entries);
-      viewState.keepOnly(new Set(s.entries.map((e) => e.id)));
+      children.reset(s.children);
+      viewState.keepOnly(new Set([...s.entries.map((e) => e.id), ...children.ids()]));
       store.reset(s.entries);
       turns.reset(s.session.turnState);
       // The queue lives in the host, per tab: ask for the one of the tab now shown.
@@ -131,6 +136,8 @@ function handle(msg: HostToWebview): void {
       return;
     }
     case 'rows':
+      // Children first: a card inserted by these changes opens onto rows that are already there.
+      if (msg.children) children.apply(msg.children);
       store.apply(msg.changes);
       return;
     case 'session':

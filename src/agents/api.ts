@@ -72,6 +72,8 @@ export interface ChatSession {
    * on. The outcome arrives as events (`stop_requested`, then the final status or `stop_refused`).
    */
   stopWork(target: StopTarget): Promise<void>;
+  /** Stops one subagent (child session) where the agent allows it; absent where there are none. */
+  stopSubagent?(childId: string): void;
 }
 
 /** What an agent can do with its past sessions (ACP: from `initialize`; none for remote agents). */

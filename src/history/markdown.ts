@@ -5,7 +5,7 @@
  */
 import type { ContentBlock, DiffPatch, FileChange } from '../protocol/events.js';
 import { matchChanges, parseGitPatch, patchPath } from '../thread/fileDiff.js';
-import type { CompactionEntry, ElicitationEntry, PlanThreadEntry, TerminalView, ThreadEntry, ToolCallEntry } from '../thread/types.js';
+import type { CompactionEntry, ElicitationEntry, PlanThreadEntry, SubagentEntry, TerminalView, ThreadEntry, ToolCallEntry } from '../thread/types.js';
 import type { Transcript } from './types.js';
 import { redactTranscript } from './redactTranscript.js';
 
@@ -152,12 +152,19 @@ function elicitation(e: ElicitationEntry): string {
   return [head, '>', ...lines].join('\n');
 }
 
+/** A subagent card's head line: who it is and how it stood when saved. */
+function subagentLine(e: SubagentEntry): string {
+  const name = e.title ?? e.description ?? e.agentType ?? 'Subagent';
+  const facts = [e.agentType && e.agentType !== name ? e.agentType : undefined, e.model, e.state, `${e.toolCalls} tool ${e.toolCalls === 1 ? 'call' : 'calls'}`, e.filesChanged > 0 ? `${e.filesChanged} ${e.filesChanged === 1 ? 'file' : 'files'} changed` : undefined];
+  return `**Subagent: ${name}** — *${facts.filter(Boolean).join(' · ')}*`;
+}
+
 type Speaker = 'You' | 'Agent' | undefined;
 
 function speaker(e: ThreadEntry): Speaker {
   if (e.type === 'user') return 'You';
   if (e.type === 'elicitation') return 'Agent';
-  if (e.type === 'agent' || e.type === 'thought' || e.type === 'tool_call' || e.type === 'plan') return 'Agent';
+  if (e.type === 'agent' || e.type === 'thought' || e.type === 'tool_call' || e.type === 'plan' || e.type === 'subagent') return 'Agent';
   // An agent-owned terminal a tool call shows is exported with that call.
   if (e.type === 'terminal' && !e.embedded) return 'Agent';
   return undefined;
@@ -187,6 +194,8 @@ function body(e: ThreadEntry): string | undefined {
     }
     case 'elicitation':
       return elicitation(e);
+    case 'subagent':
+      return subagentLine(e);
     case 'turn_end':
       // A normal end is implied by the next prompt; only unusual ends are worth a line.
       if (e.stopReason === 'end_turn') return undefined;

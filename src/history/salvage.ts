@@ -90,6 +90,8 @@ const ROW_NEEDS: Record<ThreadEntry['type'], (e: Record<string, unknown>) => boo
   terminal: (e) => isString(e.terminalId) && isObject(e.terminal) && isString(e.terminal.command) && isString(e.terminal.output),
   turn_end: (e) => isString(e.turnId) && isString(e.stopReason),
   changes: (e) => isString(e.turnId) && Array.isArray(e.files),
+  subagent: (e) => isString(e.childId) && typeof e.toolCalls === 'number' && typeof e.filesChanged === 'number' && typeof e.rows === 'number'
+    && ['title', 'description', 'agentType', 'model', 'state', 'now'].every((k) => e[k] === undefined || isString(e[k])),
   elicitation: (e) => isString(e.requestId) && isString(e.status) && elicitationPromptOk(e.prompt) && (e.answer === undefined || isObject(e.answer)),
 };
 

@@ -57,6 +57,8 @@ function entryText(e: ThreadEntry): string[] {
       return [e.prompt.message];
     case 'plan':
       return e.entries.map((p) => p.content);
+    case 'subagent':
+      return [e.title ?? '', e.description ?? ''];
     // Thoughts, terminals, compaction summaries, turn ends and change lists are not what
     // people look a conversation up by.
     case 'thought':

@@ -316,10 +316,43 @@ export type WireEvent =
       error?: { code: number; message: string } | null;
     }
   /**
+   * `subagent_update` (unstable v1 with the `subagents` client capability, baseline v2): the
+   * session announces a child session it owns, or patches what it said of it. The first one for
+   * an id announces the child; later ones follow the patch convention.
+   */
+  | { kind: 'subagent'; childId: string; patch: SubagentPatch }
+  /**
    * A kind this client does not know, or a known kind whose payload was malformed (then
    * `reason` says why): kept for the log, ignored by the thread.
    */
   | { kind: 'unknown'; sessionUpdate: string; raw: unknown; reason?: string };
+
+/** The foreground state a parent reports of a child (`StateUpdate`); unknown states kept as strings. */
+export type SubagentState = 'running' | 'idle' | 'requires_action' | 'unknown' | (string & {});
+
+/** What a `subagent_update` says of a child; every field follows the patch convention. */
+export interface SubagentPatch {
+  title?: string | null;
+  description?: string | null;
+  state?: { state: SubagentState; stopReason?: string } | null;
+  /** `capabilities.cancel`: may the client stop this child's work (`session/cancel` with its id). */
+  cancellable?: boolean;
+  /** The kind of helper and its model, where the agent says so in `_meta`. */
+  agentType?: string | null;
+  model?: string | null;
+  cwd?: string | null;
+}
+
+/**
+ * An event of a child session (its updates, and what the client serves for it: permissions,
+ * elicitations, terminal output), carried by the session that announced it. A grandchild's
+ * event is a child event inside a child event.
+ */
+export interface ChildEvent {
+  kind: 'child';
+  childId: string;
+  event: SessionEvent;
+}
 
 /** Events the client itself produces around the wire events (turns, permissions, errors). */
 export type LocalEvent =
@@ -390,6 +423,11 @@ export type LocalEvent =
   | { kind: 'stop_requested'; target: StopTarget }
   /** That request was answered with an error (or could not be sent): said on the card or row. */
   | { kind: 'stop_refused'; target: StopTarget; message: string }
+  /**
+   * The user stopped one child session's work (`session/cancel` with the child's id), or that
+   * failed (`refused`); `null` once the child reported a state again.
+   */
+  | { kind: 'subagent_stop'; childId: string; stop: { state: 'stopping' } | { state: 'refused'; message: string } | null }
   /** Something the user should see in the thread: fs refusals, agent crashes, bad input. */
   | { kind: 'notice_local'; severity: 'info' | 'warning' | 'error'; title: string; detail?: string }
   /**
@@ -491,7 +529,7 @@ export interface AuthRequiredMethod {
   kind: 'agent' | 'terminal' | 'env_var' | 'unknown';
 }
 
-export type SessionEvent = WireEvent | LocalEvent;
+export type SessionEvent = WireEvent | LocalEvent | ChildEvent;
 
 /** A remote conversation's ids and the last known state of its task (A2A wire names, lower case). */
 export interface RemoteTaskRef {

@@ -44,6 +44,7 @@ import {
 } from './schemas/sessionUpdate.js';
 import type { KnownSessionUpdateKind } from './schemas/sessionUpdate.js';
 import { cancelCapability } from './schemas/toolCall.js';
+import { normalizeSubagentUpdate } from './normalizeSubagent.js';
 
 type Update = Record<string, unknown>;
 type Normalizer = (update: Update, kind: string) => WireEvent;
@@ -324,4 +325,5 @@ const NORMALIZERS: Readonly<Record<KnownSessionUpdateKind, Normalizer>> = {
   terminal_output_chunk: terminalChunk,
   state_update: state,
   state_change: stateChanged,
+  subagent_update: normalizeSubagentUpdate,
 };

@@ -4,8 +4,9 @@
  *
  * We advertise only what the client implements: fs read/write, terminals, boolean config
  * options, notices and compaction (both shown in the thread), elicitation forms and URLs (rows
- * in the thread), and v1 `plan` (unstable: plans by id as `plan_update` / `plan_removed`,
- * given as items, Markdown or a file — the same rows v2 plans get). No `auth.terminal` unless
+ * in the thread), v1 `plan` (unstable: plans by id as `plan_update` / `plan_removed`,
+ * given as items, Markdown or a file — the same rows v2 plans get), and child sessions
+ * (`subagents`, unstable: each child a card in its parent's thread). No `auth.terminal` unless
  * the editor wires a terminal login (agents/acp/connection/initialize.ts). docs/PROTOCOL.md
  * says why each capability is or is not advertised.
  */
@@ -23,6 +24,8 @@ export const CLIENT_CAPABILITIES_V1 = {
   session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
   elicitation: { form: {}, url: {} },
   plan: {},
+  // Child sessions (unstable): each shown as a card in its parent's thread (thread/subagents.ts).
+  subagents: {},
 } as const;
 
 export function initializeParamsV1(clientInfo: ClientInfo) {
@@ -31,7 +34,7 @@ export function initializeParamsV1(clientInfo: ClientInfo) {
 
 /**
  * v2 client capabilities are only `auth` and `elicitation` (`auth.terminal` is added where the
- * editor wires a terminal login). Notices,
+ * editor wires a terminal login). Subagents (baseline in v2), notices,
  * compaction, agent-owned terminals, plan variants and diff file states need no capability in
  * v2, so there is nothing to advertise for them.
  */

@@ -7,7 +7,7 @@
  * dropped: the next `ready` gets a fresh snapshot, so nothing is lost.
  */
 import type { StopTarget } from '../protocol/events.js';
-import type { RowChange, SessionFacts, ThreadEntry } from '../thread/types.js';
+import type { ChildRowChange, RowChange, SessionFacts, ThreadEntry } from '../thread/types.js';
 import type { WorkspaceFolderRef } from './workspacePaths.js';
 
 /** How an agent is doing, rendered in the panel header and the status bar. */
@@ -102,6 +102,8 @@ export interface PanelSnapshot {
   agents: AgentChoice[];
   /** The active tab's thread. */
   entries: ThreadEntry[];
+  /** The rows of its subagents' threads (children of children too), by child session id. */
+  children?: Record<string, ThreadEntry[]>;
   session: SessionFacts;
   composer: ComposerCapabilities;
   /** Every tab; absent from hosts that predate tabs (the strip stays hidden). */
@@ -117,8 +119,8 @@ export type HostToWebview =
   | QueueHostToWebview
   /** Answer to `ready`: everything needed to draw the panel from nothing. */
   | { type: 'snapshot'; snapshot: PanelSnapshot }
-  /** Row changes since the last message, in order (batched per frame). */
-  | { type: 'rows'; changes: RowChange[] }
+  /** Row changes since the last message, in order (batched per frame); `children`: inside subagent cards. */
+  | { type: 'rows'; changes: RowChange[]; children?: ChildRowChange[] }
   /** Session facts changed (turn state, usage, commands, modes, config, title). */
   | { type: 'session'; session: SessionFacts }
   /** Agent lifecycle changed (starting, ready, failed, exited) or the agent list changed. */
@@ -291,4 +293,6 @@ export type QueueWebviewToHost =
 /** Webview → host. */
 export type StopWorkWebviewToHost =
   /** The Stop button of a tool call card or terminal was pressed (shown tab). */
-  { type: 'stopWork'; target: StopTarget };
+  { type: 'stopWork'; target: StopTarget }
+  /** The Stop button of a subagent's card (shown tab): `session/cancel` for that child alone. */
+  | { type: 'stopSubagent'; childId: string };

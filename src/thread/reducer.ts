@@ -7,7 +7,7 @@
  * rows are found through indexes, never by scanning, and the entries array is never copied.
  */
 import type { SessionEvent } from '../protocol/events.js';
-import type { ApplyResult, SessionFacts, ThreadEntry } from './types.js';
+import type { ApplyResult, SessionFacts, SubagentEntry, ThreadEntry } from './types.js';
 import { emptyState, flushStreaming, setSession, type FileWrite, type ThreadState } from './state.js';
 import { appendToStream, applyMessageChunk, applyMessageUpsert, applyPromptAccepted, applyPromptSent } from './messages.js';
 import { applyTerminalOutput, applyToolCall, applyToolCallContentChunk } from './toolCalls.js';
@@ -32,6 +32,7 @@ import {
   applyUsage,
 } from './sessionFacts.js';
 import { stateFromSnapshot, type ThreadSnapshot } from './restore.js';
+import { applyChildEvent, applySubagent, applySubagentStop, askingIn, cardAt, childRowsOf, childSnapshots, markBackground, restoreChildren, type ChildFactory } from './subagents.js';
 import { english, type Translate } from './translate.js';
 
 export type { ThreadSnapshot } from './restore.js';
@@ -51,7 +52,27 @@ export class ThreadModel {
   static restore(snapshot: ThreadSnapshot, t: Translate = english): ThreadModel {
     const model = new ThreadModel({}, t);
     model.state = stateFromSnapshot(snapshot);
+    restoreChildren(model.state, snapshot.children, model.makeChild);
     return model;
+  }
+
+  /** A child session's thread (a subagent card's inside): the same model, fresh or restored. */
+  private readonly makeChild: ChildFactory = (snapshot) => (snapshot ? ThreadModel.restore(snapshot, this.t) : new ThreadModel({}, this.t));
+
+  /** Questions waiting for the user here and in every child's thread. */
+  asking(): number {
+    return askingIn(this.state);
+  }
+
+  /** The rows of every subagent's thread (children of children too), by child session id. */
+  childRows(into: Record<string, ThreadEntry[]> = {}): Record<string, ThreadEntry[]> {
+    flushStreaming(this.state);
+    return childRowsOf(this.state, into);
+  }
+
+  /** The subagent card of the child at `path` (child ids from this thread down). */
+  card(path: readonly string[]): SubagentEntry | undefined {
+    return cardAt(this.state, path);
   }
 
   /**
@@ -75,7 +96,8 @@ export class ThreadModel {
   /** A detached copy to persist or to send to a freshly loaded view. */
   snapshot(): ThreadSnapshot {
     flushStreaming(this.state);
-    return { entries: this.state.entries.slice(), session: this.state.session };
+    const children = childSnapshots(this.state);
+    return { entries: this.state.entries.slice(), session: this.state.session, ...(children ? { children } : {}) };
   }
 
   /**
@@ -150,6 +172,15 @@ export class ThreadModel {
       case 'state':
         applyTurnState(s, event, out);
         break;
+      case 'subagent':
+        applySubagent(s, event, out, this.makeChild, this.t);
+        break;
+      case 'child':
+        applyChildEvent(s, event, out, this.makeChild);
+        break;
+      case 'subagent_stop':
+        applySubagentStop(s, event, out);
+        break;
       case 'unknown':
         // Kept in the protocol log by the session; nothing to show in the thread.
         break;
@@ -164,6 +195,7 @@ export class ThreadModel {
         break;
       case 'turn_ended':
         applyTurnEnded(s, event, out);
+        markBackground(s, out);
         break;
       case 'permission_requested':
         applyPermissionRequested(s, event, out);

@@ -9,6 +9,8 @@ import { indexTerminals } from './toolCalls.js';
 export interface ThreadSnapshot {
   entries: ThreadEntry[];
   session: SessionFacts;
+  /** The threads of the child sessions its subagent cards stand for, by child session id. */
+  children?: Record<string, ThreadSnapshot>;
 }
 
 export function stateFromSnapshot(snapshot: ThreadSnapshot): ThreadState {
@@ -58,6 +60,8 @@ export function stateFromSnapshot(snapshot: ThreadSnapshot): ThreadState {
         break;
       case 'notice':
       case 'changes':
+      case 'subagent':
+        // Children are rebuilt by the model (subagents.ts restoreChildren), which can make models.
         break;
       default: {
         const unreachable: never = entry;

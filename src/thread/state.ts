@@ -19,6 +19,7 @@ import type {
   ThreadEntry,
   UserEntry,
 } from './types.js';
+import type { ChildThread } from './subagents.js';
 
 export interface TurnTracking {
   /** A turn is open from its start until its turn_end row; repeated idle snapshots see it closed. */
@@ -95,6 +96,8 @@ export interface ThreadState {
    * changes row is computed from them when it ends.
    */
   fileWrites: Map<string, FileWrite[]>;
+  /** Child sessions announced in this thread: each card's row and the child's own thread. */
+  children: Map<string, ChildThread>;
 }
 
 export interface StreamKey {
@@ -166,6 +169,7 @@ export function emptyState(session: SessionFacts): ThreadState {
     streamKey: undefined,
     streamText: new StreamedText(),
     fileWrites: new Map(),
+    children: new Map(),
   };
 }
 

@@ -21,6 +21,7 @@ import type {
   ElicitationValue,
   SnapshotRef,
   StopReason,
+  SubagentState,
   ToolCallFields,
   Usage,
 } from '../protocol/events.js';
@@ -206,8 +207,42 @@ export interface ElicitationEntry {
   completed?: boolean;
 }
 
+/**
+ * A child session (subagent) the agent announced in this thread: a card with what the parent
+ * said of it and a summary of its own thread, which the model keeps beside this one (its rows
+ * travel as `child` row changes and in `ThreadSnapshot.children`, never inside this row).
+ */
+export interface SubagentEntry {
+  type: 'subagent';
+  id: EntryId;
+  childId: string;
+  title?: string;
+  description?: string;
+  agentType?: string;
+  model?: string;
+  /** As the parent last reported it; undefined when it has not said. */
+  state?: SubagentState;
+  stopReason?: string;
+  /** The agent lets the client stop this child's work (`capabilities.cancel`). */
+  cancellable?: true;
+  stop?: StopState;
+  /** One line of what it does now: its latest tool call or the start of its latest message. */
+  now?: string;
+  toolCalls: number;
+  filesChanged: number;
+  /** Rows in the child's thread. */
+  rows: number;
+  /** Permission requests and elicitations waiting for the user in it (and in its children). */
+  asking?: number;
+  /** It still worked when the turn that announced it ended. */
+  background?: true;
+  /** Its traffic arrived before any announcement of it. */
+  orphan?: true;
+}
+
 export type ThreadEntry =
   | ChangesEntry
+  | SubagentEntry
   | ElicitationEntry
   | UserEntry
   | AgentMessageEntry
@@ -245,8 +280,19 @@ export type RowChange =
   | { op: 'update'; index: number; entry: ThreadEntry }
   | { op: 'append'; index: number; id: EntryId; text: string };
 
+/**
+ * Changes to the rows of child session `childId` (a card's inside). Child ids are session ids,
+ * unique on the connection, so grandchildren's changes travel in the same flat list.
+ */
+export interface ChildRowChange {
+  childId: string;
+  rows: RowChange[];
+}
+
 export interface ApplyResult {
   rows: RowChange[];
   /** True when `SessionFacts` changed. */
   session: boolean;
+  /** Changes inside child sessions' threads (subagent cards), at any depth; absent when none. */
+  children?: ChildRowChange[];
 }

@@ -184,10 +184,12 @@ export class AgentChatContext implements vscode.Disposable {
   configOf(name: string): AgentConfig | undefined { return this.catalog.configOf(name, this.pool.get(name)?.chosen); }
 
   snapshot(): PanelSnapshot {
+    const children = this.thread.childRows();
     return {
       agent: this.slot.agent,
       agents: this.agents,
       entries: [...this.thread.entries],
+      ...(children ? { children } : {}),
       session: this.thread.session,
       composer: this.slot.composer,
       tabs: this.tabsInfo(),
@@ -317,6 +319,7 @@ export class AgentChatContext implements vscode.Disposable {
 
   /** Stops one tool call or agent-owned terminal of the shown tab (v2); the turn goes on. */
   stopWork(target: StopTarget): Promise<void> { return this.turns.stopWork(target); }
+  stopSubagent(childId: string): void { this.turns.stopSubagent(childId); }
 
   /** First answer wins: false when the request was already answered or withdrawn. */
   answerPermission(requestId: string, optionId: string): boolean { return this.turns.answerPermission(requestId, optionId); }

@@ -25,7 +25,7 @@ import { ThreadStore } from '../../webview/thread/store.js';
 import { describeStop, formatUsage } from '../../webview/format.js';
 import { mutate } from './mutate.js';
 import { Prng } from './prng.js';
-import { agentRequestSample, promptResultSample, sessionUpdateSample } from './samples.js';
+import { agentRequestSample, CHILD_IDS, promptResultSample, sessionUpdateSample } from './samples.js';
 
 export interface FuzzOptions {
   seed: number;
@@ -78,6 +78,8 @@ const shortJson = (value: unknown): string => {
 class FuzzThread {
   readonly model = new ThreadModel();
   private desync: string | undefined;
+  /** The panel's copies of the subagents' threads (webview/thread/childThreads.ts keeps one per child). */
+  readonly childStores = new Map<string, ThreadStore>();
   readonly store = new ThreadStore({
     reset: () => undefined,
     inserted: () => undefined,
@@ -86,7 +88,7 @@ class FuzzThread {
   });
   turn = 0;
   turnOpen = false;
-  permissions: { requestId: string; optionIds: string[] }[] = [];
+  permissions: { requestId: string; optionIds: string[]; path: string[] }[] = [];
   elicitations: { requestId: string; prompt: ElicitationPrompt }[] = [];
 
   apply(event: SessionEvent, eventKinds: Record<string, number>): void {
@@ -95,6 +97,11 @@ class FuzzThread {
     const before = this.model.entries.length;
     const out = this.model.apply(event);
     this.store.apply(out.rows);
+    for (const change of out.children ?? []) {
+      let store = this.childStores.get(change.childId);
+      if (!store) this.childStores.set(change.childId, (store = new ThreadStore({ reset: () => undefined, inserted: () => undefined, changed: () => undefined, desync: (reason) => (this.desync = `in ${change.childId}: ${reason}`) })));
+      store.apply(change.rows);
+    }
     const rows = this.model.entries;
     if (rows.length < before) throw new InvariantError(`rows lost: ${before} → ${rows.length}`);
     if (this.desync) throw new InvariantError(`the panel lost track: ${this.desync}`);
@@ -112,6 +119,12 @@ class FuzzThread {
 
   /** Snapshot → JSON → restore gives the same snapshot; the Markdown export reads it. */
   checkSerialisable(): Transcript {
+    // Every subagent's rows in the panel are its thread's.
+    const childRows = this.model.childRows();
+    for (const [childId, rows] of Object.entries(childRows)) {
+      const shown = this.childStores.get(childId)?.all() ?? [];
+      if (shown.length !== rows.length || shown.some((e, i) => e.id !== rows[i]!.id)) throw new InvariantError(`subagent ${childId}: the panel shows ${shown.length} rows, its thread has ${rows.length}`);
+    }
     const snapshot = this.model.snapshot();
     const json = JSON.stringify(snapshot);
     const restored = ThreadModel.restore(JSON.parse(json) as ThreadSnapshot);
@@ -181,7 +194,7 @@ function runCase(r: Prng, thread: FuzzThread, eventKinds: Record<string, number>
   if (thread.permissions.length && roll < 0.14) {
     const asked = thread.permissions.splice(r.int(thread.permissions.length), 1)[0]!;
     const outcome = r.chance(0.7) && asked.optionIds.length ? { outcome: 'selected' as const, optionId: r.pick(asked.optionIds) } : { outcome: 'cancelled' as const };
-    thread.apply({ kind: 'permission_resolved', requestId: asked.requestId, outcome }, eventKinds);
+    thread.apply(inChild(asked.path, { kind: 'permission_resolved', requestId: asked.requestId, outcome }), eventKinds);
     return { what: 'permission answer', input: outcome };
   }
   if (thread.elicitations.length && roll < 0.17) {
@@ -201,15 +214,35 @@ function runCase(r: Prng, thread: FuzzThread, eventKinds: Record<string, number>
   if (roll < 0.3) {
     const sample = agentRequestSample(r, SESSION_ID);
     const params = onTheWire(mutate(sample.params, r));
-    agentRequest(sample.method, params, thread, eventKinds);
+    agentRequest(sample.method, params, thread, eventKinds, r);
     return { what: sample.method, input: params };
   }
   const update = onTheWire(mutate(sessionUpdateSample(r), r));
-  thread.apply(normalizeSessionUpdate(update), eventKinds);
-  return { what: 'session/update', input: update };
+  // A quarter of the updates are a subagent's (a child, or a child of a child, announced or not).
+  const path = r.chance(0.25) ? childPath(r) : [];
+  thread.apply(inChild(path, normalizeSessionUpdate(update)), eventKinds);
+  return { what: path.length ? `session/update of ${path.join(' › ')}` : 'session/update', input: update };
 }
 
-function agentRequest(method: string, params: unknown, thread: FuzzThread, eventKinds: Record<string, number>): void {
+/**
+ * A child, or a child of a child. Session ids are unique on a connection and the router gives a
+ * child one owner (connection/sessionRouter.ts), so a grandchild's id is named after its parent.
+ */
+function childPath(r: Prng): string[] {
+  const path = [r.pick(CHILD_IDS)];
+  while (path.length < 3 && r.chance(0.3)) path.push(`${path[path.length - 1]}.${r.pick(CHILD_IDS)}`);
+  return path;
+}
+
+/** The event as the session emits a child's: wrapped once per level (session/childSessions.ts). */
+function inChild(path: readonly string[], event: SessionEvent): SessionEvent {
+  // A child announcing a child of its own names it after itself (see childPath).
+  let wrapped = event.kind === 'subagent' && path.length > 0 ? { ...event, childId: `${path[path.length - 1]}.${event.childId}` } : event;
+  for (let i = path.length - 1; i >= 0; i--) wrapped = { kind: 'child', childId: path[i]!, event: wrapped };
+  return wrapped;
+}
+
+function agentRequest(method: string, params: unknown, thread: FuzzThread, eventKinds: Record<string, number>, r: Prng): void {
   const errorText = (parsed: { ok: boolean; error?: string }) => {
     if (!parsed.ok && !(typeof parsed.error === 'string' && parsed.error.length > 0)) throw new InvariantError(`${method}: refused without saying why`);
   };
@@ -225,8 +258,10 @@ function agentRequest(method: string, params: unknown, thread: FuzzThread, event
       }
       const requestId = `perm_${Object.values(eventKinds).reduce((a, b) => a + b, 0)}`;
       const { toolCallId, toolCall, options, title } = read.value;
-      thread.permissions.push({ requestId, optionIds: options.map((o) => o.optionId) });
-      thread.apply({ kind: 'permission_requested', requestId, toolCallId, toolCall, options, ...(title ? { title } : {}) }, eventKinds);
+      // Some are a subagent's question, asked from inside its card.
+      const path = r.chance(0.2) ? childPath(r) : [];
+      thread.permissions.push({ requestId, optionIds: options.map((o) => o.optionId), path });
+      thread.apply(inChild(path, { kind: 'permission_requested', requestId, toolCallId, toolCall, options, ...(title ? { title } : {}) }), eventKinds);
       return;
     }
     case 'elicitation/create': {

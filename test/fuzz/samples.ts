@@ -10,6 +10,8 @@ type Json = Record<string, unknown>;
 const TOOL_IDS = ['call_1', 'call_2', 'call_3'];
 const MESSAGE_IDS = ['msg_1', 'msg_2', 'msg_3'];
 const TERMINAL_IDS = ['term_1', 'term_2'];
+/** Child sessions (subagents): the pipeline also sends updates as theirs, some never announced. */
+export const CHILD_IDS = ['child_1', 'child_2', 'child_3', 'child_4'];
 
 const text = (t: string): Json => ({ type: 'text', text: t });
 const blocks = (r: Prng): Json[] => [
@@ -55,6 +57,15 @@ export function sessionUpdateSample(r: Prng): Json {
     () => ({ sessionUpdate: 'config_option_update', configOptions: [{ id: 'model', name: 'Model', type: 'select', currentValue: 'fast', options: [{ value: 'fast', name: 'Fast' }, { value: 'smart', name: 'Smart' }] }] }),
     () => ({ sessionUpdate: 'session_info_update', title: 'A session', updatedAt: '2026-01-01T00:00:00Z' }),
     () => ({ sessionUpdate: 'usage_update', used: 53_000, size: 200_000, cost: { amount: 0.05, currency: 'USD' } }),
+    () => ({
+      sessionUpdate: 'subagent_update',
+      sessionId: r.pick(CHILD_IDS),
+      ...(r.chance(0.6) ? { title: r.pick(['Read the docs', null, '']) } : {}),
+      ...(r.chance(0.4) ? { description: r.pick(['Reads every file', null]) } : {}),
+      ...(r.chance(0.6) ? { state: r.pick([{ state: 'running' }, { state: 'idle', stopReason: 'end_turn' }, { state: 'idle', stopReason: 'cancelled' }, { state: 'requires_action' }, { state: 'unknown' }, { state: '_vendor' }, null]) } : {}),
+      ...(r.chance(0.4) ? { capabilities: r.pick([{ cancel: {} }, {}, null]) } : {}),
+      ...(r.chance(0.3) ? { _meta: { claudeCode: { subagentType: 'Explore', model: 'haiku' } } } : {}),
+    }),
     () => ({ sessionUpdate: 'notice', severity: r.pick(['info', 'warning', 'error']), title: 'Heads up', description: 'Something happened' }),
     () => ({ sessionUpdate: 'compaction_update', compactionId: 'cmp_1', status: r.pick(['in_progress', 'completed', 'failed']), summary: [text('Summary')] }),
     () => ({ sessionUpdate: 'compaction_summary_chunk', compactionId: 'cmp_1', content: text(' more') }),

@@ -12,6 +12,7 @@ import { TerminalRow } from './terminals/terminalRow.js';
 import { ThoughtRow } from './thought.js';
 import { ToolCard } from './tools/toolCard.js';
 import { TurnEndRow } from './turnEnd.js';
+import { SubagentCard } from './nested/subagentCard.js';
 
 export function createRowView(entry: ThreadEntry, ctx: RowContext): RowView {
   let view: RowView<never>;
@@ -27,6 +28,7 @@ export function createRowView(entry: ThreadEntry, ctx: RowContext): RowView {
     case 'turn_end': view = new TurnEndRow(); break;
     case 'changes': view = new ChangesRow(ctx); break;
     case 'elicitation': view = new ElicitationRow(ctx); break;
+    case 'subagent': view = new SubagentCard(ctx, entry); break;
     default: return assertNever(entry);
   }
   view.el.dataset.entryId = entry.id;

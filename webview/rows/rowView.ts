@@ -7,6 +7,7 @@ import type { Announcer } from '../a11y/announcer.js';
 import type { RowDelta } from '../thread/store.js';
 import type { ViewStateStore } from '../viewState.js';
 import type { MessageActions } from './messageActions.js';
+import type { ChildThreads } from '../thread/childThreads.js';
 
 export interface RowContext {
   viewState: ViewStateStore;
@@ -15,6 +16,8 @@ export interface RowContext {
   live(): boolean;
   /** Fork / edit-and-resend buttons follow the agent, tab and turn (absent: always offered). */
   messageActions?: MessageActions;
+  /** The subagents' threads, which their cards draw when opened. */
+  children?: ChildThreads;
 }
 
 export interface RowView<E extends ThreadEntry = ThreadEntry> {
@@ -22,4 +25,6 @@ export interface RowView<E extends ThreadEntry = ThreadEntry> {
   render(entry: E, delta: RowDelta): void;
   /** A row was added after this one (thoughts fold away when the answer starts). */
   followed?(): void;
+  /** The row left the DOM for good (window, replaced): let go of what it listens to. */
+  detach?(): void;
 }

@@ -103,6 +103,7 @@ function appendText(entry: ThreadEntry, text: string): boolean {
     case 'turn_end':
     case 'changes':
     case 'elicitation':
+    case 'subagent':
       return false;
     default:
       return assertNever(entry);

@@ -59,7 +59,10 @@ export class ThreadRows {
 
   /** A new thread: no row in the DOM, no height measured. */
   reset(entries: readonly ThreadEntry[]): void {
-    for (const view of this.views.values()) view.el.remove();
+    for (const view of this.views.values()) {
+      view.detach?.();
+      view.el.remove();
+    }
     this.views.clear();
     this.ids = entries.map((e) => e.id);
     this.entries.clear();
@@ -155,6 +158,7 @@ export class ThreadRows {
     const old = this.views.get(id)!;
     const fresh = this.hooks.create(entry);
     old.el.replaceWith(fresh.el);
+    old.detach?.();
     this.hooks.detached(old.el);
     this.hooks.attached(fresh.el);
     this.views.set(id, fresh);
@@ -207,6 +211,7 @@ export class ThreadRows {
     // Keyboard focus inside a row that leaves stays in the thread, which still scrolls by keys.
     if (view.el.contains(document.activeElement)) this.el.focus({ preventScroll: true });
     this.hooks.detached(view.el);
+    view.detach?.();
     view.el.remove();
     this.views.delete(id);
     this.hooks.left(id);

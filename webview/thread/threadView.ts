@@ -35,6 +35,7 @@ import type { RowContext } from '../rows/rowView.js';
 import type { RowDelta, StoreListener } from './store.js';
 import type { ViewStateStore } from '../viewState.js';
 import type { MessageActions } from '../rows/messageActions.js';
+import type { ChildThreads } from './childThreads.js';
 import { BurstPacer } from './burstPacer.js';
 import { ThreadRows } from './threadRows.js';
 import { WINDOW_FROM_ROWS, covers, rangeFor, type RowRange } from './threadWindow.js';
@@ -142,6 +143,11 @@ export class ThreadView implements StoreListener {
   /** Message buttons (fork, edit and resend) follow these facts (set once by the page). */
   setMessageActions(actions: MessageActions): void {
     this.ctx.messageActions = actions;
+  }
+
+  /** The subagents' threads, for their cards. */
+  setChildren(children: ChildThreads): void {
+    this.ctx.children = children;
   }
 
   /**

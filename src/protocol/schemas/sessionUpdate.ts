@@ -11,6 +11,7 @@ import { contentBlock } from './content.js';
 import { availableCommandList, configOptionList } from './config.js';
 import { toolCall, toolCallContentChunk, toolCallUpdate } from './toolCall.js';
 import { lenientArray, lenientArrayRequired, meta, opt } from './tolerant.js';
+import { subagentUpdate } from './subagent.js';
 
 /** `*_chunk`: one content block appended; `messageId` optional in v1, required in v2 (tolerated). */
 export const contentChunk = z.looseObject({ content: contentBlock, messageId: opt(z.string()), _meta: meta });
@@ -126,6 +127,7 @@ export const sessionUpdateSchemas = {
   terminal_output_chunk: terminalOutputChunk,
   state_update: stateUpdate,
   state_change: stateChange,
+  subagent_update: subagentUpdate,
 } as const;
 
 export type KnownSessionUpdateKind = keyof typeof sessionUpdateSchemas;

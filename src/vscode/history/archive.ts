@@ -13,7 +13,11 @@ import { t } from '../translate.js';
 
 export function archiveSnapshot(snapshot: ThreadSnapshot, prefix: string): ThreadSnapshot {
   const session: SessionFacts = { turnState: 'idle', commands: [], title: snapshot.session.title ?? undefined };
-  return { entries: snapshot.entries.map((entry) => archiveEntry(entry, prefix)), session };
+  const archived: ThreadSnapshot = { entries: snapshot.entries.map((entry) => archiveEntry(entry, prefix)), session };
+  if (snapshot.children) {
+    archived.children = Object.fromEntries(Object.entries(snapshot.children).map(([id, child]) => [prefix + id, archiveSnapshot(child, prefix)]));
+  }
+  return archived;
 }
 
 function archiveEntry(entry: ThreadEntry, prefix: string): ThreadEntry {
@@ -39,6 +43,12 @@ function archiveEntry(entry: ThreadEntry, prefix: string): ThreadEntry {
       return { ...entry, requestId: prefix + entry.requestId, ...(entry.status === 'pending' ? { status: 'expired' as const } : {}) };
     case 'notice':
       return entry;
+    case 'subagent': {
+      // An archived child can no longer be stopped or answered; what it was doing is over here.
+      const { cancellable: _cancellable, stop: _stop, asking: _asking, background: _background, ...rest } = entry;
+      const working = entry.state === 'running' || entry.state === 'requires_action';
+      return { ...rest, childId: prefix + entry.childId, ...(working ? { state: 'idle', stopReason: 'cancelled' } : {}) };
+    }
     default: {
       const unreachable: never = entry;
       return unreachable;

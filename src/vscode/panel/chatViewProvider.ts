@@ -54,13 +54,13 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly context: AgentChatContext,
   ) {
     this.batcher = this.lifetime.add(
-      new RowBatcher((rows, sessionChanged) => {
-        if (rows.length > 0) this.post({ type: 'rows', changes: rows });
+      new RowBatcher((rows, sessionChanged, children) => {
+        if (rows.length > 0 || children) this.post({ type: 'rows', changes: rows, ...(children ? { children } : {}) });
         if (sessionChanged) this.post({ type: 'session', session: this.context.sessionFacts });
       }),
     );
     this.lifetime.add(context.onRows((result) => {
-      if (this.pageReady && this.view?.visible) this.batcher.push(result.rows, result.session);
+      if (this.pageReady && this.view?.visible) this.batcher.push(result.rows, result.session, result.children);
     }));
     this.lifetime.add(context.onThreadReplaced(() => this.sendSnapshot()));
     // Paths are shown relative to the workspace folders: a new snapshot redraws them all.

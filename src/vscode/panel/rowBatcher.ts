@@ -9,7 +9,7 @@
  *   row inserted in this same batch folds into that insert.
  * The result applied in order gives the same rows as the original sequence.
  */
-import type { RowChange } from '../../thread/types.js';
+import type { ChildRowChange, RowChange } from '../../thread/types.js';
 
 /**
  * The least time between two messages while changes keep coming: half a frame. The panel draws
@@ -60,20 +60,27 @@ export function coalesce(into: RowChange[], change: RowChange): void {
  */
 export class RowBatcher {
   private pending: RowChange[] = [];
+  /** Changes inside subagent cards, per child: each child's rows are their own list (coalesced alike). */
+  private pendingChildren = new Map<string, RowChange[]>();
   private sessionDirty = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private lastSent = -Infinity;
 
   constructor(
-    private readonly send: (rows: RowChange[], sessionChanged: boolean) => void,
+    private readonly send: (rows: RowChange[], sessionChanged: boolean, children?: ChildRowChange[]) => void,
     private readonly gapMs = GAP_MS,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  push(rows: readonly RowChange[], sessionChanged: boolean): void {
+  push(rows: readonly RowChange[], sessionChanged: boolean, children?: readonly ChildRowChange[]): void {
     for (const row of rows) coalesce(this.pending, row);
+    for (const child of children ?? []) {
+      let list = this.pendingChildren.get(child.childId);
+      if (!list) this.pendingChildren.set(child.childId, (list = []));
+      for (const row of child.rows) coalesce(list, row);
+    }
     this.sessionDirty ||= sessionChanged;
-    if ((this.pending.length > 0 || this.sessionDirty) && this.timer === undefined) {
+    if ((this.pending.length > 0 || this.sessionDirty || this.pendingChildren.size > 0) && this.timer === undefined) {
       this.timer = setTimeout(() => this.flush(), Math.max(0, this.lastSent + this.gapMs - this.now()));
     }
   }
@@ -84,11 +91,13 @@ export class RowBatcher {
     this.timer = undefined;
     const rows = this.pending;
     const session = this.sessionDirty;
+    const children = this.pendingChildren.size > 0 ? [...this.pendingChildren].map(([childId, list]) => ({ childId, rows: list })) : undefined;
     this.pending = [];
+    this.pendingChildren = new Map();
     this.sessionDirty = false;
-    if (rows.length > 0 || session) {
+    if (rows.length > 0 || session || children) {
       this.lastSent = this.now();
-      this.send(rows, session);
+      this.send(rows, session, children);
     }
   }
 
@@ -97,6 +106,7 @@ export class RowBatcher {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     this.pending = [];
+    this.pendingChildren = new Map();
     this.sessionDirty = false;
   }
 

@@ -116,6 +116,9 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
       if (target) await context.stopWork(target);
       return;
     }
+    case 'stopSubagent':
+      if (isString(message.childId)) context.stopSubagent(message.childId);
+      return;
     case 'answerPermission':
       if (isString(message.requestId) && isString(message.optionId)) context.answerPermission(message.requestId, message.optionId);
       return;

@@ -10,6 +10,7 @@ import type { FileWrite } from '../../thread/state.js';
 import { archivedThread } from '../history/archive.js';
 import { DisposableScope } from '../disposables.js';
 import { freshThread } from './threadStore.js';
+import { cardName, unwrapChild } from '../../thread/subagents.js';
 import type { Thread, ThreadStore } from './threadStore.js';
 
 export interface PermissionRequest {
@@ -19,6 +20,8 @@ export interface PermissionRequest {
   options: PermissionOption[];
   /** The auto-approve rule the card offers ("Always allow …"). */
   ruleOffer?: RuleOfferView;
+  /** Asked by a subagent: its card's name (the title says so too). Outlives the parent's turn. */
+  subagent?: string;
 }
 
 export class ChatThread implements vscode.Disposable {
@@ -60,6 +63,12 @@ export class ChatThread implements vscode.Disposable {
 
   get entries(): readonly ThreadEntry[] {
     return this.model.entries;
+  }
+
+  /** Its subagents' rows, by child session id (absent when it has none). */
+  childRows(): Record<string, ThreadEntry[]> | undefined {
+    const rows = this.model.childRows();
+    return Object.keys(rows).length > 0 ? rows : undefined;
   }
 
   /** The host's fs writes during `turnId`, for the review where no snapshot was taken. */
@@ -139,27 +148,35 @@ export class ChatThread implements vscode.Disposable {
    */
   apply(event: SessionEvent): { statusChanged: boolean; requested?: PermissionRequest } {
     const result = this.model.apply(event);
-    if (result.rows.length > 0 || result.session) this.rowsEmitter.fire(result);
+    if (result.rows.length > 0 || result.session || result.children) this.rowsEmitter.fire(result);
     let statusChanged = result.session;
     let requested: PermissionRequest | undefined;
-    switch (event.kind) {
-      case 'permission_requested':
+    // A subagent's question is the same question, asked from inside its card.
+    const { event: inner, path } = unwrapChild(event);
+    const card = path.length > 0 ? this.model.card(path) : undefined;
+    switch (inner.kind) {
+      case 'permission_requested': {
+        const title = inner.title ?? (card ? undefined : this.findToolCall(inner.toolCallId)?.title) ?? vscode.l10n.t('The agent asks for permission');
+        const subagent = path.length > 0 ? cardName(card ?? {}, vscode.l10n.t) : undefined;
         requested = {
-          requestId: event.requestId,
-          toolCallId: event.toolCallId,
-          title: event.title ?? this.findToolCall(event.toolCallId)?.title ?? vscode.l10n.t('The agent asks for permission'),
-          options: event.options,
-          ...(event.ruleOffer ? { ruleOffer: event.ruleOffer } : {}),
+          requestId: inner.requestId,
+          toolCallId: inner.toolCallId,
+          title: subagent === undefined ? title : vscode.l10n.t('{0} (subagent “{1}”)', title, subagent),
+          options: inner.options,
+          ...(inner.ruleOffer ? { ruleOffer: inner.ruleOffer } : {}),
+          ...(subagent !== undefined ? { subagent } : {}),
         };
-        this.pending.set(event.requestId, requested);
+        this.pending.set(inner.requestId, requested);
         statusChanged = true;
         break;
+      }
       case 'permission_resolved':
-        statusChanged = this.settle(event.requestId) || statusChanged;
+        statusChanged = this.settle(inner.requestId) || statusChanged;
         break;
       case 'turn_ended':
-        // Whatever the session did not resolve is moot once the turn is over.
-        statusChanged = this.settleAll() || statusChanged;
+        // Whatever the session did not resolve is moot once the turn is over — but a subagent
+        // working on in the background still waits for its answer.
+        if (path.length === 0) statusChanged = this.settleAll(false) || statusChanged;
         break;
       default:
         break;
@@ -190,10 +207,10 @@ export class ChatThread implements vscode.Disposable {
     return this.settle(requestId);
   }
 
-  /** Withdraws every pending question (the session that asked is gone). */
-  settleAll(): boolean {
+  /** Withdraws every pending question (the session that asked is gone); `false`: a background subagent's stay. */
+  settleAll(subagents = true): boolean {
     let any = false;
-    for (const requestId of [...this.pending.keys()]) any = this.settle(requestId) || any;
+    for (const [requestId, request] of [...this.pending]) if (subagents || request.subagent === undefined) any = this.settle(requestId) || any;
     return any;
   }
 

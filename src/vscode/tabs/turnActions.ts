@@ -127,6 +127,16 @@ export class TurnActions {
     await session.stopWork(target);
   }
 
+  /** Stops one subagent of the shown tab's session where the agent allows it; said on its card. */
+  stopSubagent(childId: string): void {
+    const session = this.session;
+    if (!session?.stopSubagent) {
+      this.tab.thread.apply({ kind: 'subagent_stop', childId, stop: { state: 'refused', message: describeNoSession(this.core.slot.agent) } });
+      return;
+    }
+    session.stopSubagent(childId);
+  }
+
   /** First answer wins: false when the request was already answered or withdrawn. */
   answerPermission(requestId: string, optionId: string): boolean {
     // The question may come from a background tab (answered from a notification).

@@ -339,6 +339,11 @@ const cases: Case[] = [
     expect: { kind: 'state', state: 'idle', stopReason: 'error', error: { code: -32603, message: 'boom' } },
   },
   {
+    name: 'subagent_update announces a child (patch: omitted keeps, null clears)',
+    update: { sessionUpdate: 'subagent_update', sessionId: 'child_1', title: 'Read', description: null, state: { state: 'running' } },
+    expect: { kind: 'subagent', childId: 'child_1', patch: { title: 'Read', description: null, state: { state: 'running' } } },
+  },
+  {
     name: 'state_update idle with a custom stop reason',
     update: { sessionUpdate: 'state_update', state: 'idle', stopReason: '_vendor_paused' },
     expect: { kind: 'state', state: 'idle', stopReason: '_vendor_paused' },

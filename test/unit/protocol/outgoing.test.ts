@@ -179,6 +179,7 @@ test('v1 initialize advertises exactly what the client implements', () => {
       session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
       elicitation: { form: {}, url: {} },
       plan: {},
+      subagents: {},
     },
     clientInfo: info,
   });

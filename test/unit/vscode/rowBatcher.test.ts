@@ -104,3 +104,22 @@ test('RowBatcher: a change after a quiet spell goes out on the next turn; while 
   assert.deepEqual(sent[2], [append('d')]);
   batcher.dispose();
 });
+
+test('changes inside subagent cards are batched per child, coalesced alike, and sent with the rows', async () => {
+  const sent: unknown[] = [];
+  const batcher = new RowBatcher((rows, session, children) => sent.push({ rows, session, children }), 0);
+  batcher.push([], false, [{ childId: 'c1', rows: [{ op: 'insert', index: 0, entry: agent('e1', 'a') }] }]);
+  batcher.push([], false, [{ childId: 'c1', rows: [{ op: 'append', index: 0, id: 'e1', text: 'b' }] }, { childId: 'c2', rows: [{ op: 'insert', index: 0, entry: agent('e1', 'x') }] }]);
+  batcher.push([], false, [{ childId: 'c1', rows: [{ op: 'append', index: 0, id: 'e1', text: 'c' }] }]);
+  batcher.flush();
+  assert.deepEqual(sent, [{
+    rows: [],
+    session: false,
+    children: [
+      { childId: 'c1', rows: [{ op: 'insert', index: 0, entry: agent('e1', 'a') }, { op: 'append', index: 0, id: 'e1', text: 'bc' }] },
+      { childId: 'c2', rows: [{ op: 'insert', index: 0, entry: agent('e1', 'x') }] },
+    ],
+  }]);
+  batcher.flush();
+  assert.equal(sent.length, 1, 'nothing left over');
+});

@@ -31,8 +31,11 @@ import { ErrorCode } from '../../../services/errorCodes.js';
 import type { NodeTerminals } from '../../../services/terminals.js';
 import { t } from '../../translate.js';
 
+/** What a request is served for: a session, or a subagent (child session) of one. */
+export type RequestTarget = Pick<AcpChatSession, 'sessionId' | 'roots' | 'fixedRoots' | 'cwd' | 'emit' | 'requestPermission' | 'requestElicitation'>;
+
 export interface ClientHandlerDeps {
-  session(sessionId: unknown): AcpChatSession | undefined;
+  session(sessionId: unknown): RequestTarget | undefined;
   fs: FileSystemHost;
   terminals: NodeTerminals;
   log?: (line: string) => void;
@@ -45,7 +48,7 @@ export interface ClientHandlerDeps {
 }
 
 type Params = Record<string, unknown>;
-type Handler = (p: Params, session: AcpChatSession, token: CancellationToken) => Promise<unknown>;
+type Handler = (p: Params, session: RequestTarget, token: CancellationToken) => Promise<unknown>;
 
 export function registerClientHandlers(connection: MessageConnection, deps: ClientHandlerDeps): void {
   const handle = (method: string, fn: Handler, withoutSession?: (p: Params) => unknown) => {
@@ -72,7 +75,7 @@ export function registerClientHandlers(connection: MessageConnection, deps: Clie
   };
 
   /** Confined to the session's roots that are still in the workspace. */
-  const confine = async (raw: unknown, session: AcpChatSession) => {
+  const confine = async (raw: unknown, session: RequestTarget) => {
     const roots = reachableRoots(session.roots, session.fixedRoots ? undefined : deps.workspaceRoots?.());
     roots.checkNotRemoved(raw);
     return confinePath(raw, roots.open);
@@ -175,7 +178,7 @@ function untilCancelled<T>(work: Promise<T>, token: CancellationToken): Promise<
   });
 }
 
-function toResponseError(err: unknown, method: string, session: AcpChatSession, log?: (line: string) => void): ResponseError<unknown> {
+function toResponseError(err: unknown, method: string, session: RequestTarget, log?: (line: string) => void): ResponseError<unknown> {
   if (err instanceof ResponseError) return err;
   if (err instanceof HostServiceError) {
     if (err.code === ErrorCode.invalidParams || err.code === ErrorCode.outsideWorkspace) {

@@ -57,7 +57,7 @@ export function wireRunningProcess(proc: AgentProcess, opts: WireOptions): Runni
     pathValue: async () => opts.pathValue,
     onOutput: (snap) => {
       const { terminalId, command, output, truncated, exitStatus } = snap;
-      router.get(snap.owner)?.emit({ kind: 'terminal_output', terminalId, command, output, truncated, ...(exitStatus ? { exitStatus } : {}) });
+      router.target(snap.owner)?.emit({ kind: 'terminal_output', terminalId, command, output, truncated, ...(exitStatus ? { exitStatus } : {}) });
     },
   });
   const badInput = new BadInputReporter((title, detail) => {
@@ -72,7 +72,7 @@ export function wireRunningProcess(proc: AgentProcess, opts: WireOptions): Runni
     onFault: fault,
   });
   registerClientHandlers(connection, {
-    session: (id) => router.get(id),
+    session: (id) => router.target(id),
     sessions: () => router.all(),
     fs: opts.fs,
     terminals,

@@ -32,7 +32,11 @@ export class ElicitationDesk {
   private readonly openFlows = new Set<string>();
   private next = 1;
 
-  constructor(private readonly emit: (event: SessionEvent) => void) {}
+  constructor(
+    private readonly emit: (event: SessionEvent) => void,
+    /** Prefix of this desk's request ids (a child session's desk beside its parent's). */
+    private readonly idPrefix = '',
+  ) {}
 
   get size(): number {
     return this.pending.size;
@@ -46,7 +50,7 @@ export class ElicitationDesk {
     }
     if (hooks.answerCancelled()) return { action: 'cancel' };
     const { prompt, toolCallId } = parsed.value;
-    const requestId = `elicit-${this.next++}`;
+    const requestId = `${this.idPrefix}elicit-${this.next++}`;
     const settled = new Promise<Parameters<Pending['settle']>[0]>((resolve) => this.pending.set(requestId, { prompt, settle: resolve }));
     this.emit({ kind: 'elicitation_requested', requestId, prompt, ...(toolCallId ? { toolCallId } : {}) });
     hooks.opened();

@@ -25,14 +25,18 @@ export interface PermissionHooks {
 }
 
 export class PermissionDesk {
-  private readonly pending = new PendingPermissions();
+  private readonly pending: PendingPermissions;
   private readonly facts = new ToolCallFacts();
 
   constructor(
     private readonly emit: (event: SessionEvent) => void,
     /** The user's auto-approve rules; without it every request asks. */
     private readonly advisor?: PermissionAdvisor,
-  ) {}
+    /** Prefix of this desk's request ids (a child session's desk beside its parent's). */
+    idPrefix = '',
+  ) {
+    this.pending = new PendingPermissions(idPrefix);
+  }
 
   /** Every session event passes here, so a request is judged on the whole tool call. */
   observe(event: SessionEvent): void {

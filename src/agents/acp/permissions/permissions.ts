@@ -17,13 +17,16 @@ export class PendingPermissions {
   private readonly pending = new Map<string, Pending>();
   private next = 1;
 
+  /** `idPrefix` keeps a child session's request ids apart from its parent's (`<child>:perm-1`). */
+  constructor(private readonly idPrefix = '') {}
+
   get size(): number {
     return this.pending.size;
   }
 
   /** Registers a request; the promise settles once, however it ends. */
   open(toolCallId: string, options: PermissionOption[]): { requestId: string; settled: Promise<PermissionSettle> } {
-    const requestId = `perm-${this.next++}`;
+    const requestId = `${this.idPrefix}perm-${this.next++}`;
     const settled = new Promise<PermissionSettle>((resolve) => {
       this.pending.set(requestId, { toolCallId, options, settle: resolve });
     });

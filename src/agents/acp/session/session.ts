@@ -24,6 +24,7 @@ import { ElicitationDesk } from '../elicitation/elicitationDesk.js';
 import type { Turn } from './turn.js';
 import { TurnLifecycle, type SessionTurnState } from './turnLifecycle.js';
 import { WorkStops } from './workStops.js';
+import { ChildSessions } from './childSessions.js';
 import { t } from '../../translate.js';
 
 export type { SessionTurnState } from './turnLifecycle.js';
@@ -77,6 +78,8 @@ export class AcpChatSession implements ChatSession {
   private readonly elicitations = new ElicitationDesk((event) => this.emit(event));
   private readonly turns: TurnLifecycle;
   private readonly stops: WorkStops;
+  /** Its subagents: child sessions the agent announced on it (routed here by the router). */
+  readonly children: ChildSessions;
   private closed = false;
 
   constructor(private readonly opts: AcpSessionOptions) {
@@ -99,6 +102,20 @@ export class AcpChatSession implements ChatSession {
     this.cwd = opts.cwd;
     this.roots = opts.roots;
     this.fixedRoots = opts.fixedRoots === true;
+    const session = this;
+    this.children = new ChildSessions({
+      connection: opts.connection,
+      emit: (event) => this.emit(event),
+      waiting: () => this.waitingForUser(),
+      cwd: opts.cwd,
+      roots: opts.roots,
+      fixedRoots: opts.fixedRoots === true,
+      get isClosed() {
+        return session.closed;
+      },
+      advisor: opts.permissionAdvisor,
+      log: (line) => this.log(line),
+    });
     this.applySetup(opts.setup ?? {});
   }
 
@@ -155,6 +172,7 @@ export class AcpChatSession implements ChatSession {
     this.closed = true;
     this.permissions.cancelAll();
     this.elicitations.cancelAll();
+    this.children.cancelAll(false);
     const turn = this.turns.current;
     if (turn) this.turns.end(turn, { stopReason: 'cancelled' });
     this.turns.state = 'idle';
@@ -184,9 +202,15 @@ export class AcpChatSession implements ChatSession {
       return;
     }
     const shown = this.stops.follow(event);
+    if (shown.kind === 'subagent') this.children.note(shown.childId, shown.patch);
     this.settings.observe(shown);
     this.permissions.observe(shown);
     this.hub.emit(shown);
+  }
+
+  /** Stops one subagent's work where the agent allows it (`session/cancel` with the child's id). */
+  stopSubagent(childId: string): void {
+    if (!this.closed) this.children.stop(childId);
   }
 
   /** v2: stops one tool call or agent-owned terminal that offers it; the turn goes on. */
@@ -198,6 +222,10 @@ export class AcpChatSession implements ChatSession {
   handleUpdate(update: unknown): void {
     const event = normalizeSessionUpdate(update);
     if (event.kind === 'unknown') this.log(`ignored unknown session/update kind "${event.sessionUpdate}"`);
+    if (event.kind === 'subagent' && event.childId === this.sessionId) {
+      this.log('ignored a subagent_update that names this session as its own child');
+      return;
+    }
     this.emit(event);
     if (event.kind === 'state' && this.protocolVersion === 2) this.turns.applyState(event);
   }
@@ -276,6 +304,7 @@ export class AcpChatSession implements ChatSession {
     this.emit({ kind: 'cancel_requested', turnId: turn.id });
     this.permissions.cancelAll();
     this.elicitations.cancelAll();
+    this.children.cancelAll(true);
     const waitMs = this.opts.cancelTimeoutMs ?? DEFAULT_CANCEL_TIMEOUT_MS;
     turn.timer = setTimeout(() => {
       this.unresponsive = true;
@@ -291,16 +320,16 @@ export class AcpChatSession implements ChatSession {
   }
 
   answerPermission(requestId: string, outcome: PermissionOutcome): void {
-    this.permissions.answer(requestId, outcome);
+    if (!this.children.answerPermission(requestId, outcome)) this.permissions.answer(requestId, outcome);
   }
 
   answerElicitation(requestId: string, answer: ElicitationAnswer): ElicitationVerdict {
-    return this.elicitations.answer(requestId, answer);
+    return this.children.answerElicitation(requestId, answer) ?? this.elicitations.answer(requestId, answer);
   }
 
-  /** `elicitation/complete`: true when the page flow was one this session opened. */
+  /** `elicitation/complete`: true when the page flow was one this session (or a subagent of it) opened. */
   completeElicitation(elicitationId: string): boolean {
-    return this.elicitations.complete(elicitationId);
+    return this.elicitations.complete(elicitationId) || this.children.completeElicitation(elicitationId);
   }
 
   /** Serves `elicitation/create`; like a permission question, the turn waits for the user. */
@@ -330,7 +359,7 @@ export class AcpChatSession implements ChatSession {
       },
       settled: () => {
         const turn = this.turns.current;
-        if (turn && !turn.cancelRequested && this.permissions.size === 0 && this.elicitations.size === 0) this.turns.state = 'running';
+        if (turn && !turn.cancelRequested && this.permissions.size === 0 && this.elicitations.size === 0 && this.children.asking === 0) this.turns.state = 'running';
       },
     };
   }
@@ -344,6 +373,7 @@ export class AcpChatSession implements ChatSession {
     this.closed = true;
     this.permissions.cancelAll();
     this.elicitations.cancelAll();
+    this.children.cancelAll(false);
     const how = info.signal ? `was killed by ${info.signal}` : `exited with code ${info.exitCode}`;
     const turn = this.turns.current;
     if (turn?.loggingIn && expected) {

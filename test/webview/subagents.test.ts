@@ -1,0 +1,113 @@
+/**
+ * Subagent cards in the real webview bundle under the panel CSP: folded by default with no inner
+ * rows in the DOM whatever the child did, opened by click, Enter or Space, the child's rows drawn
+ * with the thread's own row views (a bounded number, earlier ones on demand), live changes
+ * inside, its own scroll position kept across folding, and the Stop button.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { launchHarness, type Harness, type Panel } from './harness.js';
+import { agent, snapshot, tool } from './fixtures.js';
+import type { SubagentEntry, ThreadEntry } from '../../src/thread/types.js';
+
+let harness: Harness;
+before(async () => { harness = await launchHarness(); });
+after(async () => { await harness?.close(); });
+
+const card = (extra: Partial<SubagentEntry> = {}): SubagentEntry => ({
+  type: 'subagent', id: 'e2', childId: 'c1', title: 'Read the docs', agentType: 'Explore', model: 'haiku', state: 'running',
+  toolCalls: 500, filesChanged: 3, rows: 500, now: 'Read docs/guide.md', ...extra,
+});
+const childRows = (n: number): ThreadEntry[] => Array.from({ length: n }, (_, i) => tool(`e${i + 1}`, { title: `Read file ${i + 1}`, kind: 'read', status: 'completed' }));
+const inner = '.nested-card .nested-rows [data-entry-id]';
+
+async function clean(panel: Panel): Promise<void> {
+  assert.deepEqual(await panel.violations(), []);
+  assert.deepEqual(await panel.consoleErrors(), []);
+}
+
+test('folded by default: the head says who, how, what now and how much; no inner row is in the DOM', async () => {
+  const panel = await harness.open();
+  await panel.send(snapshot([agent('e1', 'Sending a helper.'), card()], { children: { c1: childRows(500) } }));
+  const toggle = panel.page.getByRole('button', { name: /Read the docs/ });
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+  const head = await panel.text('.nested-card');
+  for (const part of ['Read the docs', 'Explore · haiku', 'Running', '500 tool calls · 3 files changed', 'now: Read docs/guide.md']) assert.ok(head.includes(part), `head shows “${part}”: ${head}`);
+  assert.equal(await panel.count(inner), 0);
+  assert.equal(await panel.count('.nested-card *'), await panel.count('.nested-card > * , .nested-card > * *'), 'sanity');
+  assert.ok(await panel.count('.nested-card *') < 40, 'a folded card is a handful of nodes');
+  await clean(panel);
+});
+
+test('opens on click, Enter and Space; rows drawn with the thread’s row views, bounded, earlier ones on demand', async () => {
+  const panel = await harness.open();
+  await panel.send(snapshot([card()], { children: { c1: childRows(500) } }));
+  const toggle = panel.page.getByRole('button', { name: /Read the docs/ });
+  await toggle.click();
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+  await panel.page.locator(`${inner}[data-entry-id="c1/e500"]`).waitFor();
+  const drawn = await panel.count(inner);
+  assert.ok(drawn > 0 && drawn <= 60, `a bounded window of rows (${drawn})`);
+  assert.equal(await panel.count('.nested-rows .row.tool'), drawn, 'tool cards as in the thread');
+  await panel.page.getByRole('button', { name: 'Show 60 earlier' }).click();
+  await panel.page.locator(`${inner}[data-entry-id="c1/e441"]`).waitFor();
+  assert.equal(await panel.count(inner), drawn + 60);
+
+  await toggle.focus();
+  await panel.page.keyboard.press('Enter');
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+  assert.equal(await panel.count(inner), 0, 'folding takes the rows out of the DOM');
+  await panel.page.keyboard.press('Space');
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+  await panel.page.locator(`${inner}[data-entry-id="c1/e500"]`).waitFor();
+  await clean(panel);
+});
+
+test('live: an open card draws the child’s new rows; a folded one only its head', async () => {
+  const panel = await harness.open();
+  // Its own row id: what the user opened is remembered per row, across pages of this harness.
+  const live = (extra: Partial<SubagentEntry>) => card({ id: 'e30', ...extra });
+  await panel.send(snapshot([live({ toolCalls: 1, rows: 1 })], { children: { c1: childRows(1) } }));
+  await panel.page.getByRole('button', { name: /Read the docs/ }).click();
+  await panel.send({ type: 'rows', changes: [{ op: 'update', index: 0, entry: live({ toolCalls: 2, rows: 2, now: 'Read file 2' }) }], children: [{ childId: 'c1', rows: [{ op: 'insert', index: 1, entry: tool('e2', { title: 'Read file 2', status: 'in_progress' }) }] }] });
+  await panel.page.locator(`${inner}[data-entry-id="c1/e2"]`).waitFor();
+  assert.ok((await panel.text('.nested-card .nested-head')).includes('2 tool calls'));
+  await panel.page.getByRole('button', { name: /Read the docs/ }).click();
+  await panel.send({ type: 'rows', changes: [{ op: 'update', index: 0, entry: live({ toolCalls: 3, rows: 3, now: 'Read file 3' }) }], children: [{ childId: 'c1', rows: [{ op: 'insert', index: 2, entry: tool('e3', { title: 'Read file 3' }) }] }] });
+  assert.equal(await panel.count(inner), 0);
+  assert.ok((await panel.text('.nested-card')).includes('now: Read file 3'));
+  await panel.page.getByRole('button', { name: /Read the docs/ }).click();
+  await panel.page.locator(`${inner}[data-entry-id="c1/e3"]`).waitFor();
+  await clean(panel);
+});
+
+test('the inside keeps its own scroll position across folding', async () => {
+  const panel = await harness.open();
+  await panel.send(snapshot([card({ id: 'e40' })], { children: { c1: childRows(500) } }));
+  const toggle = panel.page.getByRole('button', { name: /Read the docs/ });
+  await toggle.click();
+  const box = panel.page.locator('.nested-rows');
+  await panel.page.locator(`${inner}[data-entry-id="c1/e500"]`).waitFor();
+  await panel.page.waitForFunction(() => { const el = document.querySelector('.nested-rows')!; return el.scrollHeight > el.clientHeight && el.scrollTop > 0; });
+  await box.evaluate((el) => { el.scrollTop = 40; el.dispatchEvent(new Event('scroll')); });
+  await toggle.click();
+  await toggle.click();
+  await panel.page.waitForFunction(() => document.querySelector('.nested-rows')?.scrollTop === 40);
+  await clean(panel);
+});
+
+test('Stop where the agent allows it posts stopSubagent; Stopping… then the refusal on the card', async () => {
+  const panel = await harness.open();
+  await panel.send(snapshot([card({ cancellable: true })], { children: { c1: [] } }));
+  const stop = panel.page.getByRole('button', { name: 'Stop Read the docs' });
+  await stop.click();
+  assert.deepEqual(await panel.postedOf('stopSubagent'), [{ type: 'stopSubagent', childId: 'c1' }]);
+  await panel.send({ type: 'rows', changes: [{ op: 'update', index: 0, entry: card({ cancellable: true, stop: { state: 'stopping' } }) }] });
+  assert.equal(await panel.page.getByRole('button', { name: 'Stopping Read the docs' }).getAttribute('aria-disabled'), 'true');
+  await panel.send({ type: 'rows', changes: [{ op: 'update', index: 0, entry: card({ cancellable: true, stop: { state: 'refused', message: 'not now' } }) }] });
+  assert.ok((await panel.text('.nested-card .stop-refused')).includes('not now'));
+  await panel.send({ type: 'rows', changes: [{ op: 'update', index: 0, entry: card({ state: 'idle', cancellable: true }) }] });
+  assert.equal(await panel.count('.nested-card .stop-btn'), 0, 'nothing to stop once it is done');
+  assert.ok((await panel.text('.nested-card')).includes('Done'));
+  await clean(panel);
+});

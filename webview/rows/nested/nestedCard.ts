@@ -1,0 +1,127 @@
+/**
+ * A card that holds a thread of its own inside the thread: a head that says who works, how it
+ * stands, what it does now and how much it did, and — once opened — that thread's rows drawn
+ * with the thread's own row views (nestedRows.ts). Folded by default; the head is one button
+ * (click, Enter or Space), its state remembered per card. Folded, the card has no inner rows in
+ * the DOM and does not listen to them: only the head is kept up to date.
+ *
+ * Made to be reused: a subagent card (subagentCard.ts) gives it a head and a `RowSource`; any
+ * other nested conversation can do the same.
+ */
+import { h, icon } from '../../dom.js';
+import { t } from '../../l10n.js';
+import type { RowSource } from '../../thread/childThreads.js';
+import type { RowContext } from '../rowView.js';
+import { NestedRows } from './nestedRows.js';
+
+export type NestedTone = 'running' | 'waiting' | 'done' | 'failed' | 'stopped' | 'unknown';
+
+export interface NestedCardHead {
+  title: string;
+  /** Said after the title, smaller: the kind of helper, its model. */
+  meta?: string;
+  /** Where the title comes from, in full (a tooltip): a longer description. */
+  tooltip?: string;
+  status: { label: string; tone: NestedTone };
+  /** One line of what it does now. */
+  now?: string;
+  /** Short facts: "12 tool calls", "3 files changed". */
+  counts: string[];
+  /** At the end of the head, outside the fold button (a Stop button). */
+  actions?: Array<HTMLElement | ''>;
+  /** Under the head, always shown (a refusal to stop, a question waiting). */
+  note?: HTMLElement | '';
+}
+
+const TONE_ICON: Record<NestedTone, string> = {
+  running: 'loading codicon-modifier-spin',
+  waiting: 'bell-dot',
+  done: 'pass',
+  failed: 'error',
+  stopped: 'debug-stop',
+  unknown: 'question',
+};
+
+export class NestedCard {
+  readonly el: HTMLElement;
+  private readonly toggle: HTMLButtonElement;
+  private readonly chevron = icon('chevron-right');
+  private readonly titleEl = h('span', { class: 'nested-title' });
+  private readonly metaEl = h('span', { class: 'nested-meta' });
+  private readonly statusEl = h('span', { class: 'nested-status' });
+  private readonly nowEl = h('div', { class: 'nested-now' });
+  private readonly countsEl = h('span', { class: 'nested-counts' });
+  private readonly actionsEl = h('span', { class: 'nested-actions' });
+  private readonly noteEl = h('div', { class: 'nested-note' });
+  private readonly bodyEl: HTMLElement;
+  private inner: NestedRows | undefined;
+  private headTitle = '';
+
+  constructor(
+    private readonly ctx: RowContext,
+    /** View-state key of the card's open state (`<entry id>:open`). */
+    private readonly openKey: string,
+    private readonly source: () => RowSource,
+    /** Where each card's inside was scrolled, by card. */
+    private readonly scrollPlaces: Map<string, { top: number; atBottom: boolean }>,
+    cls: string,
+  ) {
+    const bodyId = `nested-body-${openKey.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+    this.toggle = h('button', {
+      class: 'nested-toggle',
+      attrs: { type: 'button', 'aria-expanded': 'false', 'aria-controls': bodyId },
+    }, [this.chevron, this.titleEl, this.metaEl, this.statusEl, this.countsEl]);
+    this.toggle.addEventListener('click', () => this.setOpen(!this.isOpen(), true));
+    this.bodyEl = h('div', { class: 'nested-body', attrs: { id: bodyId } });
+    const head = h('div', { class: 'nested-head' }, [this.toggle, this.actionsEl]);
+    this.el = h('div', { class: `row nested-card ${cls}` }, [head, this.nowEl, this.noteEl, this.bodyEl]);
+    if (ctx.viewState.isExpanded(openKey) === true) this.setOpen(true, false);
+  }
+
+  isOpen(): boolean {
+    return this.inner !== undefined;
+  }
+
+  setHead(head: NestedCardHead): void {
+    this.headTitle = head.title;
+    this.titleEl.textContent = head.title;
+    this.toggle.title = head.tooltip ?? head.title;
+    this.metaEl.textContent = head.meta ?? '';
+    this.metaEl.hidden = !head.meta;
+    this.statusEl.className = `nested-status tone-${head.status.tone}`;
+    this.statusEl.replaceChildren(icon(TONE_ICON[head.status.tone]), h('span', { text: head.status.label }));
+    this.el.dataset.tone = head.status.tone;
+    this.countsEl.textContent = head.counts.join(' · ');
+    this.nowEl.textContent = head.now ? t('now: {0}', head.now) : '';
+    this.nowEl.hidden = !head.now;
+    this.actionsEl.replaceChildren(...(head.actions ?? []).filter((a): a is HTMLElement => a !== ''));
+    this.noteEl.replaceChildren(...(head.note ? [head.note] : []));
+    this.noteEl.hidden = !head.note;
+  }
+
+  /** Opens or folds; `byUser`: remembered, and the inside takes the keyboard's place in reading order. */
+  setOpen(open: boolean, byUser: boolean): void {
+    if (byUser) this.ctx.viewState.setExpanded(this.openKey, open);
+    if (open === this.isOpen()) return;
+    this.toggle.setAttribute('aria-expanded', String(open));
+    this.el.classList.toggle('open', open);
+    this.chevron.className = `codicon codicon-${open ? 'chevron-down' : 'chevron-right'}`;
+    if (!open) {
+      this.inner!.dispose();
+      this.inner = undefined;
+      this.bodyEl.replaceChildren();
+      return;
+    }
+    const key = this.openKey;
+    this.inner = new NestedRows(this.source(), this.ctx, t('Inside {0}', this.headTitle || t('the card')), this.scrollPlaces.get(key), (place) => this.scrollPlaces.set(key, place));
+    this.bodyEl.replaceChildren(this.inner.el);
+    // Laid out once it is in the document; the card may be built before it is attached.
+    requestAnimationFrame(() => this.inner?.placeScroll());
+  }
+
+  /** The card left the DOM (thread window, new snapshot): its inside stops listening. */
+  detach(): void {
+    this.inner?.dispose();
+    this.inner = undefined;
+  }
+}
