@@ -103,7 +103,9 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
   // One search for the window: each thread's lines are read once and kept until it changes.
   const search: SearchDeps = { context, transcripts, search: new ThreadSearch(transcripts), log, reveal: (entryId) => view.revealEntry(entryId) };
   register(CommandId.showHistory, async () => {
-    if ((await showHistory(context, transcripts, log)) === 'search') return searchThreads(search);
+    // "Search in threads…" picked: the words typed to filter the list are the search's start.
+    const chosen = await showHistory(context, transcripts, log);
+    if (chosen) return searchThreads(search, chosen.search);
     await view.reveal();
   });
   register(CommandId.searchThreads, async (query?: unknown) => {

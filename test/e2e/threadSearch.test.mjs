@@ -49,3 +49,16 @@ journey(win, 'search: a word from an older thread finds it; the hit reopens it s
   await expectValueOf(() => last.evaluate(inThreadView), false, { what: 'the bottom of the thread out of view' });
   await expectText(await chat.locator('.session-tab.active'), new RegExp(WORD), { message: 'the reopened conversation\'s tab shown' });
 }, { timeout: 150000 });
+
+journey(win, 'search from Show History: the words typed to filter the list carry into "Search in threads…"', async ({ page }) => {
+  await runCommand(page, 'Agent Chat: Show History');
+  const widget = page.locator('.quick-input-widget');
+  await widget.locator('.quick-input-title', { hasText: 'Agent Chat: History' }).first().waitFor({ state: 'visible' });
+  await widget.locator('input').fill(WORD);
+  // The offer stays in the filtered list; picked, the search opens with the same words and finds the thread.
+  await widget.locator('.monaco-list-row').filter({ hasText: 'Search in threads…' }).first().click();
+  await widget.locator('.quick-input-title', { hasText: SEARCH_TITLE }).first().waitFor({ state: 'visible' });
+  await expectValueOf(() => widget.locator('input').inputValue(), WORD, { what: 'the typed words in the search box' });
+  await widget.locator('.monaco-list-row').filter({ hasText: FIRST }).first().waitFor({ state: 'visible', timeout: 15000 });
+  await page.keyboard.press('Escape');
+});

@@ -104,8 +104,8 @@ const isPick = (row: Row | undefined): row is Pick => !!row && 'item' in row;
 const isOffer = (row: Row | undefined): row is ListOffer => !!row && 'listFrom' in row;
 const isSearch = (row: Row | undefined): row is SearchOffer => !!row && 'search' in row;
 
-/** `search`: the user chose "Search in threads…" (the caller opens the search). */
-export async function showHistory(context: AgentChatContext, transcripts: TranscriptStore, log: ProtocolLog): Promise<'search' | undefined> {
+/** `search`: the user chose "Search in threads…" (the caller opens the search with the words they had typed to filter the list). */
+export async function showHistory(context: AgentChatContext, transcripts: TranscriptStore, log: ProtocolLog): Promise<{ search: string } | undefined> {
   for (;;) {
     const picks = await historyItems(context, transcripts, log);
     const offers = listOffers(context);
@@ -113,12 +113,12 @@ export async function showHistory(context: AgentChatContext, transcripts: Transc
       void vscode.window.showInformationMessage(vscode.l10n.t('Agent Chat: no past conversations yet.'));
       return undefined;
     }
-    const picked = await pickRow(context, transcripts, log, historyRows(picks, offers), picks.length === 0);
+    const { picked, typed } = await pickRow(context, transcripts, log, historyRows(picks, offers), picks.length === 0);
     if (isPick(picked)) {
       await reopenItem(context, transcripts, picked.item, picked.listed);
       return undefined;
     }
-    if (isSearch(picked)) return 'search';
+    if (isSearch(picked)) return { search: typed };
     if (!isOffer(picked)) return undefined;
     const outcome = await startToList(context, picked.listFrom);
     if (outcome === 'not_started') return undefined;
@@ -134,7 +134,8 @@ export async function startToList(context: AgentChatContext, config: AgentConfig
   return context.sessionSupportOf(config.name)?.list ? 'listable' : 'cannot_list';
 }
 
-async function pickRow(context: AgentChatContext, transcripts: TranscriptStore, log: ProtocolLog, rows: Row[], empty: boolean): Promise<Row | undefined> {
+/** The row picked (none: dismissed), and what was typed in the filter by then. */
+async function pickRow(context: AgentChatContext, transcripts: TranscriptStore, log: ProtocolLog, rows: Row[], empty: boolean): Promise<{ picked: Row | undefined; typed: string }> {
   const quickPick = vscode.window.createQuickPick<Row>();
   quickPick.title = vscode.l10n.t('Agent Chat: History');
   quickPick.placeholder = empty ? vscode.l10n.t("No saved conversations yet; list an agent's own sessions") : vscode.l10n.t('Reopen a conversation');
@@ -142,7 +143,7 @@ async function pickRow(context: AgentChatContext, transcripts: TranscriptStore, 
   quickPick.matchOnDetail = true;
   quickPick.items = rows;
   try {
-    return await new Promise<Row | undefined>((resolve) => {
+    const picked = await new Promise<Row | undefined>((resolve) => {
       let confirming = false;
       quickPick.onDidAccept(() => {
         resolve(quickPick.selectedItems[0]);
@@ -172,6 +173,7 @@ async function pickRow(context: AgentChatContext, transcripts: TranscriptStore, 
       });
       quickPick.show();
     });
+    return { picked, typed: quickPick.value };
   } finally {
     quickPick.dispose();
   }
