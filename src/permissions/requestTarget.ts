@@ -1,18 +1,23 @@
 /**
  * What a permission request is about, from what the agent reported: the tool call's `kind`,
  * its `locations` (and diff paths and path-like fields of `rawInput`), and for `execute` the
- * command in `rawInput` or the v2 command subject. Never from titles or option names. When
- * the target cannot be told, the answer is undefined and the user is asked.
+ * command in `rawInput` or the v2 command subject. A call of another kind (`other`, `fetch`,
+ * `think`, `switch_mode`, none) is about its tool: the programmatic `name` (an MCP tool,
+ * "WebFetch"), more precise than a kind that says nothing of what runs — with any paths it
+ * names, which must still be safe. Never from titles or option names. When the target cannot
+ * be told, the answer is undefined and the user is asked.
  */
 import type { ToolCallPatch } from '../protocol/events.js';
 import type { PathFlavor } from './platformPaths.js';
 
 export type FileAction = 'read' | 'edit' | 'delete' | 'move' | 'search';
-export type RuleAction = FileAction | 'execute';
+export type RuleAction = FileAction | 'execute' | 'tool';
 
 export type RequestTarget =
   | { type: 'files'; action: FileAction; paths: string[] }
-  | { type: 'command'; command: string; cwd: string };
+  | { type: 'command'; command: string; cwd: string }
+  /** A call of a kind that names no file action or command, by its tool name; `paths`: what it names, if anything. */
+  | { type: 'tool'; name: string; paths: string[] };
 
 /** The request as the session knows it: the card's fields so far with the request's patch over them. */
 export interface PermissionQuestion {
@@ -36,17 +41,25 @@ export function targetOf(question: PermissionQuestion, flavor: PathFlavor): Requ
   }
   const kind = toolCall.kind ?? undefined;
   if (kind === 'execute') return commandTarget(toolCall.rawInput, cwd, flavor);
-  if (kind === undefined || !FILE_ACTIONS.has(kind)) return undefined;
+  if (kind === undefined || !FILE_ACTIONS.has(kind)) return toolTarget(toolCall, cwd, flavor);
   const paths = filePaths(toolCall, cwd, flavor);
   if (!paths || paths.length === 0) return undefined;
   return { type: 'files', action: kind as FileAction, paths };
 }
 
-function filePaths(toolCall: ToolCallPatch, cwd: string, flavor: PathFlavor): string[] | undefined {
+/** By the tool's name; undefined without one, or when a location it names is not absolute. */
+function toolTarget(toolCall: ToolCallPatch, cwd: string, flavor: PathFlavor): RequestTarget | undefined {
+  const name = typeof toolCall.name === 'string' ? toolCall.name.trim() : '';
+  if (!name) return undefined;
+  const paths = filePaths(toolCall, cwd, flavor, false);
+  return paths ? { type: 'tool', name, paths } : undefined;
+}
+
+function filePaths(toolCall: ToolCallPatch, cwd: string, flavor: PathFlavor, needLocations = true): string[] | undefined {
   const out: string[] = [];
   const locations = toolCall.locations ?? [];
   // The locations are the target; without them there is nothing a rule could be sure of.
-  if (locations.length === 0) return undefined;
+  if (needLocations && locations.length === 0) return undefined;
   for (const location of locations) {
     if (typeof location.path !== 'string' || !flavor.path.isAbsolute(location.path)) return undefined;
     out.push(location.path);

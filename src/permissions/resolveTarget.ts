@@ -24,6 +24,7 @@ export interface ResolvedPath {
 export type ResolvedTarget =
   | { ok: true; type: 'files'; paths: ResolvedPath[] }
   | { ok: true; type: 'command'; cwd: ResolvedPath }
+  | { ok: true; type: 'tool'; paths: ResolvedPath[] }
   | { ok: false; why: string };
 
 export async function resolveTarget(target: RequestTarget, env: TargetEnv): Promise<ResolvedTarget> {
@@ -51,5 +52,5 @@ export async function resolveTarget(target: RequestTarget, env: TargetEnv): Prom
     if (typeof checked === 'string') return { ok: false, why: checked };
     paths.push(checked);
   }
-  return { ok: true, type: 'files', paths };
+  return { ok: true, type: target.type === 'tool' ? 'tool' : 'files', paths };
 }

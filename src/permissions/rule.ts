@@ -13,7 +13,9 @@ export type RuleScope =
   /** This file, or this folder and everything below it (absolute). */
   | { type: 'path'; path: string; folder: boolean }
   /** Exactly this command line, nothing more or less. */
-  | { type: 'command'; command: string };
+  | { type: 'command'; command: string }
+  /** Calls of this tool (by its programmatic name) whose kind names no file action or command. */
+  | { type: 'tool'; name: string };
 
 export interface AutoApproveRule {
   id: string;
@@ -38,6 +40,7 @@ const NOUNS = (t: Translate): Record<RuleAction, string> => ({
   move: t('moves and renames'),
   search: t('searches'),
   execute: t('running'),
+  tool: t('calls'),
 });
 
 /**
@@ -54,6 +57,8 @@ export function scopeText(rule: Pick<AutoApproveRule, 'action' | 'scope'>, roots
       return t('{0} inside this workspace', noun);
     case 'command':
       return t('running `{0}` in a terminal', scope.command);
+    case 'tool':
+      return t('the tool `{0}`', scope.name);
     case 'path': {
       const shown = shownPath(scope.path, roots, flavor);
       return scope.folder ? t('{0} under {1}', noun, `${shown}${shown.endsWith('/') ? '' : '/'}`) : t('{0} of {1}', noun, shown);

@@ -22,10 +22,13 @@ export async function ruleCovers(
   if (target.type === 'command') {
     return rule.action === 'execute' && rule.scope.type === 'command' && rule.scope.command === target.command;
   }
+  // The name exactly (a tool rule never covers a file action or a command: those have their own scopes).
+  if (target.type === 'tool') return rule.action === 'tool' && rule.scope.type === 'tool' && rule.scope.name === target.name;
   if (rule.action !== target.action || resolved.type !== 'files') return false;
   const scope = rule.scope;
   switch (scope.type) {
     case 'command':
+    case 'tool':
       return false;
     case 'workspace':
       // resolveTarget already refused anything outside the workspace folders.

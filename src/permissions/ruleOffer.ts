@@ -1,7 +1,8 @@
 /**
  * The rule a permission card offers for its request ("Always allow …"), narrow enough to say
  * in a few words: reads and searches inside the workspace; edits, deletions and moves under the
- * top folder they touch (or of the one file at the workspace's top); exactly the command line.
+ * top folder they touch (or of the one file at the workspace's top); exactly the command line;
+ * calls of one tool, by its name, for the kinds that name neither.
  */
 import type { RuleDraft } from './rule.js';
 import type { RequestTarget } from './requestTarget.js';
@@ -9,6 +10,7 @@ import { placeIn, type PathFlavor } from './platformPaths.js';
 
 export function offerFor(target: RequestTarget, roots: readonly string[], flavor: PathFlavor, owner: { agent: string; workspace: string }): RuleDraft | undefined {
   if (target.type === 'command') return { ...owner, action: 'execute', scope: { type: 'command', command: target.command } };
+  if (target.type === 'tool') return { ...owner, action: 'tool', scope: { type: 'tool', name: target.name } };
   if (target.action === 'read' || target.action === 'search') return { ...owner, action: target.action, scope: { type: 'workspace' } };
   const places = target.paths.map((p) => placeIn(flavor, roots, p));
   const first = places[0];

@@ -4,7 +4,7 @@
  */
 import type { AutoApproveRule, RuleScope } from './rule.js';
 
-const ACTIONS = new Set(['read', 'edit', 'delete', 'move', 'search', 'execute']);
+const ACTIONS = new Set(['read', 'edit', 'delete', 'move', 'search', 'execute', 'tool']);
 
 function isScope(value: unknown): value is RuleScope {
   if (!value || typeof value !== 'object') return false;
@@ -12,6 +12,7 @@ function isScope(value: unknown): value is RuleScope {
   if (s.type === 'workspace') return true;
   if (s.type === 'path') return typeof s.path === 'string' && s.path !== '' && typeof s.folder === 'boolean';
   if (s.type === 'command') return typeof s.command === 'string' && s.command.trim() !== '';
+  if (s.type === 'tool') return typeof s.name === 'string' && s.name.trim() !== '';
   return false;
 }
 
@@ -20,8 +21,9 @@ export function isRule(value: unknown): value is AutoApproveRule {
   const r = value as Record<string, unknown>;
   if (typeof r.id !== 'string' || typeof r.agent !== 'string' || typeof r.workspace !== 'string' || typeof r.created !== 'number') return false;
   if (typeof r.action !== 'string' || !ACTIONS.has(r.action) || !isScope(r.scope)) return false;
-  // A command scope only goes with running a command, a path scope never does.
-  return (r.action === 'execute') === ((r.scope as RuleScope).type === 'command');
+  // A command scope only goes with running a command, a tool scope only with a tool; path scopes with neither.
+  const scope = (r.scope as RuleScope).type;
+  return (r.action === 'execute') === (scope === 'command') && (r.action === 'tool') === (scope === 'tool');
 }
 
 export function readRules(stored: unknown): AutoApproveRule[] {

@@ -1,5 +1,6 @@
 /**
- * A rule's scope as one line a person edits: a command line for `execute`; otherwise a path
+ * A rule's scope as one line a person edits: a command line for `execute`, a tool name for
+ * `tool`; otherwise a path
  * below the workspace folder (`src/` for a folder and everything in it, `notes.txt` for one
  * file), or nothing for the whole workspace.
  */
@@ -12,6 +13,7 @@ import { english, type Translate } from '../thread/translate.js';
 export function scopeInputOf(rule: Pick<AutoApproveRule, 'scope'>, roots: readonly string[], flavor: PathFlavor): string {
   const scope = rule.scope;
   if (scope.type === 'command') return scope.command;
+  if (scope.type === 'tool') return scope.name;
   if (scope.type === 'workspace') return '';
   const shown = shownPath(scope.path, roots, flavor);
   return scope.folder && !shown.endsWith('/') ? `${shown}/` : shown;
@@ -26,6 +28,7 @@ export function parseScopeInput(
 ): { scope: RuleScope } | { error: string } {
   const line = text.trim();
   if (rule.action === 'execute') return line ? { scope: { type: 'command', command: line } } : { error: t('Type the exact command line the rule allows.') };
+  if (rule.action === 'tool') return line ? { scope: { type: 'tool', name: line } } : { error: t('Type the name of the tool the rule allows.') };
   if (line === '' || line === '/' || line === '.') return { scope: { type: 'workspace' } };
   if (roots.length === 0) return { error: t('No workspace folder is open.') };
   const folder = /[\\/]$/.test(line);
