@@ -31,6 +31,7 @@ const SUITES: Suite[] = [
   { name: 'a2a', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'threadSearch', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'mentions', run: async (m) => (m as { run(): Promise<void> }).run() },
+  { name: 'worktrees', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'giant', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'longThread', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'latency', run: async (m) => (m as { run(): Promise<void> }).run() },
