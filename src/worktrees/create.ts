@@ -7,7 +7,7 @@
  */
 import { copyFile, mkdir, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { RepoFacts } from './inspect.js';
 import { uniqueBranch, slugOf } from './branchName.js';
@@ -26,12 +26,21 @@ export interface CreateWorktree {
   beforeAdd?: (ref: WorktreeRef) => Promise<void> | void;
 }
 
+export class WorktreeFolderInsideRepo extends Error {
+  constructor(readonly folder: string, readonly repo: string) {
+    super(`The worktree folder ${folder} is inside the repository ${repo}; choose a folder outside it (agentChat.worktreeFolder).`);
+  }
+}
+
 /** Marks a branch as made by Agent Chat (branch config), so an orphan can be told from the user's own `agent/*` branches. */
 export const OWN_BRANCH_KEY = 'agentchatworktree';
 
 export async function createWorktree(run: GitIn, opts: CreateWorktree): Promise<WorktreeRef> {
   const { facts } = opts;
   const repo = facts.toplevel;
+  // Inside the user's folder the worktree would show up in their searches, builds and git status.
+  const inside = relative(repo, resolve(opts.parentDir));
+  if (!inside.startsWith('..') && !isAbsolute(inside)) throw new WorktreeFolderInsideRepo(opts.parentDir, repo);
   const taken = new Set((await text(run(repo, ['for-each-ref', '--format=%(refname:short)', 'refs/heads/']))).split('\n').filter(Boolean));
   const branch = uniqueBranch(opts.title, taken);
   const base = opts.carry && facts.dirty ? await carriedCommit(run, repo, facts.head) : facts.head;

@@ -30,15 +30,21 @@ export class WorktreeService {
     return inspectFolder(this.run, folder);
   }
 
-  create(facts: RepoFacts, title: string, carry: boolean): Promise<WorktreeRef> {
-    return createWorktree(this.run, {
-      facts, title, carry, parentDir: this.deps.parentDir().dir,
-      beforeAdd: (ref) => this.deps.ledger.add(ref),
-    }).then(async (ref) => {
-      // The base is known only now (a carried commit): the ledger holds the final ref.
-      await this.deps.ledger.add(ref);
-      return ref;
-    });
+  async create(facts: RepoFacts, title: string, carry: boolean): Promise<WorktreeRef> {
+    let recorded: WorktreeRef | undefined;
+    try {
+      return await createWorktree(this.run, {
+        facts, title, carry, parentDir: this.deps.parentDir().dir,
+        beforeAdd: async (ref) => {
+          recorded = ref;
+          await this.deps.ledger.add(ref);
+        },
+      });
+    } catch (error) {
+      // Whatever `git worktree add` left half made goes now, not at the next window.
+      if (recorded) await this.remove(recorded).catch(() => undefined);
+      throw error;
+    }
   }
 
   changes(ref: WorktreeRef): Promise<{ tree: string; changes: BranchChange[] }> {

@@ -11,7 +11,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gitIn } from '../../../src/worktrees/worktreeGit.js';
 import { inspectFolder, type RepoFacts } from '../../../src/worktrees/inspect.js';
-import { createWorktree } from '../../../src/worktrees/create.js';
+import { createWorktree, WorktreeFolderInsideRepo } from '../../../src/worktrees/create.js';
 import { branchChanges, commitOnBranch } from '../../../src/worktrees/changes.js';
 import { planApply } from '../../../src/worktrees/applyPlan.js';
 import { listWorktrees, pruneOrphans, removeWorktree } from '../../../src/worktrees/remove.js';
@@ -65,6 +65,13 @@ test('a worktree on its own branch from HEAD, outside the folder; the folder is 
   const second = await createWorktree(run, { facts: await facts(root), parentDir: parent, title: 'Rename b', carry: false });
   assert.equal(second.branch, 'agent/rename-b-2');
   assert.notEqual(second.path, ref.path);
+});
+
+test('a worktree folder inside the user\'s repository is refused before anything is made', T, async () => {
+  const { root } = await repo();
+  await assert.rejects(createWorktree(run, { facts: await facts(root), parentDir: join(root, 'wt'), title: 'x', carry: false }), WorktreeFolderInsideRepo);
+  assert.deepEqual(branches(root), ['main']);
+  assert.equal(existsSync(join(root, 'wt')), false);
 });
 
 test('carrying uncommitted changes: the worktree starts from them, the user\'s index and files stay as they were', T, async () => {
