@@ -25,6 +25,8 @@ import { AgentIntro } from './intro/agentIntro.js';
 import { StatusHeader } from './header/statusHeader.js';
 import { ThreadStore, assertNever } from './thread/store.js';
 import { ChildThreads } from './thread/childThreads.js';
+import { ChildQuestions } from './thread/childQuestions.js';
+import { subagentName } from './rows/nested/subagentCard.js';
 import { ThreadView } from './thread/threadView.js';
 import { ViewStateStore } from './viewState.js';
 import { connectHost } from './vscodeApi.js';
@@ -66,6 +68,8 @@ const threadView = new ThreadView(viewState, announcer, (reason) => {
 const store = new ThreadStore(threadView);
 const children = new ChildThreads((reason) => threadView.desync(reason));
 threadView.setChildren(children);
+const childQuestions = new ChildQuestions(() => threadView.rowContext(), (childId) => subagentName(children.card(childId)));
+children.watch((childId, entry) => childQuestions.note(childId, entry));
 const messageActions = new MessageActions(threadView.el);
 threadView.setMessageActions(messageActions);
 const header = new StatusHeader(host);
@@ -77,7 +81,7 @@ const intro = new AgentIntro((text) => composer.setDraft(text));
 let shownAgent: AgentStatus = { state: 'none' };
 const turns = new TurnAnnouncer(announcer, store);
 
-const app = h('div', { class: 'app' }, [tabStrip.el, header.el, failure.el, intro.el, threadView.el, pickers.el, composer.el, announcer.el]);
+const app = h('div', { class: 'app' }, [tabStrip.el, header.el, failure.el, intro.el, childQuestions.el, threadView.el, pickers.el, composer.el, announcer.el]);
 // The host page provides #root; a bare page (tests, benchmark) gets the panel on <body>.
 (document.getElementById('root') ?? document.body).append(app);
 installActions(app, host);
@@ -125,7 +129,8 @@ function handle(msg: HostToWebview): void {
       header.setBranch(activeBranch(s.tabs));
       messageActions.update({ tabState: tabStateOf(s.tabs) });
       applySession(s.session, s.entries);
-      children.reset(s.children);
+      childQuestions.reset();
+      children.reset(s.children, s.entries);
       viewState.keepOnly(new Set([...s.entries.map((e) => e.id), ...children.ids()]));
       store.reset(s.entries);
       turns.reset(s.session.turnState);
@@ -137,6 +142,7 @@ function handle(msg: HostToWebview): void {
     }
     case 'rows':
       // Children first: a card inserted by these changes opens onto rows that are already there.
+      for (const change of msg.changes) if (change.op !== 'append' && change.entry.type === 'subagent') children.noteCard(change.entry);
       if (msg.children) children.apply(msg.children);
       store.apply(msg.changes);
       return;

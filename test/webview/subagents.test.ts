@@ -111,3 +111,23 @@ test('Stop where the agent allows it posts stopSubagent; Stopping… then the re
   assert.ok((await panel.text('.nested-card')).includes('Done'));
   await clean(panel);
 });
+
+test('a subagent’s permission request shows at the top of the thread, naming it, answered there; it leaves once answered', async () => {
+  const panel = await harness.open();
+  const asking = tool('e1', {
+    title: 'Edit src/typo.ts', kind: 'edit', status: 'pending',
+    permission: { requestId: 'c9:perm-1', options: [{ optionId: 'allow', name: 'Allow', kind: 'allow_once' }, { optionId: 'reject', name: 'Reject', kind: 'reject_once' }] },
+  });
+  await panel.send(snapshot([agent('e1', 'Sending a helper.'), card({ id: 'e50', childId: 'c9', title: 'Fix the typo', asking: 1, state: 'requires_action' })], { children: { c9: [asking] } }));
+  const strip = panel.page.getByRole('region', { name: 'Questions from subagents' });
+  assert.equal(await strip.isVisible(), true);
+  assert.ok((await strip.textContent())!.includes('Subagent “Fix the typo” asks'));
+  assert.ok((await panel.text('.nested-card')).includes('Needs your answer'));
+  assert.equal(await panel.count('.nested-card .nested-rows'), 0, 'the card stays folded');
+  await strip.getByRole('button', { name: 'Allow' }).click();
+  assert.deepEqual(await panel.postedOf('answerPermission'), [{ type: 'answerPermission', requestId: 'c9:perm-1', optionId: 'allow' }]);
+  const { permission: _answered, ...answered } = asking;
+  await panel.send({ type: 'rows', changes: [{ op: 'update', index: 1, entry: card({ id: 'e50', childId: 'c9', title: 'Fix the typo', state: 'running' }) }], children: [{ childId: 'c9', rows: [{ op: 'update', index: 0, entry: { ...answered, permissionOutcome: 'allow' } }] }] });
+  assert.equal(await strip.isVisible(), false);
+  await clean(panel);
+});

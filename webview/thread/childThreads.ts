@@ -7,7 +7,7 @@
  * are prefixed here with the child's id: what the user opened or typed in a row (view state)
  * and the DOM's `data-entry-id` never mix a child's row with another's.
  */
-import type { ChildRowChange, RowChange, ThreadEntry } from '../../src/thread/types.js';
+import type { ChildRowChange, RowChange, SubagentEntry, ThreadEntry } from '../../src/thread/types.js';
 import { ThreadStore, type StoreListener } from './store.js';
 
 /** A source of rows a nested card draws: the rows now, and their changes while it listens. */
@@ -17,15 +17,27 @@ export interface RowSource {
   listen(listener: StoreListener): () => void;
 }
 
+/** Told of every child row added or changed as a whole (questions to surface, card names). */
+export type RowWatcher = (childId: string, entry: ThreadEntry) => void;
+
 class ChildThread implements RowSource {
   private listener: StoreListener | undefined;
   readonly store: ThreadStore;
 
-  constructor(private readonly onDesync: (reason: string) => void) {
+  constructor(childId: string, private readonly onDesync: (reason: string) => void, watch: RowWatcher) {
     this.store = new ThreadStore({
-      reset: (entries) => this.listener?.reset(entries),
-      inserted: (index, entry) => this.listener?.inserted(index, entry),
-      changed: (entry, delta) => this.listener?.changed(entry, delta),
+      reset: (entries) => {
+        for (const entry of entries) watch(childId, entry);
+        this.listener?.reset(entries);
+      },
+      inserted: (index, entry) => {
+        watch(childId, entry);
+        this.listener?.inserted(index, entry);
+      },
+      changed: (entry, delta) => {
+        if (delta.kind === 'full') watch(childId, entry);
+        this.listener?.changed(entry, delta);
+      },
       desync: (reason) => this.onDesync(reason),
     });
   }
@@ -47,10 +59,31 @@ export class ChildThreads {
   /** Where each open card's inside was scrolled, kept while it is folded or out of the window. */
   readonly scroll = new Map<string, { top: number; atBottom: boolean }>();
 
+  /** Each child's card as last seen (in the thread or in another child's), for its name. */
+  private readonly cards = new Map<string, SubagentEntry>();
+  private watchers: RowWatcher[] = [];
+
   constructor(private readonly onDesync: (reason: string) => void) {}
 
+  /** Told of child rows as they come (reset, inserted, changed as a whole). */
+  watch(watcher: RowWatcher): void {
+    this.watchers.push(watcher);
+  }
+
+  /** A subagent card of the thread (or of a child's thread) was drawn or changed. */
+  noteCard(entry: SubagentEntry): void {
+    this.cards.set(entry.childId, entry);
+  }
+
+  card(childId: string): SubagentEntry | undefined {
+    return this.cards.get(childId);
+  }
+
   /** A fresh snapshot: every child's rows as the host has them now. */
-  reset(children: Record<string, ThreadEntry[]> | undefined): void {
+  reset(children: Record<string, ThreadEntry[]> | undefined, topCards: readonly ThreadEntry[] = []): void {
+    // The thread's own cards first: a question found in the children's rows is named after them.
+    this.cards.clear();
+    for (const entry of topCards) if (entry.type === 'subagent') this.noteCard(entry);
     const seen = new Set<string>();
     for (const [childId, entries] of Object.entries(children ?? {})) {
       seen.add(childId);
@@ -81,7 +114,13 @@ export class ChildThreads {
 
   private thread(childId: string): ChildThread {
     let thread = this.threads.get(childId);
-    if (!thread) this.threads.set(childId, (thread = new ChildThread(this.onDesync)));
+    if (!thread) {
+      const watch: RowWatcher = (id, entry) => {
+        if (entry.type === 'subagent') this.noteCard(entry);
+        for (const w of this.watchers) w(id, entry);
+      };
+      this.threads.set(childId, (thread = new ChildThread(childId, this.onDesync, watch)));
+    }
     return thread;
   }
 }

@@ -145,6 +145,11 @@ export class ThreadView implements StoreListener {
     this.ctx.messageActions = actions;
   }
 
+  /** What rows are drawn with (questions from subagents are drawn with the same views). */
+  rowContext(): RowContext {
+    return this.ctx;
+  }
+
   /** The subagents' threads, for their cards. */
   setChildren(children: ChildThreads): void {
     this.ctx.children = children;

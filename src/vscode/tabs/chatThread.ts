@@ -132,6 +132,18 @@ export class ChatThread implements vscode.Disposable {
     return this.model.entries.filter((e): e is ElicitationEntry => e.type === 'elicitation' && e.status === 'pending');
   }
 
+  /** An elicitation row by request id, in the thread or in a subagent's (asked from inside its card). */
+  findElicitation(requestId: string): ElicitationEntry | undefined {
+    const own = (rows: readonly ThreadEntry[]) => rows.find((e): e is ElicitationEntry => e.type === 'elicitation' && e.requestId === requestId);
+    const found = own(this.model.entries);
+    if (found || !requestId.includes(':')) return found;
+    for (const rows of Object.values(this.model.childRows())) {
+      const inChild = own(rows);
+      if (inChild) return inChild;
+    }
+    return undefined;
+  }
+
   findToolCall(toolCallId: string): ToolCallEntry | undefined {
     const entries = this.model.entries;
     for (let i = entries.length - 1; i >= 0; i--) {

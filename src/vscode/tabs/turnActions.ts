@@ -155,7 +155,7 @@ export class TurnActions {
   async answerElicitation(requestId: string, answer: ElicitationAnswer, openPage: (url: string) => Promise<boolean>): Promise<boolean> {
     const tab = this.tab;
     const session = tab.session;
-    const row = tab.thread.entries.find((e): e is ElicitationEntry => e.type === 'elicitation' && e.requestId === requestId);
+    const row = tab.thread.findElicitation(requestId);
     if (!session || !row || row.status !== 'pending') return false;
     if (row.prompt.mode === 'url' && answer.action === 'accept' && !(await openPage(row.prompt.url))) return false;
     const verdict = session.answerElicitation(requestId, answer);

@@ -38,8 +38,13 @@ export class SubagentCard implements RowView<SubagentEntry> {
   }
 }
 
+/** How a subagent is named: title, else description, else its kind, else "Subagent". */
+export function subagentName(entry: Pick<SubagentEntry, 'title' | 'description' | 'agentType'> | undefined): string {
+  return entry?.title ?? entry?.description ?? entry?.agentType ?? t('Subagent');
+}
+
 export function subagentHead(entry: SubagentEntry): NestedCardHead {
-  const title = entry.title ?? entry.description ?? entry.agentType ?? t('Subagent');
+  const title = subagentName(entry);
   const meta = [entry.agentType !== title ? entry.agentType : undefined, entry.model].filter(Boolean).join(' · ');
   const counts = [
     entry.toolCalls === 1 ? t('1 tool call') : t('{0} tool calls', entry.toolCalls),
