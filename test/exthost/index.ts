@@ -15,6 +15,7 @@ import './reviewHunks.js';
 import './reportedUndo.js';
 import './reviewGone.js';
 import './reviewAll.js';
+import './mentionSymbols.js';
 import './interruptedTurn.js';
 import './reviewFolders.js';
 import './backgroundQueue.js';

@@ -2,6 +2,8 @@
  * Answers the composer's `@` completion and file drops. A query answers at once from what is in
  * memory (open editors, the file index, the fixed entries, past thread titles), then once more
  * with workspace symbols when the language servers answer; a newer query cancels the older.
+ * A language server still starting answers with nothing (TypeScript's does while it loads the
+ * project): the symbols are asked again a few times, so the list fills in once they are there.
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -19,6 +21,8 @@ const SYMBOL_RESULTS = 15;
 const THREAD_RESULTS = 5;
 /** Symbol providers can be slow (a language server starting): the files are shown meanwhile. */
 const SYMBOL_WAIT_MS = 8000;
+/** Pauses before asking again for symbols that did not come (about half a minute in all). */
+const SYMBOL_RETRY_MS = [1000, 2000, 4000, 8000, 15000];
 /** The thread list is read from disk at most this often while the user types. */
 const THREAD_LIST_TTL_MS = 5000;
 
@@ -54,7 +58,7 @@ export class MentionService implements vscode.Disposable {
     const first = dedupe([...editors, ...fileItems, ...fixed, ...threads]);
     post({ type: 'mentionResults', id, items: first });
     if (query.length < 2) return;
-    const symbols = await this.symbols(query, token);
+    const symbols = await this.symbolsOnceThere(query, token);
     if (token.isCancellationRequested || symbols.length === 0) return;
     const withSymbols = [...editors, ...fileItems.slice(0, 8), ...symbols, ...fileItems.slice(8), ...fixed, ...threads];
     post({ type: 'mentionResults', id, items: dedupe(withSymbols) });
@@ -129,6 +133,25 @@ export class MentionService implements vscode.Disposable {
       name: m.title || vscode.l10n.t('Untitled conversation'),
       detail: vscode.l10n.t('Past conversation with {0}, {1}', m.agentName, m.updatedAt.slice(0, 10)),
     }));
+  }
+
+  /** The symbols matching `query`, asked again after pauses while none come (until a newer query cancels). */
+  private async symbolsOnceThere(query: string, token: vscode.CancellationToken): Promise<Attachment[]> {
+    for (const pause of [...SYMBOL_RETRY_MS, undefined]) {
+      const symbols = await this.symbols(query, token);
+      if (symbols.length || pause === undefined || token.isCancellationRequested) return symbols;
+      let cancelled: vscode.Disposable | undefined;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pause);
+        cancelled = token.onCancellationRequested(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+      cancelled?.dispose();
+      if (token.isCancellationRequested) return [];
+    }
+    return [];
   }
 
   private async symbols(query: string, token: vscode.CancellationToken): Promise<Attachment[]> {
