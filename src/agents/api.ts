@@ -31,6 +31,8 @@ export interface A2aAgentConfig {
   url: string;
   /** Extra HTTP headers (not secrets: those go to the secret store). */
   headers: Record<string, string>;
+  /** `false`: other agents may not consult it through `ask_agent` (default: they may, once the user allows). */
+  consultable?: boolean;
 }
 
 export function isA2aConfig(config: AgentConfig): config is A2aAgentConfig {

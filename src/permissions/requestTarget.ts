@@ -11,13 +11,16 @@ import type { ToolCallPatch } from '../protocol/events.js';
 import type { PathFlavor } from './platformPaths.js';
 
 export type FileAction = 'read' | 'edit' | 'delete' | 'move' | 'search';
-export type RuleAction = FileAction | 'execute' | 'tool';
+/** `tool`: a call by its tool name; `consult`: ask another agent through the editor's `ask_agent` tool. */
+export type RuleAction = FileAction | 'execute' | 'tool' | 'consult';
 
 export type RequestTarget =
   | { type: 'files'; action: FileAction; paths: string[] }
   | { type: 'command'; command: string; cwd: string }
   /** A call of a kind that names no file action or command, by its tool name; `paths`: what it names, if anything. */
-  | { type: 'tool'; name: string; paths: string[] };
+  | { type: 'tool'; name: string; paths: string[] }
+  /** A consultation of the configured agent named `agent`. */
+  | { type: 'consult'; agent: string };
 
 /** The request as the session knows it: the card's fields so far with the request's patch over them. */
 export interface PermissionQuestion {
@@ -26,6 +29,8 @@ export interface PermissionQuestion {
   command?: { command: string; cwd: string };
   /** The session's working folder: where a relative path or a command without cwd lands. */
   cwd: string;
+  /** The host asks whether the agent may consult this configured agent (never from the wire). */
+  consult?: { agent: string };
 }
 
 const FILE_ACTIONS: ReadonlySet<string> = new Set<FileAction>(['read', 'edit', 'delete', 'move', 'search']);
@@ -35,6 +40,7 @@ const PATH_KEYS = ['path', 'file_path', 'filePath', 'notebook_path', 'source', '
 
 export function targetOf(question: PermissionQuestion, flavor: PathFlavor): RequestTarget | undefined {
   const { toolCall, cwd } = question;
+  if (question.consult) return question.consult.agent ? { type: 'consult', agent: question.consult.agent } : undefined;
   if (question.command) {
     const command = question.command.command.trim();
     return command ? { type: 'command', command, cwd: question.command.cwd || cwd } : undefined;

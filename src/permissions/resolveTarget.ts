@@ -25,9 +25,12 @@ export type ResolvedTarget =
   | { ok: true; type: 'files'; paths: ResolvedPath[] }
   | { ok: true; type: 'command'; cwd: ResolvedPath }
   | { ok: true; type: 'tool'; paths: ResolvedPath[] }
+  | { ok: true; type: 'consult' }
   | { ok: false; why: string };
 
 export async function resolveTarget(target: RequestTarget, env: TargetEnv): Promise<ResolvedTarget> {
+  // Another agent is no file: nothing on disk to check.
+  if (target.type === 'consult') return { ok: true, type: 'consult' };
   const realRoots = await Promise.all(env.roots.map((root) => env.realPath(root).catch(() => root)));
   const check = async (p: string): Promise<ResolvedPath | string> => {
     let real: string;

@@ -15,7 +15,9 @@ export type RuleScope =
   /** Exactly this command line, nothing more or less. */
   | { type: 'command'; command: string }
   /** Calls of this tool (by its programmatic name) whose kind names no file action or command. */
-  | { type: 'tool'; name: string };
+  | { type: 'tool'; name: string }
+  /** Consulting exactly this configured agent (by its name in `agentChat.agents`). */
+  | { type: 'agent'; agent: string };
 
 export interface AutoApproveRule {
   id: string;
@@ -41,6 +43,7 @@ const NOUNS = (t: Translate): Record<RuleAction, string> => ({
   search: t('searches'),
   execute: t('running'),
   tool: t('calls'),
+  consult: t('consulting'),
 });
 
 /**
@@ -59,6 +62,8 @@ export function scopeText(rule: Pick<AutoApproveRule, 'action' | 'scope'>, roots
       return t('running `{0}` in a terminal', scope.command);
     case 'tool':
       return t('the tool `{0}`', scope.name);
+    case 'agent':
+      return t('consulting the agent {0}', scope.agent);
     case 'path': {
       const shown = shownPath(scope.path, roots, flavor);
       return scope.folder ? t('{0} under {1}', noun, `${shown}${shown.endsWith('/') ? '' : '/'}`) : t('{0} of {1}', noun, shown);

@@ -19,6 +19,7 @@ export async function ruleCovers(
   resolved: Extract<ResolvedTarget, { ok: true }>,
   env: MatchEnv,
 ): Promise<boolean> {
+  if (target.type === 'consult') return rule.action === 'consult' && rule.scope.type === 'agent' && rule.scope.agent === target.agent;
   if (target.type === 'command') {
     return rule.action === 'execute' && rule.scope.type === 'command' && rule.scope.command === target.command;
   }
@@ -29,6 +30,7 @@ export async function ruleCovers(
   switch (scope.type) {
     case 'command':
     case 'tool':
+    case 'agent':
       return false;
     case 'workspace':
       // resolveTarget already refused anything outside the workspace folders.

@@ -9,6 +9,7 @@ import type { RequestTarget } from './requestTarget.js';
 import { placeIn, type PathFlavor } from './platformPaths.js';
 
 export function offerFor(target: RequestTarget, roots: readonly string[], flavor: PathFlavor, owner: { agent: string; workspace: string }): RuleDraft | undefined {
+  if (target.type === 'consult') return { ...owner, action: 'consult', scope: { type: 'agent', agent: target.agent } };
   if (target.type === 'command') return { ...owner, action: 'execute', scope: { type: 'command', command: target.command } };
   if (target.type === 'tool') return { ...owner, action: 'tool', scope: { type: 'tool', name: target.name } };
   if (target.action === 'read' || target.action === 'search') return { ...owner, action: target.action, scope: { type: 'workspace' } };

@@ -14,6 +14,7 @@ export function scopeInputOf(rule: Pick<AutoApproveRule, 'scope'>, roots: readon
   const scope = rule.scope;
   if (scope.type === 'command') return scope.command;
   if (scope.type === 'tool') return scope.name;
+  if (scope.type === 'agent') return scope.agent;
   if (scope.type === 'workspace') return '';
   const shown = shownPath(scope.path, roots, flavor);
   return scope.folder && !shown.endsWith('/') ? `${shown}/` : shown;
@@ -29,6 +30,7 @@ export function parseScopeInput(
   const line = text.trim();
   if (rule.action === 'execute') return line ? { scope: { type: 'command', command: line } } : { error: t('Type the exact command line the rule allows.') };
   if (rule.action === 'tool') return line ? { scope: { type: 'tool', name: line } } : { error: t('Type the name of the tool the rule allows.') };
+  if (rule.action === 'consult') return line ? { scope: { type: 'agent', agent: line } } : { error: t('Type the name of the agent the rule allows consulting.') };
   if (line === '' || line === '/' || line === '.') return { scope: { type: 'workspace' } };
   if (roots.length === 0) return { error: t('No workspace folder is open.') };
   const folder = /[\\/]$/.test(line);

@@ -207,6 +207,16 @@ export interface PermissionOption {
 }
 
 /** A rule the client offers on a permission card; the host keeps what it means under `id`. */
+/** Who wrote each message of a consultation card and where the consultation stands. */
+export interface ConsultationFacts {
+  /** The consulted agent's name as configured. */
+  agent: string;
+  /** Per content item of the card: the calling agent's message, the consulted agent's, or a note of ours. */
+  from: Array<'caller' | 'agent' | 'note'>;
+  /** The consulted task's state in words a card shows: working, input-required, completed… */
+  state: string;
+}
+
 export interface RuleOfferView {
   id: string;
   /** The rule in words: "Allow edits under src/". */
@@ -447,6 +457,13 @@ export type LocalEvent =
   | { kind: 'auth_required'; methods: AuthRequiredMethod[]; message?: string }
   /** Snapshots of the session's roots taken before the prompt of `turnId` went out. */
   | { kind: 'checkpoint'; turnId: string; snapshots: SnapshotRef[] }
+  /**
+   * The agent consulted another agent through the editor's `ask_agent` tool: the whole card as
+   * it stands now (upsert by `toolCallId`, an id of the host's own the agent never sees). Shown
+   * as a tool call card whose content items are the messages both ways, `consultation.from`
+   * saying who wrote each.
+   */
+  | { kind: 'consultation'; toolCallId: string; title: string; status: ToolCallStatus; content: ToolCallContent[]; consultation: ConsultationFacts }
   /**
    * The host wrote a file for the agent (`fs/write_text_file`): what it held before (null: it
    * did not exist) and what was written. Kept for the turn's review when no snapshot was taken.

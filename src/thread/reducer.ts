@@ -6,6 +6,7 @@
  * path (tens of thousands of chunks per turn), so every event costs O(1) or O(rows it touches):
  * rows are found through indexes, never by scanning, and the entries array is never copied.
  */
+import { applyConsultation } from './consultations.js';
 import type { SessionEvent } from '../protocol/events.js';
 import type { ApplyResult, SessionFacts, SubagentEntry, ThreadEntry } from './types.js';
 import { emptyState, flushStreaming, setSession, type FileWrite, type ThreadState } from './state.js';
@@ -241,6 +242,9 @@ export class ThreadModel {
         break;
       case 'file_written':
         applyFileWritten(s, event);
+        break;
+      case 'consultation':
+        applyConsultation(s, event, out);
         break;
       case 'turn_changes':
         applyTurnChanges(s, event, out);

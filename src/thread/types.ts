@@ -7,6 +7,7 @@
 import type {
   AvailableCommand,
   CompactionStatus,
+  ConsultationFacts,
   ContentBlock,
   PermissionCommand,
   PermissionOption,
@@ -117,6 +118,8 @@ export interface ToolCallEntry extends Omit<ToolCallFields, 'rawInput' | 'rawOut
   stop?: StopState;
   /** Absolute paths whose reported diff differs from the disk at the turn's end (the review shows the disk). */
   diskDiffers?: string[];
+  /** A consultation of another agent (the host's card, not the agent's tool call): who wrote each content item. */
+  consultation?: ConsultationFacts;
 }
 
 export interface PlanThreadEntry {

@@ -9,7 +9,8 @@ import { Snapshotter } from '../checkpoints/snapshotter.js';
 import { SnapshotDocuments } from './review/snapshotDocuments.js';
 import { CheckpointService } from './review/checkpointService.js';
 import { ReviewActions } from './review/reviewActions.js';
-import { editorToolsEnabled, readCheckpointLimits } from './agents/config.js';
+import { consultAgentsEnabled, editorToolsEnabled, readCheckpointLimits, readConsultLimits } from './agents/config.js';
+import { consultDirectory } from './agents/consultDirectory.js';
 import * as vscode from 'vscode';
 import { agentLauncher } from './agents/agentLauncher.js';
 import { ChatViewProvider, CHAT_VIEW_ID } from './panel/chatViewProvider.js';
@@ -149,6 +150,8 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
       host: new VscodeEditorTools(),
       bridge: { command: process.execPath, args: [join(extension.extensionPath, 'dist', 'editor-tools.cjs')], env: { ELECTRON_RUN_AS_NODE: '1' } },
       enabled: editorToolsEnabled,
+      // Local agents may consult the configured remote agents (agentChat.consultAgents).
+      consult: { enabled: consultAgentsEnabled, directory: own(consultDirectory(log, extension.secrets)), limits: readConsultLimits },
     },
     closeWorktree: (worktree, title, endSession) => closeWorktreeTab(worktrees, worktree, title, endSession),
   }));

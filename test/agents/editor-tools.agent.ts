@@ -5,6 +5,14 @@
  *   `servers`                 → the mcpServers it was given (env values replaced by their names)
  *   `tools`                   → the server's info and the `tools/list` answer
  *   `call <tool> <json args>` → the `tools/call` answer
+ *   `call-within <ms> <tool> <json args>` → the same with the MCP client's own request timeout
+ *                               (on timeout the client sends `notifications/cancelled`); a call
+ *                               that failed is answered only after as long again, so what the
+ *                               cancel did happens while the turn still runs
+ *   `consult <json {agent, messages}>` → one turn that consults `agent` as a coding agent would:
+ *                               `ask_agent` with the first message, then, while the answer's state
+ *                               is input-required, the next message with the conversation handle
+ *                               the answer gave; the answer of every call, in order
  * Every answer is one agent message holding JSON. Without `--no-stdio-mcp` it advertises stdio
  * MCP servers (v2 `capabilities.session.mcp.stdio`). `session/resume` reconnects a session to
  * the servers given with it.
@@ -58,6 +66,29 @@ async function answer(prompt: string, s: Session): Promise<unknown> {
   if (word === 'servers') return s.servers;
   if (!s.mcp) return { error: s.mcpError ?? `no ${SERVER} server was given` };
   if (word === 'tools') return { server: s.mcp.getServerVersion(), instructions: s.mcp.getInstructions(), ...(await s.mcp.listTools()) };
+  if (word === 'consult') {
+    const { agent, messages } = JSON.parse(prompt.trim().slice('consult'.length)) as { agent: string; messages: string[] };
+    const answers: unknown[] = [];
+    let conversation: string | undefined;
+    for (const message of messages) {
+      const answer = (await s.mcp.callTool({ name: 'ask_agent', arguments: { agent, message, ...(conversation ? { conversation } : {}) } })) as { content: Array<{ text: string }>; isError?: boolean };
+      answers.push(answer);
+      const text = answer.content.map((c) => c.text).join('');
+      conversation = /^Conversation: (\S+)$/m.exec(text)?.[1];
+      if (answer.isError || !/^State: input-required$/m.test(text)) break;
+    }
+    return answers;
+  }
+  if (word === 'call-within') {
+    const [, ms = '0', name = ''] = prompt.trim().split(/\s+/);
+    const json = prompt.trim().slice(prompt.trim().indexOf(name) + name.length).trim();
+    try {
+      return await s.mcp.callTool({ name, arguments: json ? JSON.parse(json) : {} }, undefined, { timeout: Number(ms) });
+    } catch (err) {
+      await new Promise((r) => setTimeout(r, Number(ms)));
+      throw err;
+    }
+  }
   if (word === 'call') {
     const json = prompt.trim().slice(prompt.trim().indexOf(tool) + tool.length).trim();
     return s.mcp.callTool({ name: tool, arguments: json ? JSON.parse(json) : {} });

@@ -112,6 +112,19 @@ test('tool calls: title, name, text content, resources, diffs, terminals, raw in
   })));
 });
 
+test('consultation cards: the consulted agent\'s name, state and messages both ways (a hostile artifact stays inert)', async () => {
+  await throughSnapshot('consultations', P.map((p, i) => tool(`t${i}`, {
+    title: p, kind: 'fetch', status: 'completed',
+    content: [
+      { type: 'content', content: text(p) },
+      { type: 'content', content: text(p) },
+      { type: 'content', content: { type: 'resource_link', uri: p, name: p } },
+      { type: 'content', content: text(p) },
+    ],
+    consultation: { agent: p, state: p, from: ['caller', 'agent', 'agent', 'note'] },
+  })));
+});
+
 test('permission requests: option names, question, description, command subject, tool names, ids', async () => {
   await throughSnapshot('permissions', P.map((p, i) => tool(`t${i}`, {
     title: p,

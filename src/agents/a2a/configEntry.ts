@@ -28,5 +28,6 @@ export function readRemoteAgent(name: string, value: Record<string, unknown>): {
       headers[k] = v;
     }
   }
-  return { config: { kind: 'a2a', name, url: url.href.replace(/\/$/, url.pathname === '/' ? '' : '/'), headers } };
+  const consultable = value.consultable === false ? { consultable: false } : {};
+  return { config: { kind: 'a2a', name, url: url.href.replace(/\/$/, url.pathname === '/' ? '' : '/'), headers, ...consultable } };
 }

@@ -7,7 +7,8 @@
 import { linkToEditor } from './bridgeLink.js';
 import { ENDPOINT_DIR_ENV } from './hostEndpoint.js';
 import { serveMcp } from './mcpServer.js';
-import { EDITOR_SERVER_NAME } from './toolList.js';
+import { EDITOR_SERVER_NAME, EDITOR_TOOLS } from './toolList.js';
+import { CONSULT_TOOLS } from './consultToolList.js';
 
 async function main(): Promise<void> {
   const dir = process.env[ENDPOINT_DIR_ENV];
@@ -23,7 +24,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   link.onClose(() => process.exit(0));
-  const connection = serveMcp(process.stdin, process.stdout, link.callTool, { name: EDITOR_SERVER_NAME, version: '1.0.0' });
+  // The editor says which tools this session has (the editor tools, the consult tools, or both).
+  const tools = [...EDITOR_TOOLS, ...CONSULT_TOOLS].filter((t) => link.tools.includes(t.name));
+  const connection = serveMcp(process.stdin, process.stdout, link.callTool, { name: EDITOR_SERVER_NAME, version: '1.0.0' }, tools);
   connection.onClose(() => process.exit(0));
   process.stdin.on('end', () => process.exit(0));
 }

@@ -29,7 +29,13 @@ export interface EndpointInfo {
   token: string;
 }
 
-export type CallTool = (name: string, args: unknown) => Promise<ToolResult>;
+/** `signal` aborts when the agent cancelled the call (MCP `notifications/cancelled`) or the link closed. */
+export type CallTool = (name: string, args: unknown, signal?: AbortSignal) => Promise<ToolResult>;
+
+/** What `editor/hello` answers: the names of the tools this session is offered. */
+export interface HelloAnswer {
+  tools: string[];
+}
 
 export interface EditorEndpoint {
   /** The private folder to give the bridge in `AGENT_CHAT_EDITOR_DIR`. */
@@ -42,7 +48,7 @@ export interface EditorEndpoint {
 const HELLO_TIMEOUT_MS = 10_000;
 const UNAUTHORISED = -32001;
 
-export async function openEditorEndpoint(callTool: CallTool, log?: (line: string) => void): Promise<EditorEndpoint> {
+export async function openEditorEndpoint(callTool: CallTool, log?: (line: string) => void, offered: readonly string[] = []): Promise<EditorEndpoint> {
   const dir = await mkdtemp(join(tmpdir(), 'agent-chat-editor-'));
   await chmod(dir, 0o700);
   const token = randomBytes(32).toString('hex');
@@ -68,12 +74,21 @@ export async function openEditorEndpoint(callTool: CallTool, log?: (line: string
       }
       trusted = true;
       clearTimeout(timer);
-      return {};
+      const answer: HelloAnswer = { tools: [...offered] };
+      return answer;
     });
-    connection.onRequest(CALL_TOOL, (params: unknown) => {
+    connection.onRequest(CALL_TOOL, (params: unknown, token) => {
       if (!trusted) throw new ResponseError(UNAUTHORISED, 'Say hello first.');
       const p = (params ?? {}) as { name?: unknown; arguments?: unknown };
-      return callTool(String(p.name), p.arguments ?? {});
+      // The bridge forwards the agent's cancel of the call; a link that closes ends it too.
+      const abort = new AbortController();
+      const sub = token.onCancellationRequested(() => abort.abort());
+      const closed = () => abort.abort();
+      socket.once('close', closed);
+      return callTool(String(p.name), p.arguments ?? {}, abort.signal).finally(() => {
+        sub.dispose();
+        socket.off('close', closed);
+      });
     });
     connection.onClose(() => socket.destroy());
     connection.listen();

@@ -11,11 +11,11 @@ export const EDITOR_TOOL_NAMES = ['read_file', 'write_file', 'get_problems', 'ge
 export type EditorToolName = (typeof EDITOR_TOOL_NAMES)[number];
 
 export interface McpToolDefinition {
-  name: EditorToolName;
+  name: string;
   title: string;
   description: string;
   inputSchema: { type: 'object'; properties: Record<string, unknown>; required?: string[]; additionalProperties: false };
-  annotations: { readOnlyHint: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint: false };
+  annotations: { readOnlyHint: boolean; destructiveHint?: boolean; idempotentHint?: boolean; openWorldHint: boolean };
 }
 
 const PATH = {

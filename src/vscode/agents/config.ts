@@ -13,6 +13,7 @@ import type { PresetDetection } from '../../agents/acp/presets/detect.js';
 import { mergeAgents, readUserAgent } from '../../agents/acp/presets/merge.js';
 import { AGENT_PRESETS } from '../../agents/acp/presets/presets.js';
 import { readRemoteAgent } from '../../agents/a2a/configEntry.js';
+import { DEFAULT_CONSULT_LIMITS, type ConsultLimits } from '../../agents/consult/consultDesk.js';
 import { noticeSettings, type NoticeSettings } from '../notifications/noticePolicy.js';
 
 export const SECTION = 'agentChat';
@@ -170,4 +171,26 @@ export const EDITOR_TOOLS_KEY = 'editorTools';
  */
 export function editorToolsEnabled(): boolean {
   return vscode.workspace.isTrusted && vscode.workspace.getConfiguration(SECTION).get<unknown>(EDITOR_TOOLS_KEY) !== false;
+}
+
+/**
+ * `agentChat.consultAgents` (off unless the user turned it on in their own settings) in a
+ * trusted workspace: sessions get the consult tools. A workspace cannot turn it on (the
+ * setting is application-scoped and only the user value is read). Read as each session opens.
+ */
+export function consultAgentsEnabled(): boolean {
+  return vscode.workspace.isTrusted && vscode.workspace.getConfiguration(SECTION).inspect<unknown>('consultAgents')?.globalValue === true;
+}
+
+/** The bounds of consultations (`agentChat.consultMaxPerTurn`, `agentChat.consultTimeoutSeconds`), read per call. */
+export function readConsultLimits(): ConsultLimits {
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const num = (key: string, fallback: number, min: number) => {
+    const v = config.get<unknown>(key);
+    return typeof v === 'number' && Number.isFinite(v) && v >= min ? v : fallback;
+  };
+  return {
+    perTurn: Math.floor(num('consultMaxPerTurn', DEFAULT_CONSULT_LIMITS.perTurn, 1)),
+    timeoutMs: num('consultTimeoutSeconds', DEFAULT_CONSULT_LIMITS.timeoutMs / 1000, 5) * 1000,
+  };
 }

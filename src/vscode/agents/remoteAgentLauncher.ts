@@ -14,7 +14,7 @@ import { remoteSecrets, type RemoteSecretPrompts } from './agentSecrets.js';
 
 export async function launchRemoteAgent(
   config: A2aAgentConfig,
-  services: LaunchServices,
+  services: Pick<LaunchServices, 'tap' | 'log'>,
   storage: vscode.SecretStorage | undefined,
 ): Promise<LaunchResult> {
   const result = await startRemoteAgent({

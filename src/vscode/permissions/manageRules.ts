@@ -58,6 +58,8 @@ export async function editRule(store: RuleStore, rule: AutoApproveRule): Promise
     ? vscode.l10n.t('The exact command line this rule allows (nothing more is matched)')
     : rule.action === 'tool'
     ? vscode.l10n.t('The exact name of the tool this rule allows (as the agent names it)')
+    : rule.action === 'consult'
+    ? vscode.l10n.t('The name of the agent (as in agentChat.agents) this rule allows consulting')
     : vscode.l10n.t('A folder below the workspace ending in / (e.g. src/), one file (e.g. notes.txt), or empty for the whole workspace');
   const text = await vscode.window.showInputBox({
     title: vscode.l10n.t('Edit: {0}', titleOf(rule)),

@@ -38,7 +38,7 @@ export class RulesTree implements vscode.TreeDataProvider<Node>, vscode.Disposab
     }
     const item = new vscode.TreeItem(titleOf(node.rule), vscode.TreeItemCollapsibleState.None);
     item.id = node.rule.id;
-    item.iconPath = new vscode.ThemeIcon(node.rule.action === 'execute' ? 'terminal' : node.rule.action === 'tool' ? 'tools' : 'check-all');
+    item.iconPath = new vscode.ThemeIcon(node.rule.action === 'execute' ? 'terminal' : node.rule.action === 'tool' ? 'tools' : node.rule.action === 'consult' ? 'comment-discussion' : 'check-all');
     item.tooltip = `${titleOf(node.rule)}\n${detailOf(node.rule)}\n${vscode.l10n.t('Sensitive files and anything outside the workspace still ask.')}`;
     item.contextValue = 'agentChatRule';
     return item;

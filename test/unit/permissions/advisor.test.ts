@@ -180,3 +180,19 @@ test('the offer answers with the allow option a rule would choose', async () => 
   assert.equal(a.kind === 'ask' ? a.offer?.optionId : undefined, 'yes');
   assert.deepEqual(a.kind === 'ask' ? a.offer?.draft : undefined, { agent: 'Scripted', workspace: 'ws-key', action: 'read', scope: { type: 'workspace' } });
 });
+
+test('consulting another agent: a rule for that agent answers, for another agent or from the wire it asks; the card offers exactly that agent', async () => {
+  const consult = (agent: string) => advise({ toolCall: { kind: 'fetch' }, cwd: '/ws', consult: { agent } }, OPTIONS, env([rule('consult', { type: 'agent', agent: 'analyst' })]));
+  const yes = await consult('analyst');
+  assert.equal(answered(yes), 'yes');
+  assert.equal(yes.kind === 'answer' && yes.rule.title, 'Allow consulting the agent analyst');
+  const other = await consult('booking');
+  assert.equal(other.kind, 'ask');
+  assert.deepEqual(other.kind === 'ask' && other.offer?.draft, { agent: 'Scripted', workspace: 'ws-key', action: 'consult', scope: { type: 'agent', agent: 'booking' } });
+  assert.equal(other.kind === 'ask' && other.offer?.words, 'consulting the agent booking');
+  // A consult rule never answers an agent's own requests, whatever they look like.
+  assert.equal((await ask({ kind: 'fetch', rawInput: { agent: 'analyst' } }, env([rule('consult', { type: 'agent', agent: 'analyst' })]))).kind, 'ask');
+  assert.equal((await ask(files('read', '/ws/a.ts'), env([rule('consult', { type: 'agent', agent: 'analyst' })]))).kind, 'ask');
+  // Untrusted: asks.
+  assert.equal((await advise({ toolCall: {}, cwd: '/ws', consult: { agent: 'analyst' } }, OPTIONS, env([rule('consult', { type: 'agent', agent: 'analyst' })], { trusted: false }))).kind, 'ask');
+});

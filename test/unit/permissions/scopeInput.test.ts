@@ -32,3 +32,12 @@ test('stored rules that do not hold their shape are dropped', () => {
   assert.deepEqual(readRules(undefined), []);
   assert.deepEqual(readRules({ not: 'a list' }), []);
 });
+
+test('a consult rule names one agent: kept when it does, dropped when its scope or action do not go together; edited as the agent\'s name', () => {
+  const good = { id: '2', agent: 'A', workspace: 'W', action: 'consult', scope: { type: 'agent', agent: 'analyst' }, created: 1 };
+  assert.deepEqual(readRules([good, { ...good, scope: { type: 'workspace' } }, { ...good, action: 'read' }, { ...good, scope: { type: 'agent', agent: '' } }]), [good]);
+  const consult = { action: 'consult' as const, scope: { type: 'agent' as const, agent: 'analyst' } };
+  assert.equal(scopeInputOf(consult, ['/ws'], linux), 'analyst');
+  assert.deepEqual(parseScopeInput(' booking ', consult, ['/ws'], linux), { scope: { type: 'agent', agent: 'booking' } });
+  assert.match((parseScopeInput('', consult, ['/ws'], linux) as { error: string }).error, /name of the agent/);
+});

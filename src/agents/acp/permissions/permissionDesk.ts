@@ -9,7 +9,7 @@ import { permissionResult } from '../../../protocol/outgoing.js';
 import { ErrorCode } from '../../../services/errorCodes.js';
 import { readPermissionParams } from './permissionParams.js';
 import { PendingPermissions } from './permissions.js';
-import type { PermissionAdvisor, SessionAdvice } from './permissionAdvice.js';
+import type { PermissionAdvisor, PermissionQuestion, SessionAdvice } from './permissionAdvice.js';
 import { ToolCallFacts } from './toolCallFacts.js';
 import { t } from '../../translate.js';
 
@@ -22,6 +22,15 @@ export interface PermissionHooks {
   settled: () => void;
   /** The session's working folder (a relative path or a command without cwd lands there). */
   cwd: string;
+}
+
+/** What the host asks the user about on its own card (see `askHost`). */
+export interface HostQuestion {
+  toolCallId: string;
+  toolCall: ToolCallPatch;
+  options: PermissionOption[];
+  title: string;
+  consult: { agent: string };
 }
 
 export class PermissionDesk {
@@ -68,7 +77,7 @@ export class PermissionDesk {
     // Without rules the card shows at once (no turn of the event loop in between).
     let advice: SessionAdvice = { kind: 'ask' };
     if (this.advisor) {
-      advice = await this.advise(this.advisor, toolCallId, toolCall, options, command, hooks.cwd);
+      advice = await this.advise(this.advisor, { toolCall: this.facts.withRequest(toolCallId, toolCall), ...(command ? { command } : {}), cwd: hooks.cwd }, options);
       if (token.isCancellationRequested) throw new ResponseError(ErrorCode.requestCancelled, 'Permission request cancelled.');
       if (hooks.answerCancelled()) return { outcome: { outcome: 'cancelled' } };
     }
@@ -105,19 +114,47 @@ export class PermissionDesk {
   }
 
   /**
+   * A question of the host's own, on a card of its own (may the agent consult another agent?):
+   * judged by the same rules and shown on the card the same way as an agent's request, so
+   * "Always allow …" makes a rule the rules view lists and revokes. Cancelled by a cancel of
+   * the turn, the end of the session, or `signal`.
+   */
+  async askHost(question: HostQuestion, hooks: Pick<PermissionHooks, 'answerCancelled' | 'opened' | 'settled' | 'cwd'>, signal?: AbortSignal): Promise<PermissionOutcome> {
+    const cancelled: PermissionOutcome = { outcome: 'cancelled' };
+    if (hooks.answerCancelled() || signal?.aborted) return cancelled;
+    const { toolCallId, toolCall, options, title } = question;
+    let advice: SessionAdvice = { kind: 'ask' };
+    if (this.advisor) {
+      advice = await this.advise(this.advisor, { toolCall, cwd: hooks.cwd, consult: question.consult }, options);
+      if (hooks.answerCancelled() || signal?.aborted) return cancelled;
+    }
+    if (advice.kind === 'answer') {
+      this.emit({ kind: 'permission_auto_approved', toolCallId, toolCall, options, optionId: advice.optionId, rule: advice.rule, title });
+      return { outcome: 'selected', optionId: advice.optionId };
+    }
+    const { requestId, settled } = this.pending.open(toolCallId, options);
+    this.emit({ kind: 'permission_requested', requestId, toolCallId, toolCall, options, title, ...(advice.offer ? { ruleOffer: advice.offer } : {}) });
+    hooks.opened();
+    const withdraw = () => {
+      if (this.pending.withdraw(requestId)) this.emit({ kind: 'permission_resolved', requestId, outcome: cancelled });
+    };
+    signal?.addEventListener('abort', withdraw, { once: true });
+    try {
+      const result = await settled;
+      return result.kind === 'withdrawn' ? cancelled : result.outcome;
+    } finally {
+      signal?.removeEventListener('abort', withdraw);
+      hooks.settled();
+    }
+  }
+
+  /**
    * The rules' say. An advisor that fails asks the user: a broken rule check must never turn
    * into an answer. The answer is always an option this request offered.
    */
-  private async advise(
-    advisor: PermissionAdvisor,
-    toolCallId: string,
-    toolCall: ToolCallPatch,
-    options: PermissionOption[],
-    command: { command: string; cwd: string } | undefined,
-    cwd: string,
-  ): Promise<SessionAdvice> {
+  private async advise(advisor: PermissionAdvisor, question: PermissionQuestion, options: PermissionOption[]): Promise<SessionAdvice> {
     try {
-      const advice = await advisor({ toolCall: this.facts.withRequest(toolCallId, toolCall), ...(command ? { command } : {}), cwd }, options);
+      const advice = await advisor(question, options);
       if (advice.kind === 'answer' && !options.some((o) => o.optionId === advice.optionId && (o.kind === 'allow_once' || o.kind === 'allow_always'))) {
         return { kind: 'ask' };
       }

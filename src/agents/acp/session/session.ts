@@ -18,7 +18,7 @@ import { SessionSettings, setConfigOption, setMode, setupEvents } from './sessio
 import type { PromptCapabilities } from '../connection/capabilities.js';
 import { EventHub } from '../connection/eventHub.js';
 import { filterPromptBlocks } from './promptFilter.js';
-import { PermissionDesk } from '../permissions/permissionDesk.js';
+import { PermissionDesk, type HostQuestion } from '../permissions/permissionDesk.js';
 import type { PermissionAdvisor } from '../permissions/permissionAdvice.js';
 import { ElicitationDesk } from '../elicitation/elicitationDesk.js';
 import type { Turn } from './turn.js';
@@ -335,6 +335,14 @@ export class AcpChatSession implements ChatSession {
   /** Serves `elicitation/create`; like a permission question, the turn waits for the user. */
   requestElicitation(params: unknown, token: CancellationToken): Promise<unknown> {
     return this.elicitations.serve(params, token, this.waitingForUser());
+  }
+
+  /**
+   * A question of the host's own on a card of this thread (may the agent consult another
+   * agent?): rules first, then the user, waiting like an agent's permission request.
+   */
+  askHost(question: HostQuestion, signal?: AbortSignal): Promise<PermissionOutcome> {
+    return this.permissions.askHost(question, { cwd: this.cwd, ...this.waitingForUser() }, signal);
   }
 
   /** Serves `session/request_permission`; the answer waits for the user, a cancel, or the agent withdrawing it. */

@@ -27,7 +27,7 @@ import { AcpChatSession, type AcpSessionOptions } from './session.js';
 import { boundedRequest } from './boundedRequest.js';
 import type { SessionRouter } from '../connection/sessionRouter.js';
 import { planSessionTarget, skippedMcpNotice, type McpServerInput, type SessionTargetPlan } from './sessionTarget.js';
-import { editorToolsSkipReason, openSessionEditorTools, type EditorToolsOptions, type SessionEditorTools } from '../editorTools/sessionEditorTools.js';
+import { consultToolsSkipReason, editorToolsSkipReason, openSessionEditorTools, type EditorToolsOptions, type SessionEditorTools } from '../editorTools/sessionEditorTools.js';
 import { t } from '../../translate.js';
 
 export interface OpenContext {
@@ -83,12 +83,13 @@ export async function openSession(ctx: OpenContext, req: OpenRequest, options: O
 }
 
 async function editorToolsFor(ctx: OpenContext): Promise<SessionEditorTools | undefined> {
-  const skip = editorToolsSkipReason(ctx.facts, ctx.editorTools?.options);
-  if (skip || !ctx.editorTools) {
-    if (ctx.editorTools) ctx.log?.(`editor tools not offered: ${skip}`);
-    return undefined;
-  }
-  const tools = await openSessionEditorTools(ctx.editorTools.options, ctx.log);
+  if (!ctx.editorTools) return undefined;
+  const skipEditor = editorToolsSkipReason(ctx.facts, ctx.editorTools.options);
+  const skipConsult = consultToolsSkipReason(ctx.facts, ctx.editorTools.options);
+  if (skipEditor) ctx.log?.(`editor tools not offered: ${skipEditor}`);
+  if (skipConsult && ctx.editorTools.options.consult) ctx.log?.(`consult tools not offered: ${skipConsult}`);
+  if (skipEditor && skipConsult) return undefined;
+  const tools = await openSessionEditorTools(ctx.editorTools.options, ctx.log, { editor: !skipEditor, consult: !skipConsult });
   ctx.editorTools.track(tools);
   return tools;
 }
@@ -174,6 +175,12 @@ function create(ctx: OpenContext, support: SessionSupport, plan: SessionTargetPl
     // The same account fs/write_text_file gives: the turn's review shows it and can undo it.
     written: (path, oldText, newText) => session.emit({ kind: 'file_written', path, oldText, newText }),
     refused: (tool, detail) => session.emit({ kind: 'notice_local', severity: 'warning', title: t('Refused editor tool {0}', tool), detail }),
+  }, {
+    // The consult tools show each consultation as a card in this thread and ask on it.
+    cwd: plan.cwd,
+    emit: (event) => session.emit(event),
+    onEvent: (listener) => session.onEvent(listener),
+    askHost: (question, signal) => session.askHost(question, signal),
   });
   const notice = skippedMcpNotice(plan.skipped);
   if (notice) session.emit(notice);
