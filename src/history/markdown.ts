@@ -218,6 +218,31 @@ export function transcriptToMarkdown(saved: Transcript): string {
     if (who) current = who;
     const text = body(e);
     if (text) out.push(text);
+    if (e.type === 'subagent') {
+      const inside = childMarkdown(e.childId, t.children, 1);
+      if (inside) out.push(inside);
+    }
   }
   return `${out.join('\n\n')}\n`;
+}
+
+/**
+ * A subagent's own thread under its card's line, quoted one level per depth so the nesting
+ * reads in any Markdown viewer; its subagents inside it in turn.
+ */
+function childMarkdown(childId: string, children: Transcript['children'], depth: number): string | undefined {
+  const child = children && Object.hasOwn(children, childId) ? children[childId] : undefined;
+  if (!child || depth > 8) return undefined;
+  const parts: string[] = [];
+  for (const e of child.entries) {
+    const text = body(e);
+    if (text) parts.push(text);
+    if (e.type === 'subagent') {
+      const inside = childMarkdown(e.childId, child.children, depth + 1);
+      if (inside) parts.push(inside);
+    }
+  }
+  if (parts.length === 0) return undefined;
+  // One quote level here; a subagent's subagent was quoted once already, inside.
+  return parts.join('\n\n').split('\n').map((line) => (line ? `> ${line}` : '>')).join('\n');
 }

@@ -189,6 +189,7 @@ export function readTranscript(text: string, meta: TranscriptMeta | undefined): 
   const notice = salvageNotice(salvaged);
   const entries = notice ? [...salvaged.entries, notice] : salvaged.entries;
   const session = parsed?.session;
+  const children = readableChildren(parsed?.children, 0);
   const h = header as Partial<TranscriptMeta> & Pick<TranscriptMeta, 'id' | 'agentName' | 'sessionId' | 'title' | 'updatedAt'>;
   return {
     id: h.id,
@@ -203,7 +204,24 @@ export function readTranscript(text: string, meta: TranscriptMeta | undefined): 
     entryCount: entries.length,
     entries,
     session: session && typeof session === 'object' && Array.isArray(session.commands) ? session : { turnState: 'idle', commands: [] },
+    ...(children ? { children } : {}),
   };
+}
+
+/** The subagents' threads of a saved conversation: each with its readable rows; damaged ones left out. */
+function readableChildren(raw: unknown, depth: number): Transcript['children'] {
+  if (!isObject(raw) || depth > 16) return undefined;
+  const out: NonNullable<Transcript['children']> = {};
+  for (const [id, child] of Object.entries(raw)) {
+    if (!isObject(child)) continue;
+    const nested = readableChildren(child.children, depth + 1);
+    out[id] = {
+      entries: readableEntries(child.entries).entries,
+      session: { turnState: 'idle', commands: [] },
+      ...(nested ? { children: nested } : {}),
+    };
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 export function isMeta(v: unknown): v is TranscriptMeta {

@@ -81,6 +81,7 @@ export function toTranscript(input: TranscriptInput, previous: Pick<Transcript, 
     droppedEntries: previous?.droppedEntries ?? 0,
     entries,
     session,
+    ...(input.children && Object.keys(input.children).length > 0 ? { children: input.children } : {}),
   };
 }
 
@@ -103,7 +104,8 @@ const bytes = (v: unknown) => Buffer.byteLength(JSON.stringify(v), 'utf8');
  * marker row first saying how many are gone. The newest entry is always kept, even alone
  * over the cap: an empty transcript would be worse than a big one.
  */
-export function capTranscript(t: Transcript, maxBytes: number): Transcript {
+export function capTranscript(full: Transcript, maxBytes: number): Transcript {
+  const t = capChildren(full, Math.floor(maxBytes / 2));
   // Sized entry by entry: serializing a long thread whole would hold a copy many times the cap.
   const all = t.entries.map((e) => bytes(e) + 1);
   if (bytes({ ...t, entries: [] }) + all.reduce((a, b) => a + b, 0) - 1 <= maxBytes) return t;
@@ -120,6 +122,27 @@ export function capTranscript(t: Transcript, maxBytes: number): Transcript {
   const droppedEntries = alreadyDropped + cut;
   const entries = droppedEntries > 0 ? [marker(droppedEntries), ...live.slice(cut)] : live.slice(cut);
   return { ...t, entries, entryCount: entries.length, droppedEntries };
+}
+
+/**
+ * The subagents' threads get at most `budget` bytes, the newest cards' first; a card whose
+ * thread does not fit keeps its head (title, counts, state) and opens empty.
+ */
+function capChildren(t: Transcript, budget: number): Transcript {
+  if (!t.children) return t;
+  const kept: NonNullable<Transcript['children']> = {};
+  let left = budget;
+  for (let i = t.entries.length - 1; i >= 0; i--) {
+    const card = t.entries[i]!;
+    if (card.type !== 'subagent' || !Object.hasOwn(t.children, card.childId)) continue;
+    const child = t.children[card.childId]!;
+    const size = bytes(child);
+    if (size > left) continue;
+    kept[card.childId] = child;
+    left -= size;
+  }
+  const { children: _all, ...rest } = t;
+  return Object.keys(kept).length > 0 ? { ...rest, children: kept } : rest;
 }
 
 /**

@@ -3,6 +3,7 @@
  * history list needs to show and reopen it. Plain JSON, versioned for future migrations.
  */
 import type { SessionFacts, ThreadEntry } from '../thread/types.js';
+import type { ThreadSnapshot } from '../thread/restore.js';
 
 export const TRANSCRIPT_VERSION = 1;
 
@@ -24,6 +25,8 @@ export interface Transcript extends TranscriptMeta {
   version: typeof TRANSCRIPT_VERSION;
   entries: ThreadEntry[];
   session: SessionFacts;
+  /** The subagents' threads (its subagent cards' insides), by child session id; absent: none. */
+  children?: Record<string, ThreadSnapshot>;
 }
 
 /** What the caller hands in; the store fills ids, timestamps, counts and the title fallback. */
@@ -33,6 +36,7 @@ export interface TranscriptInput {
   cwd: string;
   entries: readonly ThreadEntry[];
   session: SessionFacts;
+  children?: Record<string, ThreadSnapshot>;
   /** Overrides the session's title and the first-prompt fallback. */
   title?: string;
 }

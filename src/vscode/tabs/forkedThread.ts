@@ -22,8 +22,9 @@ export const forkTitle = (originTitle: string): string => `${originTitle} (fork)
 export function forkedThread(snapshot: ThreadSnapshot, turnId: string, originTitle: string, prefix = archivePrefix()): ThreadModel | undefined {
   const end = turnEnd(snapshot.entries, turnId);
   if (end < 0) return undefined;
-  const copied = archiveSnapshot({ entries: snapshot.entries.slice(0, end), session: snapshot.session }, prefix);
-  const model = ThreadModel.restore({ entries: copied.entries, session: { ...copied.session, title: forkTitle(originTitle) } }, t);
+  const copied = archiveSnapshot({ entries: snapshot.entries.slice(0, end), session: snapshot.session, ...(snapshot.children ? { children: snapshot.children } : {}) }, prefix);
+  // The subagents of the copied turns come along, inside their cards.
+  const model = ThreadModel.restore({ entries: copied.entries, session: { ...copied.session, title: forkTitle(originTitle) }, ...(copied.children ? { children: copied.children } : {}) }, t);
   model.apply({
     kind: 'notice_local',
     severity: 'info',

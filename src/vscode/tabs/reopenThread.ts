@@ -40,11 +40,11 @@ export function threadForPlan(plan: ReopenPlan, item: HistoryItem, transcript: T
  * counts turns from 1 again, and must not end or patch a saved turn that has the same id.
  */
 export function continuedThread(t: Transcript): Thread {
-  return ThreadModel.restore(archiveSnapshot({ entries: t.entries, session: t.session }, archivePrefix()));
+  return ThreadModel.restore(archiveSnapshot({ entries: t.entries, session: t.session, ...(t.children ? { children: t.children } : {}) }, archivePrefix()));
 }
 
 export function readOnlyThread(transcript: Transcript, reason: string): Thread {
-  return archivedThread({ entries: transcript.entries, session: transcript.session }, {
+  return archivedThread({ entries: transcript.entries, session: transcript.session, ...(transcript.children ? { children: transcript.children } : {}) }, {
     title: t('Saved conversation "{0}" (read-only)', transcript.title),
     detail: t('It cannot be continued: {0}. A message you send starts a new session below it.', reason),
   });

@@ -108,8 +108,18 @@ export function capSnapshot(snapshot: ThreadSnapshot, maxChars: number): ThreadS
     if (budget < 0) break;
     kept.push(entry);
   }
-  if (kept.length === snapshot.entries.length) return snapshot;
-  return { entries: kept.reverse(), session: snapshot.session };
+  if (kept.length === snapshot.entries.length && !snapshot.children) return snapshot;
+  // The subagents' threads of the cards kept, newest first, while they fit what is left.
+  const children: NonNullable<ThreadSnapshot['children']> = {};
+  for (const card of kept) {
+    if (card.type !== 'subagent' || !snapshot.children || !Object.hasOwn(snapshot.children, card.childId)) continue;
+    const size = JSON.stringify(snapshot.children[card.childId]).length + 1;
+    if (size > budget) continue;
+    budget -= size;
+    children[card.childId] = snapshot.children[card.childId]!;
+  }
+  const rest = { entries: kept.reverse(), session: snapshot.session };
+  return Object.keys(children).length > 0 ? { ...rest, children } : rest;
 }
 
 function isSnapshot(value: unknown): value is ThreadSnapshot {
