@@ -4,11 +4,11 @@
 // user's folder untouched all along.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before } from 'node:test';
 import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
-import { answerDialog, runCommand, waitForActivityIcon } from '../../scripts/e2e/workbench.mjs';
+import { answerDialog, modalDialog, runCommand, waitForActivityIcon } from '../../scripts/e2e/workbench.mjs';
 import { expectText, expectValueOf } from '../../scripts/e2e/expect.mjs';
 
 const win = chatWindow('worktree', { files: { 'a.txt': 'mine\n' } });
@@ -31,7 +31,7 @@ before(() => {
 journey(win, 'a worktree thread reloaded mid-turn comes back with its branch; Discard then leaves git clean', async ({ page, chat }) => {
   await runCommand(page, 'Agent Chat: New Session in a Worktree');
   const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ state: 'visible', timeout: 20000 });
+  await input.waitFor({ state: 'visible', timeout: 60000 });
   await input.fill('Reload mid turn');
   await input.press('Enter');
   const branch = async () => (await chat.locator('.panel-header .worktree-branch')).first();
@@ -58,4 +58,40 @@ journey(win, 'a worktree thread reloaded mid-turn comes back with its branch; Di
   assert.equal((await (await chat.locator('.panel-header .worktree-branch')).count()), 0, 'no branch in the header any more');
   assert.equal(readFileSync(join(win.workspace, 'a.txt'), 'utf8'), 'mine\n');
   assert.equal(git('status', '--porcelain'), '', 'the user\'s folder is untouched');
+}, { timeout: 180000 });
+
+journey(win, 'a hand edit of the agent\'s line meanwhile is a question at Apply, about that file; the Threads view lists the thread with its branch', async ({ page, chat }) => {
+  await runCommand(page, 'Agent Chat: New Session in a Worktree');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ state: 'visible', timeout: 60000 });
+  await input.fill('Conflict shown');
+  await input.press('Enter');
+  await expectText((await chat.locator('.panel-header .worktree-branch')).first(), 'agent/conflict-shown', { message: 'the header shows the branch', timeout: 30000 });
+  await chat.waitReady();
+  const before = await chat.send('write a.txt agent line\\n');
+  await chat.permissionButtons();
+  await chat.answerPermission('Allow');
+  assert.equal(await chat.turnEnd(before), 'end_turn');
+  assert.equal(readFileSync(join(win.workspace, 'a.txt'), 'utf8'), 'mine\n', 'the agent wrote in its worktree, not here');
+  // The Threads view in the same container: the thread, its agent, branch and state.
+  const threads = page.locator('.pane', { has: page.locator('.pane-header', { hasText: 'Threads' }) });
+  await expectText(threads.locator('.monaco-list-row').filter({ hasText: 'agent/conflict-shown' }).first(), /scripted · agent\/conflict-shown · done/, { message: 'the thread in the Threads view', timeout: 20000 });
+
+  // Meanwhile the user rewrites the same line by hand.
+  writeFileSync(join(win.workspace, 'a.txt'), 'my own line\n');
+  await runCommand(page, 'Agent Chat: Apply Worktree Changes to My Folder');
+  // E2E_SCREENSHOTS=<dir>: the question as the user sees it, beside the Threads view.
+  if (process.env.E2E_SCREENSHOTS) {
+    await modalDialog(page).waitFor({ state: 'visible', timeout: 20000 });
+    await page.screenshot({ path: join(process.env.E2E_SCREENSHOTS, 'worktree-apply-conflict.png') });
+  }
+  await answerDialog(page, /a\.txt: you changed lines the agent changed too \(your change: line 1\)/, 'Keep mine');
+  await expectValueOf(() => readFileSync(join(win.workspace, 'a.txt'), 'utf8'), 'my own line\n', { what: 'the user\'s line kept' });
+  await runCommand(page, 'Agent Chat: Apply Worktree Changes to My Folder');
+  await answerDialog(page, /a\.txt/, 'Take the agent\'s');
+  await expectValueOf(() => readFileSync(join(win.workspace, 'a.txt'), 'utf8'), 'agent line\n', { what: 'the agent\'s line once the user takes it' });
+
+  await runCommand(page, 'Agent Chat: Discard Worktree');
+  await answerDialog(page, /Discard the worktree of agent\/conflict-shown/, 'Discard');
+  await expectValueOf(() => [worktrees(), branches()], [1, ['main']], { what: 'git worktree list and git branch clean' });
 }, { timeout: 180000 });

@@ -8,6 +8,7 @@
  * the thread.
  */
 import * as vscode from 'vscode';
+import { basename } from 'node:path';
 import type { HostToWebview, WebviewToHost } from '../../shared/webviewProtocol.js';
 import type { AgentChatContext } from '../context.js';
 import { DisposableScope } from '../disposables.js';
@@ -200,7 +201,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.pageReady = false;
       return;
     }
-    this.post({ type: 'snapshot', snapshot: { ...this.context.snapshot(), follow: this.follow?.enabled ?? false, roots: workspaceFolderRefs() } });
+    // A thread in its own worktree shows its paths relative to the worktree, named like the user's folder.
+    const worktree = this.context.worktreeOf();
+    const roots = worktree ? [{ name: basename(worktree.repo), path: worktree.path }] : workspaceFolderRefs();
+    this.post({ type: 'snapshot', snapshot: { ...this.context.snapshot(), follow: this.follow?.enabled ?? false, roots } });
     this.pageReady = true;
     if (this.rules) this.post({ type: 'rules', active: this.rules.activeIds() });
     this.sendReveal();

@@ -72,7 +72,8 @@ export async function askAboutFile(conflict: PathPlan, ref: WorktreeRef, index: 
   const anchor = decode(conflict.sides.anchor);
   const mine = decode(conflict.sides.mine);
   const spans = anchor !== undefined && mine !== undefined && reason === 'edited-same-lines' ? changedSpans(anchor, mine) : [];
-  const lines = spans.length ? ' ' + vscode.l10n.t('(your changes: lines {0})', spansText(spans)) : '';
+  const one = spans.length === 1 && spans[0]!.from === spans[0]!.to;
+  const lines = !spans.length ? '' : ' ' + (one ? vscode.l10n.t('(your change: line {0})', spansText(spans)) : vscode.l10n.t('(your changes: lines {0})', spansText(spans)));
   const question = count > 1
     ? vscode.l10n.t('Apply {0} ({1} of {2}): {3}{4}.', conflict.path, index + 1, count, reasonText(reason), lines)
     : vscode.l10n.t('Apply {0}: {1}{2}.', conflict.path, reasonText(reason), lines);
