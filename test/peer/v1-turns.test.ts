@@ -16,7 +16,7 @@ describe('v1 turns against the scripted agent', () => {
     const [init] = peer.wire.sent('initialize');
     assert.deepEqual(init?.params, {
       protocolVersion: 1,
-      clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true, session: { configOptions: { boolean: {} }, notices: {}, compaction: {} }, elicitation: { form: {}, url: {} }, plan: {} },
+      clientCapabilities: { fs: { readTextFile: true, writeTextFile: true }, terminal: true, session: { configOptions: { boolean: {} }, notices: {}, compaction: {} }, elicitation: { form: {}, url: {} }, plan: {}, subagents: {} },
       clientInfo: { name: 'agent-chat', title: 'Agent Chat', version: '0.1.0' },
     });
     assert.deepEqual(peer.client.lifecycle, { state: 'ready', protocolVersion: 1, agentTitle: 'Scripted Agent' });
