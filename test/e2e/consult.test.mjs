@@ -1,0 +1,54 @@
+// A local coding agent consults a remote A2A agent in the middle of its turn: with
+// agentChat.consultAgents on, the v2 editor-tools test agent calls ask_agent through the
+// official MCP client; the consultation appears as a card in its turn, the user allows it on
+// the card, and the card shows the whole exchange — the remote agent's two questions, the
+// calling agent's answers and the final artifact — while the calling agent gets the artifact.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before } from 'node:test';
+import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
+import { addUserAgents, editUserSettings, testAgentsDir } from '../../scripts/e2e/settings.mjs';
+import { expectText } from '../../scripts/e2e/expect.mjs';
+import { resultsDir } from '../../scripts/e2e/paths.mjs';
+import { startV10Server } from '../a2a/v10Server.ts';
+
+const ANALYST = 'analyst-v10';
+const CODER = 'coder';
+let server;
+let removeAgents = () => undefined;
+before(async () => {
+  server = await startV10Server();
+  removeAgents = addUserAgents({
+    [ANALYST]: { url: server.url },
+    [CODER]: { command: process.execPath, args: [join(testAgentsDir, 'editor-tools.agent.mjs')], protocolVersion: 2 },
+  });
+  editUserSettings((s) => { s['agentChat.consultAgents'] = true; });
+});
+after(async () => {
+  editUserSettings((s) => { delete s['agentChat.consultAgents']; });
+  removeAgents();
+  await server?.close();
+});
+
+const win = chatWindow('consult');
+const WAIT = { timeout: 30000 };
+
+journey(win, 'the coding agent consults a remote analyst: a card in its turn, allowed by the user, two questions answered, the final artifact', async ({ chat }) => {
+  await chat.useAgent(CODER);
+  const before = await chat.send(`consult ${JSON.stringify({ agent: ANALYST, messages: ['Analyze this dataset', 'Revenue and profit margin', 'Yes, include it but flag the anomalies'] })}`);
+  const card = (await chat.rows('tool_call')).filter({ hasText: 'Consulting Seed Analyst (v1.0)' }).first();
+  await expectText(card.locator('.permission-question'), /Let the agent consult Seed Analyst \(v1\.0\)\?/, { ...WAIT, message: 'the question on the consultation card' });
+  await expectText(card.locator('.perm-rule'), /Always allow consulting the agent analyst-v10/, { ...WAIT, message: 'the rule the card offers' });
+  await chat.answerPermission('Allow');
+  assert.equal(await chat.turnEnd(before, WAIT), 'end_turn');
+  await expectText(card.locator('.consult-state'), /^completed$/, { ...WAIT, message: 'the card to say the consultation completed' });
+  await expectText(card.locator('.consult-msg.from-agent').last(), /Q3 dip: the West region lost two accounts\. Q4 anomalies are flagged\./, { ...WAIT, message: 'the final artifact on the card' });
+  await expectText(card.locator('.consult-msg.from-caller').nth(1), /Your agent\s+Revenue and profit margin/, { ...WAIT, message: 'the calling agent\'s answer on the card' });
+  await expectText(card.locator('.permission-outcome'), /Allow/, { ...WAIT, message: 'the answer kept on the card' });
+  // The calling agent received the artifact as the tool's result.
+  await chat.expectLast('agent', /State: completed/, WAIT);
+  mkdirSync(resultsDir, { recursive: true });
+  await card.scrollIntoViewIfNeeded();
+  await card.screenshot({ path: join(resultsDir, 'consult-card.png') });
+}, { timeout: 180000 });
