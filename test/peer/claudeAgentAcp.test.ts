@@ -1,8 +1,10 @@
 /**
  * The real claude-agent-acp (Claude Code behind ACP, installed into .cache/ on first use) driven
  * by the product's AgentClient over stdio, on both wire versions, its model a scripted loopback
- * Anthropic API (test/support/fakeAnthropic/). One agent process and one session per wire version
- * serve the cases; each case is a turn.
+ * Anthropic API (test/support/fakeAnthropic/): a turn that copies a note itself, one whose write
+ * is refused, and one that hands the copy to a subagent (a child session, advertised with the
+ * `subagents` client capability). One agent process and one session per wire version serve the
+ * cases; each case is a turn.
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,14 +12,19 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SessionEvent } from '../../src/protocol/events.js';
 import type { ThreadModel } from '../../src/thread/reducer.js';
+import type { SubagentEntry } from '../../src/thread/types.js';
 import { record, say, startPeer, streamedText, tempDir, turnEnd, waitFor, type Peer, type Recorded } from './support/harness.js';
 import { claudeAgentConfig, claudeAgentAcpVersion } from '../support/claudeAgentAcp.js';
 import { ensureClaudeAgentAcp } from '../../scripts/agents/installClaudeAgentAcp.mjs';
 import { startFakeAnthropic, type FakeAnthropic } from '../support/fakeAnthropic/server.js';
-import { COPIED, REFUSED, copiedText, copyPrompt, copyingModel } from '../support/fakeAnthropic/copyingModel.js';
+import { COPIED, HELPER_COPIED, HELPER_DESCRIPTION, REFUSED, copiedText, copyPrompt, copyingModel, delegatePrompt, isSubagentRequest } from '../support/fakeAnthropic/copyingModel.js';
 import { toolHistory } from '../support/fakeAnthropic/messages.js';
 
 type Permission = Extract<SessionEvent, { kind: 'permission_requested' }>;
+type Subagent = Extract<SessionEvent, { kind: 'subagent' }>;
+/** The events of child session `childId` (unwrapped), in order. */
+const childEvents = (events: SessionEvent[], childId: string): SessionEvent[] =>
+  events.flatMap((e) => (e.kind === 'child' && e.childId === childId ? [e.event] : []));
 const permissionOf = (events: SessionEvent[]) => events.find((e): e is Permission => e.kind === 'permission_requested');
 const toolCards = (thread: ThreadModel) => thread.entries.flatMap((e) => (e.type === 'tool_call' ? [e] : []));
 const optionOfKind = (permission: Permission, kind: string) => {
@@ -117,6 +124,53 @@ describe(`claude-agent-acp ${claudeAgentAcpVersion} against a scripted Anthropic
         assert.equal(streamedText(events()), REFUSED);
         assert.equal(turnEnd(events())?.stopReason, 'end_turn');
         assert.notEqual(toolCards(thread).find((c) => c.toolCallId === permission.toolCallId)?.status, 'completed');
+      });
+
+      test('a subagent is announced as a child, its read and write arrive in the child, its write is asked for and allowed, and the parent answers', async () => {
+        const source = join(peer.dir, 'notes', 'source.txt');
+        const target = join(peer.dir, 'notes', 'helper.txt');
+        const { session, thread } = r;
+        const events = since(r.events);
+        const requestsBefore = api.requests.length;
+        const turn = session.prompt(say(delegatePrompt(source, target)));
+
+        // Without child sessions the subagent's question would come on the parent, or nothing at all.
+        const first = await waitFor(() => events().find((e) => ['subagent', 'permission_requested', 'turn_ended'].includes(e.kind)), SLOW, 'the subagent announced');
+        assert.equal(first.kind, 'subagent', `the subagent is announced before anything else happens, not ${JSON.stringify(first)}`);
+        const childId = (first as Subagent).childId;
+        const ofChild = () => childEvents(events(), childId);
+        const permission = await waitFor(() => permissionOf(ofChild()), SLOW, "the child's permission request for its write");
+        assert.equal(permissionOf(events()), undefined, 'the question is the child\'s, not the parent\'s');
+        const childCalls = () => ofChild().flatMap((e) => (e.kind === 'tool_call' ? [e] : []));
+        assert.ok(childCalls().some((c) => c.patch.name === 'Read'), "the child's read arrived in the child");
+        assert.ok(childCalls().some((c) => c.toolCallId === permission.toolCallId && c.patch.name === 'Write'), 'the question is bound to the child\'s write');
+        await assert.rejects(readFile(target), 'nothing is written before the answer');
+
+        const allow = optionOfKind(permission, 'allow_once');
+        session.answerPermission(permission.requestId, { outcome: 'selected', optionId: allow });
+        await turn;
+
+        assert.equal(await readFile(target, 'utf8'), copiedText(SOURCE), 'the file holds what the subagent wrote from what it read');
+        const answer = peer.wire.answersTo('session/request_permission').at(-1);
+        assert.deepEqual(answer?.result, { outcome: { outcome: 'selected', optionId: allow } });
+        assert.equal((peer.wire.received('session/request_permission').find((q) => q.id === answer?.id)?.params as { sessionId?: string })?.sessionId, childId);
+        assert.ok(childCalls().some((c) => c.toolCallId === permission.toolCallId && c.patch.status === 'completed'), "the child's write completed");
+        assert.equal(streamedText(events()), HELPER_COPIED, 'the parent answers after the subagent');
+        assert.equal(turnEnd(events())?.stopReason, 'end_turn');
+        const topLevelCalls = events().flatMap((e) => (e.kind === 'tool_call' ? [e.toolCallId] : []));
+        for (const call of childCalls()) assert.ok(!topLevelCalls.includes(call.toolCallId), `${call.toolCallId} stays in the child`);
+        const card = thread.entries.find((e): e is SubagentEntry => e.type === 'subagent' && e.childId === childId);
+        assert.equal(card?.title, HELPER_DESCRIPTION);
+        assert.equal(card?.toolCalls, 2);
+        assert.equal(card?.filesChanged, 1);
+        assert.notEqual(card?.state, 'running', 'the child is not shown running after the turn');
+        // The model's side: the subagent's own requests did the read and the write.
+        const subagentRequests = api.requests.slice(requestsBefore).filter((q) => q.body && isSubagentRequest(q.body));
+        const done = subagentRequests.find((q) => q.reply?.some((b) => b.type === 'text' && b.text === COPIED));
+        assert.ok(done?.body, 'the subagent answered its parent');
+        assert.deepEqual(toolHistory(done.body).map((h) => [h.name, !!h.result && !h.result.is_error]), [['Read', true], ['Write', true]]);
+        assert.deepEqual(peer.wire.outgoingErrors(version), []);
+        assert.deepEqual(peer.log.filter((l) => /wire fault|for unknown session/.test(l)), [], 'no traffic of the child was dropped');
       });
     });
   }
