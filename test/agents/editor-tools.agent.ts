@@ -9,6 +9,8 @@
  *                               (on timeout the client sends `notifications/cancelled`); a call
  *                               that failed is answered only after as long again, so what the
  *                               cancel did happens while the turn still runs
+ *   `call-and-end <tool> <json args>` → starts the call and ends the turn 2 s later without waiting
+ *                               for its answer (which, when it comes, is dropped)
  *   `consult <json {agent, messages}>` → one turn that consults `agent` as a coding agent would:
  *                               `ask_agent` with the first message, then, while the answer's state
  *                               is input-required, the next message with the conversation handle
@@ -78,6 +80,12 @@ async function answer(prompt: string, s: Session): Promise<unknown> {
       if (answer.isError || !/^State: input-required$/m.test(text)) break;
     }
     return answers;
+  }
+  if (word === 'call-and-end') {
+    const json = prompt.trim().slice(prompt.trim().indexOf(tool) + tool.length).trim();
+    void s.mcp.callTool({ name: tool, arguments: json ? JSON.parse(json) : {} }).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 2000));
+    return { started: tool };
   }
   if (word === 'call-within') {
     const [, ms = '0', name = ''] = prompt.trim().split(/\s+/);

@@ -235,6 +235,19 @@ describe('consulting remote agents through the editor (ask_agent)', () => {
     await waitFor(() => cards(r).at(-1)?.status === 'cancelled', 10_000, 'the card to show the cancel');
   });
 
+  test('a consultation still running when the calling turn ends is cancelled', async () => {
+    const r = record(await peer.client.newSession());
+    answering(r, 'allow');
+    const cancelsBefore = v03.requests.filter((q) => q.method === 'tasks/cancel').length;
+    // The agent asks, then ends its turn while the consulted agent still works.
+    const started = ask(r, `call-and-end ask_agent ${JSON.stringify({ agent: 'analyst-v03', message: 'slow please' })}`);
+    await waitFor(() => cards(r).some((c) => c.status === 'in_progress' && said(c, 'agent').some((t) => t.includes('line 1'))), 20_000, 'the consultation to be running');
+    assert.deepEqual(await started, { started: 'ask_agent' });
+    assert.equal(cards(r).at(-1)!.status, 'in_progress', 'still running when the calling turn ended');
+    await waitFor(() => v03.requests.filter((q) => q.method === 'tasks/cancel').length > cancelsBefore, 10_000, 'tasks/cancel after the turn ended');
+    await waitFor(() => cards(r).at(-1)?.status === 'cancelled', 10_000, 'the card to show the cancel');
+  });
+
   test('a consulted agent that fails: an error result with its words, the card failed', async () => {
     const r = record(await peer.client.newSession());
     answering(r, 'allow');
