@@ -38,9 +38,12 @@ function run(el: HTMLElement, host: Host): void {
       if (d.action === 'copy-code') flash(el, t('Copied'));
       return;
     }
-    case 'open-diff':
-      host.post({ type: 'openDiff', toolCallId: d.toolCallId ?? '', contentIndex: Number(d.contentIndex ?? 0) });
+    case 'open-diff': {
+      // A subagent's tool call: inside its card, or its question at the top of the thread.
+      const childId = el.closest<HTMLElement>('.nested-card[data-child-id] .nested-body, .child-question[data-child-id]')?.closest<HTMLElement>('[data-child-id]')?.dataset.childId;
+      host.post({ type: 'openDiff', toolCallId: d.toolCallId ?? '', contentIndex: Number(d.contentIndex ?? 0), ...(childId ? { childId } : {}) });
       return;
+    }
     case 'open-location':
       host.post({ type: 'openLocation', path: d.path ?? '', line: d.line ? Number(d.line) : null });
       return;

@@ -193,7 +193,8 @@ export type WebviewToHost =
   /** The user's answer to an elicitation row: a filled-in form (accept), decline, or cancel; for a page, accept = open it. */
   | { type: 'answerElicitation'; requestId: string; action: 'accept' | 'decline' | 'cancel'; content?: Record<string, unknown> }
   /** Open a tool call's diff (content index) in VS Code's diff editor. */
-  | { type: 'openDiff'; toolCallId: string; contentIndex: number }
+  /** `childId`: the tool call is a subagent's (its ids are its own, and may repeat the parent's). */
+  | { type: 'openDiff'; toolCallId: string; contentIndex: number; childId?: string }
   /** Open a file location from a tool call (absolute path, 1-based line). */
   | { type: 'openLocation'; path: string; line?: number | null }
   /** A link in agent content was clicked; the host checks the scheme before opening. */

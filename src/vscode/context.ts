@@ -198,7 +198,7 @@ export class AgentChatContext implements vscode.Disposable {
 
   tabsInfo(): SessionTabs { return this.tabs.info(); }
 
-  findToolCall(toolCallId: string): ToolCallEntry | undefined { return this.thread.findToolCall(toolCallId); }
+  findToolCall(toolCallId: string, childId?: string): ToolCallEntry | undefined { return this.thread.findToolCall(toolCallId, childId); }
 
   /** Tabs whose agent waits for the user's answer (A2A input-required / auth-required), for the notifier. */
   waitingForAnswer(): WaitingTab[] {

@@ -47,11 +47,11 @@ test('opens on click, Enter and Space; rows drawn with the thread’s row views,
   assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
   await panel.page.locator(`${inner}[data-entry-id="c1/e500"]`).waitFor();
   const drawn = await panel.count(inner);
-  assert.ok(drawn > 0 && drawn <= 60, `a bounded window of rows (${drawn})`);
+  assert.ok(drawn > 0 && drawn <= 25, `a bounded window of rows (${drawn})`);
   assert.equal(await panel.count('.nested-rows .row.tool'), drawn, 'tool cards as in the thread');
-  await panel.page.getByRole('button', { name: 'Show 60 earlier' }).click();
-  await panel.page.locator(`${inner}[data-entry-id="c1/e441"]`).waitFor();
-  assert.equal(await panel.count(inner), drawn + 60);
+  await panel.page.getByRole('button', { name: 'Show 25 earlier' }).click();
+  await panel.page.locator(`${inner}[data-entry-id="c1/e451"]`).waitFor();
+  assert.equal(await panel.count(inner), drawn + 25);
 
   await toggle.focus();
   await panel.page.keyboard.press('Enter');
@@ -129,5 +129,15 @@ test('a subagent’s permission request shows at the top of the thread, naming i
   const { permission: _answered, ...answered } = asking;
   await panel.send({ type: 'rows', changes: [{ op: 'update', index: 1, entry: card({ id: 'e50', childId: 'c9', title: 'Fix the typo', state: 'running' }) }], children: [{ childId: 'c9', rows: [{ op: 'update', index: 0, entry: { ...answered, permissionOutcome: 'allow' } }] }] });
   assert.equal(await strip.isVisible(), false);
+  await clean(panel);
+});
+
+test('Open diff on a subagent’s tool call names the subagent (its tool call ids are its own)', async () => {
+  const panel = await harness.open();
+  const edit = tool('e1', { title: 'Edit a.ts', kind: 'edit', status: 'completed', content: [{ type: 'diff', path: '/w/a.ts', oldText: 'a', newText: 'b' }] });
+  await panel.send(snapshot([card({ id: 'e60', childId: 'c6', title: 'Editor' })], { children: { c6: [edit] } }));
+  await panel.page.getByRole('button', { name: /Editor/ }).click();
+  await panel.page.locator('.nested-rows').getByRole('button', { name: 'Open diff' }).click();
+  assert.deepEqual(await panel.postedOf('openDiff'), [{ type: 'openDiff', toolCallId: 'call-e1', contentIndex: 0, childId: 'c6' }]);
   await clean(panel);
 });

@@ -137,9 +137,10 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
     }
     case 'openDiff': {
       if (!isString(message.toolCallId) || !Number.isInteger(message.contentIndex)) return;
-      const toolCall = context.findToolCall(message.toolCallId);
+      const childId = isString(message.childId) ? message.childId : undefined;
+      const toolCall = context.findToolCall(message.toolCallId, childId);
       // A file the turn's changes row lists opens the review's diff (before the turn ↔ the disk now).
-      const path = toolCall ? diffItemPath(toolCall, message.contentIndex) : undefined;
+      const path = toolCall && !childId ? diffItemPath(toolCall, message.contentIndex) : undefined;
       const turnId = path ? turnOfToolCall(context.activeThread.entries, message.toolCallId) : undefined;
       if (path && turnId && context.review && (await context.review.actions.openReviewDiff(context.activeThread, turnId, path))) return;
       if (!toolCall || !(await diffs.open(toolCall, message.contentIndex))) {

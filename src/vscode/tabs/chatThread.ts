@@ -144,8 +144,9 @@ export class ChatThread implements vscode.Disposable {
     return undefined;
   }
 
-  findToolCall(toolCallId: string): ToolCallEntry | undefined {
-    const entries = this.model.entries;
+  /** A tool call row by id: the thread's, or with `childId` the subagent's. */
+  findToolCall(toolCallId: string, childId?: string): ToolCallEntry | undefined {
+    const entries = childId === undefined ? this.model.entries : this.model.childRows()[childId] ?? [];
     for (let i = entries.length - 1; i >= 0; i--) {
       const entry = entries[i]!;
       if (entry.type === 'tool_call' && entry.toolCallId === toolCallId) return entry;

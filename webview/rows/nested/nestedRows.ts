@@ -1,7 +1,7 @@
 /**
  * The inside of an open nested card: the rows of a `RowSource` drawn with the same row views as
  * the thread (createRowView), in a box that scrolls on its own and keeps its place. Only the
- * latest MAX_DRAWN rows are in the DOM (a helper that made 500 tool calls stays small); a button
+ * latest MAX_DRAWN rows are in the DOM (a helper that made 500 tool calls stays small: its box shows a few at a time); a button
  * above them brings earlier ones in, a page at a time. Changes are drawn once per frame.
  */
 import type { ThreadEntry } from '../../../src/thread/types.js';
@@ -12,7 +12,7 @@ import type { RowDelta, StoreListener } from '../../thread/store.js';
 import { createRowView } from '../createRow.js';
 import type { RowContext, RowView } from '../rowView.js';
 
-export const MAX_DRAWN = 60;
+export const MAX_DRAWN = 25;
 const BOTTOM_SLACK_PX = 24;
 
 export class NestedRows implements StoreListener {
