@@ -52,6 +52,8 @@ export interface AgentChoice {
   source: 'settings' | 'preset' | 'example';
   /** The agent's own description once it is known (a remote agent's card), shown as the option's tooltip. */
   description?: string;
+  /** What a person calls it, when that is not `name` (a preset's title; a running agent's own title or a remote agent's card name). */
+  title?: string;
 }
 
 /** An agent's description and skills as its card declares them (agent text: rendered as plain text only). */

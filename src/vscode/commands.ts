@@ -156,6 +156,8 @@ async function pickAgent(context: AgentChatContext): Promise<AgentConfig | undef
   pick.matchOnDescription = true;
   const toItems = (entries: AgentEntry[]): Item[] => {
     const current = context.agentName;
+    // A running agent's own title and description (a remote agent's card name and description).
+    const known = new Map(context.agents.map((c) => [c.name, c]));
     const groups: Array<[AgentEntry['source'], string]> = [
       ['settings', vscode.l10n.t('Your agents')], ['example', vscode.l10n.t('Built in')], ['preset', vscode.l10n.t('Presets')],
     ];
@@ -166,12 +168,14 @@ async function pickAgent(context: AgentChatContext): Promise<AgentConfig | undef
       items.push({ label, kind: vscode.QuickPickItemKind.Separator });
       for (const entry of inGroup) {
         const isCurrent = entry.config.name === current;
+        const title = known.get(entry.config.name)?.title ?? entry.title;
+        const about = known.get(entry.config.name)?.description;
         items.push({
-          label: `${isCurrent ? '$(check) ' : ''}${entry.title}`,
-          description: [entry.title !== entry.config.name ? entry.config.name : '', isCurrent ? stateWord(context.agentStatus) : '']
+          label: `${isCurrent ? '$(check) ' : ''}${title}`,
+          description: [title !== entry.config.name ? entry.config.name : '', isCurrent ? stateWord(context.agentStatus) : '']
             .filter(Boolean)
             .join(' · '),
-          detail: entry.hint,
+          detail: [about, entry.hint].filter(Boolean).join(' — ') || undefined,
           entry,
         });
       }

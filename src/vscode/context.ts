@@ -161,12 +161,14 @@ export class AgentChatContext implements vscode.Disposable {
 
   get agentStatus(): AgentStatus { return this.slot.agent; }
   get composerCapabilities(): ComposerCapabilities { return this.slot.composer; }
-  /** The configured agents; a running one that describes itself (a remote agent's card) carries its description. */
+  /** The configured agents; a running one carries its own title and description (a remote agent's card name and description). */
   get agents(): AgentChoice[] {
     return this.catalog.choices.map((choice) => {
       const status = this.pool.get(choice.name)?.agent;
-      const description = status?.state === 'ready' ? status.about?.description : undefined;
-      return description ? { ...choice, description } : choice;
+      if (status?.state !== 'ready') return choice;
+      const description = status.about?.description;
+      const title = status.agentTitle && status.agentTitle !== choice.name ? status.agentTitle : choice.title;
+      return { ...choice, ...(title ? { title } : {}), ...(description ? { description } : {}) };
     });
   }
   get sessionFacts(): SessionFacts { return this.thread.session; }

@@ -25,7 +25,9 @@ const WAIT = { timeout: 30000 };
 
 journey(win, 'a v1.0 remote agent added by URL: its skills in the empty thread, then the seed conversation to the final artifact', async ({ chat }) => {
   await chat.useAgent(AGENT);
-  await expectText(await chat.locator('.agent-state.state-ready'), /Seed Analyst \(v1\.0\)/, { ...WAIT, message: 'the header to name the remote agent' });
+  // Named once: the picker by the agent's card, the status only that it runs.
+  await chat.waitReady(WAIT.timeout);
+  await expectText(await chat.locator('select.agent-picker option:checked'), /Seed Analyst \(v1\.0\)/, { ...WAIT, use: 'textContent', message: 'the header to name the remote agent' });
   await expectText(await chat.locator('.panel-header .agent-protocol'), /A2A v1\.0/, { ...WAIT, message: 'the header to name its protocol' });
 
   const intro = await chat.locator('.agent-intro');

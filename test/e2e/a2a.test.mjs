@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
 import { addUserAgents } from '../../scripts/e2e/settings.mjs';
-import { runCommand, statusBarItems } from '../../scripts/e2e/workbench.mjs';
+import { quickPickShown, runCommand, statusBarItems } from '../../scripts/e2e/workbench.mjs';
 import { expectAttribute, expectText, expectValueOf } from '../../scripts/e2e/expect.mjs';
 import { startV03Server } from '../a2a/v03Server.ts';
 
@@ -31,8 +31,19 @@ async function statusBar(page, expected) {
 
 journey(win, 'a remote agent added by URL holds the seed conversation to the final artifact', async ({ page, chat }) => {
   await chat.useAgent(AGENT);
-  await expectText(await chat.locator('.agent-state.state-ready'), /Seed Analyst \(v0\.3\)/, { ...WAIT, message: 'the header to name the remote agent' });
+  // Named once: the picker by the agent's card, the status only that it runs.
+  await chat.waitReady(WAIT.timeout);
+  await expectText(await chat.locator('select.agent-picker option:checked'), /Seed Analyst \(v0\.3\)/, { ...WAIT, use: 'textContent', message: 'the header to name the remote agent' });
   await expectText(await chat.locator('.panel-header .agent-protocol'), /A2A v0\.3/, { ...WAIT, message: 'the header to name its protocol' });
+
+  // Select Agent names the running remote agent by its card, with the card's description.
+  await runCommand(page, 'Agent Chat: Select Agent');
+  const labels = await quickPickShown(page, 'Agent Chat: Select Agent');
+  assert.ok(labels.some((l) => /Seed Analyst \(v0\.3\)/.test(l)), `the card's name in the list: ${labels.join(' | ')}`);
+  const row = page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: 'Seed Analyst (v0.3)' }).first();
+  await expectText(row, /analyst/, { message: 'its settings key beside the name' });
+  await expectText(row, /Analyses datasets, asking what to focus on\./, { message: "the card's description on its row" });
+  await page.keyboard.press('Escape');
 
   let before = await chat.send('Analyze this dataset');
   assert.equal(await chat.turnEnd(before, WAIT), 'input_required');

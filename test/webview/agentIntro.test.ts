@@ -101,7 +101,7 @@ test('the picker shows the card description as the agent\'s tooltip', async () =
   await panel.send(snapshot([user('u1', 'hi')], { agent: TRAVEL, agents: AGENTS }));
   const picker = panel.page.getByRole('combobox', { name: 'Agent' });
   await picker.waitFor();
-  assert.equal(await picker.getAttribute('title'), `Agent: travel — Books trips. ${HOSTILE}`);
+  assert.equal(await picker.getAttribute('title'), `Agent: Travel Agent (travel) — Books trips. ${HOSTILE}`);
   assert.equal(await picker.locator('option[value="travel"]').getAttribute('title'), `Books trips. ${HOSTILE}`);
   assert.equal(await picker.locator('option[value="example"]').getAttribute('title'), null);
 });

@@ -1,4 +1,4 @@
-/** The panel header in a narrow panel, in every theme: nothing overflows, long names ellipsize with a tooltip, no mode repeat. */
+/** The panel header in a narrow panel, in every theme: nothing overflows, long names ellipsize with a tooltip, the agent named once, no mode repeat. */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchHarness, type Harness } from './harness.js';
@@ -55,8 +55,10 @@ for (const theme of ['dark', 'light', 'high-contrast'] as const) {
     assert.ok(m.picker.width >= 70, `the picker keeps a usable width (${m.picker.width})`);
     assert.ok(m.picker.right <= m.state.left + 1 && m.state.right <= m.button.left + 1, 'picker, status, button side by side');
     assert.ok(m.button.right <= 300 && m.button.width >= 20, 'New session fully visible');
-    assert.equal(m.pickerTitle, `Agent: ${LONG}`);
-    assert.equal(m.stateTitle, 'Claude Code (a very long agent title) · ACP v1');
+    // The picker names the agent by its own title (the settings key in the tooltip); the status says only that it runs.
+    assert.equal(m.pickerTitle, `Agent: Claude Code (a very long agent title) (${LONG})`);
+    assert.equal(await panel.page.locator('select.agent-picker option:checked').textContent(), 'Claude Code (a very long agent title)');
+    assert.equal(m.stateTitle, 'Claude Code (a very long agent title) is ready · ACP v1');
     const expected = {
       dark: ['rgb(204, 204, 204)', 'rgb(49, 49, 49)', 'rgb(60, 60, 60)'],
       light: ['rgb(59, 59, 59)', 'rgb(255, 255, 255)', 'rgb(206, 206, 206)'],
@@ -117,13 +119,14 @@ test('a remote agent reads "A2A v0.3" in the header, never "ACP"', async () => {
   await panel.send(snapshot([user('u1', 'hi')], {
     agent: { state: 'ready', agentName: 'travel', agentTitle: 'Travel Agent', protocolVersion: 0.3, protocol: 'A2A v0.3', remote: true },
   }));
-  assert.equal((await panel.text('.agent-state')).trim(), 'Travel Agent');
+  assert.equal((await panel.text('.agent-state')).trim(), 'Travel Agent is ready', 'said to screen readers');
+  assert.equal(await panel.page.locator('select.agent-picker option:checked').textContent(), 'Travel Agent');
   assert.equal(await panel.text('.agent-protocol'), 'A2A v0.3');
   assert.doesNotMatch(await panel.text('.panel-header'), /ACP/);
 });
 
 for (const theme of ['dark', 'light', 'high-contrast'] as const) {
-  test(`${theme}: at 300 px a remote agent's whole name shows on the first line, its protocol whole on the second`, async () => {
+  test(`${theme}: at 300 px a remote agent's whole name shows once on the first line (in the picker), its protocol whole on the second`, async () => {
     const panel = await harness.open({ theme, width: 300, height: 500 });
     await panel.send(snapshot([], {
       agent: { state: 'ready', agentName: 'seed-analyst-v03', agentTitle: 'Seed Analyst (v0.3)', protocolVersion: 0.3, protocol: 'A2A v0.3', remote: true },
@@ -134,8 +137,19 @@ for (const theme of ['dark', 'light', 'high-contrast'] as const) {
       const d = (globalThis as any).document;
       const el = (sel: string) => d.querySelector(sel);
       const cut = (sel: string) => el(sel).scrollWidth - el(sel).clientWidth;
+      // A select cuts its label without a scroll width to tell: the label's own width against the picker's room.
+      const picker = el('select.agent-picker');
+      const cs = (globalThis as any).getComputedStyle(picker);
+      const ctx = d.createElement('canvas').getContext('2d');
+      ctx.font = cs.font;
+      const label = picker.selectedOptions[0].textContent;
+      const room = picker.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16; // less the arrow
+      // What the status shows on screen besides its icon (the name is there only for screen readers).
+      const shown = Array.from(el('.agent-state').querySelectorAll('span:not(.codicon)')).filter((s: any) => !s.classList.contains('sr-only')).map((s: any) => s.textContent).join('');
       return {
-        nameCut: cut('.agent-state .agent-name'),
+        label,
+        nameCut: Math.ceil(ctx.measureText(label).width) - room,
+        shown,
         stateCut: cut('.agent-state'),
         protocolCut: cut('.agent-protocol'),
         protocolLine: el('.agent-protocol').closest('.header-line').classList.contains('secondary'),
@@ -145,11 +159,13 @@ for (const theme of ['dark', 'light', 'high-contrast'] as const) {
       };
     });
     await panel.screenshot(`header-remote-300-${theme}`);
+    assert.equal(m.label, 'Seed Analyst (v0.3)', 'the picker names the agent by its card');
+    assert.equal(m.shown, '', 'the status does not name it again');
     assert.ok(m.nameCut <= 0 && m.stateCut <= 0, `the agent name is not cut: ${JSON.stringify(m)}`);
     assert.ok(m.protocolCut <= 0 && m.protocolLine, `the protocol is whole, on the second line: ${JSON.stringify(m)}`);
     assert.ok(m.lineOverflow <= 0 && m.button <= 300, `nothing overflows: ${JSON.stringify(m)}`);
     assert.ok(m.picker >= 70, `the picker stays usable (${m.picker})`);
-    assert.equal(await panel.page.locator('.agent-state').getAttribute('title'), 'Seed Analyst (v0.3) · A2A v0.3');
+    assert.equal(await panel.page.locator('.agent-state').getAttribute('title'), 'Seed Analyst (v0.3) is ready · A2A v0.3');
     assert.deepEqual(await panel.violations(), []);
   });
 }

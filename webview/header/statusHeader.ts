@@ -12,6 +12,7 @@ import { actionButton, h, icon } from '../dom.js';
 import { formatUsage } from '../format.js';
 import { t } from '../l10n.js';
 import type { Host } from '../vscodeApi.js';
+import { pickerContent } from './agentPicker.js';
 
 export class StatusHeader {
   readonly el: HTMLElement;
@@ -76,24 +77,14 @@ export class StatusHeader {
 
   setAgent(agent: AgentStatus, agents: readonly AgentChoice[]): void {
     const current = agent.state === 'none' ? '' : agent.agentName;
-    const sig = JSON.stringify([current, agents]);
+    const sig = JSON.stringify([current, agent.state === 'ready' ? agent.agentTitle : '', agents]);
     if (sig !== this.pickerSig) {
       this.pickerSig = sig;
-      const options = agents.map((a) => h('option', {
-        text: a.source === 'preset' ? t('{0} (preset)', a.name) : a.source === 'example' ? t('{0} (example)', a.name) : a.name,
-        ...(a.description ? { title: a.description } : {}),
-        attrs: { value: a.name },
-      }));
-      if (!agents.some((a) => a.name === current)) {
-        options.unshift(h('option', { text: current || t('Select an agent…'), attrs: { value: current } }));
-      }
-      options.push(h('option', { text: t('Other agent…'), data: { pick: 'other' } }));
+      const { options, tooltip } = pickerContent(agent, agents);
       this.picker.replaceChildren(...options);
       this.picker.value = current;
       this.currentIndex = this.picker.selectedIndex;
-      const label = this.picker.selectedOptions[0]?.textContent ?? '';
-      const description = agents.find((a) => a.name === current)?.description;
-      this.picker.title = label ? `${t('Agent: {0}', label)}${description ? ` — ${description}` : ''}` : t('Choose an agent');
+      this.picker.title = tooltip;
     }
     this.agentState.className = `agent-state state-${agent.state}`;
     this.el.dataset.agentState = agent.state;
@@ -105,7 +96,8 @@ export class StatusHeader {
         this.agentState.replaceChildren(icon('loading', 'codicon-modifier-spin'), h('span', { text: ` ${t('Starting {0}…', agent.agentName)}` }));
         break;
       case 'ready':
-        this.agentState.replaceChildren(icon(agent.remote ? 'globe' : 'pass'), h('span', { class: 'agent-name', text: ` ${agent.agentTitle || agent.agentName}` }));
+        // The picker names the agent; the status only says it runs (in words for screen readers).
+        this.agentState.replaceChildren(icon(agent.remote ? 'globe' : 'pass'), h('span', { class: 'agent-name sr-only', text: t('{0} is ready', agent.agentTitle || agent.agentName) }));
         break;
       case 'failed':
         this.agentState.replaceChildren(icon('error'), h('span', { text: ` ${t('{0} failed to start', agent.agentName)}` }));

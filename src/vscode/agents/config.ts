@@ -109,7 +109,7 @@ export function agentEntries(
 }
 
 export function agentChoices(entries: readonly AgentEntry[]): AgentChoice[] {
-  return entries.map((e) => ({ name: e.config.name, source: e.source }));
+  return entries.map((e) => ({ name: e.config.name, source: e.source, ...(e.title !== e.config.name ? { title: e.title } : {}) }));
 }
 
 export function findAgent(settings: AgentSettings, extensionPath: string, name: string): AgentConfig | undefined {
