@@ -17,7 +17,19 @@ import { record, say, startPeer, streamedText, tempDir, turnEnd, waitFor, type P
 import { claudeAgentConfig, claudeAgentAcpVersion } from '../support/claudeAgentAcp.js';
 import { ensureClaudeAgentAcp } from '../../scripts/agents/installClaudeAgentAcp.mjs';
 import { startFakeAnthropic, type FakeAnthropic } from '../support/fakeAnthropic/server.js';
-import { COPIED, HELPER_COPIED, HELPER_DESCRIPTION, REFUSED, copiedText, copyPrompt, copyingModel, delegatePrompt, isSubagentRequest } from '../support/fakeAnthropic/copyingModel.js';
+import {
+  COPIED,
+  HELPER_COPIED,
+  HELPER_DESCRIPTION,
+  HELPER_STARTED,
+  REFUSED,
+  backgroundPrompt,
+  copiedText,
+  copyPrompt,
+  copyingModel,
+  delegatePrompt,
+  isSubagentRequest,
+} from '../support/fakeAnthropic/copyingModel.js';
 import { toolHistory } from '../support/fakeAnthropic/messages.js';
 
 type Permission = Extract<SessionEvent, { kind: 'permission_requested' }>;
@@ -172,6 +184,40 @@ describe(`claude-agent-acp ${claudeAgentAcpVersion} against a scripted Anthropic
         assert.deepEqual(peer.wire.outgoingErrors(version), []);
         assert.deepEqual(peer.log.filter((l) => /wire fault|for unknown session/.test(l)), [], 'no traffic of the child was dropped');
       });
+
+      // On v1 claude-agent-acp answers the prompt only once its background helpers have ended (and the
+      // parent has answered their end), so only v2 has a helper that outlives its turn.
+      if (version === 2) {
+        test('a background subagent outlives the turn: its card keeps running, its write is asked and allowed after the turn, its end is announced and the parent answers again', async () => {
+          const source = join(peer.dir, 'notes', 'source.txt');
+          const target = join(peer.dir, 'notes', 'background.txt');
+          const { session, thread } = r;
+          const events = since(r.events);
+          // The helper's write waits until the turn has ended, so it surely outlives it.
+          let release!: () => void;
+          const released = new Promise<void>((resolve) => (release = resolve));
+          api.setScript((req) => (isSubagentRequest(req) && toolHistory(req).some((h) => h.name === 'Read') ? released.then(() => copyingModel(req)) : copyingModel(req)));
+          try {
+            await session.prompt(say(backgroundPrompt(source, target)));
+            assert.equal(streamedText(events()), HELPER_STARTED);
+            const card = () => thread.entries.find((e): e is SubagentEntry => e.type === 'subagent' && e.title === HELPER_DESCRIPTION && !!e.background);
+            assert.equal(card()?.state, 'running', 'the helper is shown still running after the turn');
+            const childId = card()!.childId;
+            release();
+            const permission = await waitFor(() => permissionOf(childEvents(events(), childId)), SLOW, "the helper's permission request after the turn");
+            session.answerPermission(permission.requestId, { outcome: 'selected', optionId: optionOfKind(permission, 'allow_once') });
+            await waitFor(() => thread.entries.some((e) => e.type === 'notice' && e.title.includes(HELPER_DESCRIPTION)) || undefined, SLOW, 'the end of the helper announced');
+            assert.equal(await readFile(target, 'utf8'), copiedText(SOURCE));
+            const ended = thread.entries.find((e): e is SubagentEntry => e.type === 'subagent' && e.childId === childId);
+            assert.equal(ended?.state, 'idle');
+            assert.equal(ended?.background, undefined);
+            await waitFor(() => streamedText(events()) === HELPER_STARTED + HELPER_COPIED || undefined, SLOW, 'the parent answering the end of its helper');
+          } finally {
+            release();
+            api.setScript(copyingModel);
+          }
+        });
+      }
     });
   }
 

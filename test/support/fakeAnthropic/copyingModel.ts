@@ -4,7 +4,9 @@
  * then a closing text (or, when the write came back refused, says so). Asked "Delegate: copy
  * <from> to <to>" it hands that to a subagent (the Agent tool, in the foreground) and answers
  * once the subagent's result is back; the subagent's own requests (Claude Code marks them
- * `cc_is_subagent=true` in the system prompt) get the plain copy. It decides each answer from the
+ * `cc_is_subagent=true` in the system prompt) get the plain copy. "Delegate in the background: …"
+ * does the same with a background subagent: the parent answers at once, and again when Claude
+ * Code tells it the helper ended. It decides each answer from the
  * request alone (its current turn: from the last such prompt on), so one fake serves every turn,
  * session and agent process of a test file.
  */
@@ -12,10 +14,13 @@ import { currentTurn, resultText, systemText, text, toolHistory, toolUse, userTe
 
 export const copyPrompt = (from: string, to: string): string => `Copy ${from} to ${to}`;
 export const delegatePrompt = (from: string, to: string): string => `Delegate: copy ${from} to ${to}`;
+/** The same handed to a subagent in the background: the parent answers at once, and again when it ends. */
+export const backgroundPrompt = (from: string, to: string): string => `Delegate in the background: copy ${from} to ${to}`;
 
 export const COPIED = 'Copied the note.';
 export const REFUSED = 'The copy was not allowed.';
 export const HELPER_COPIED = 'The helper copied the note.';
+export const HELPER_STARTED = 'A helper is copying the note.';
 export const HELPER_DESCRIPTION = 'Copy the note';
 export const SESSION_TITLE = 'Copying a note';
 
@@ -33,6 +38,7 @@ function readLines(result: string): string {
 
 const COPY = /^Copy (\S+) to (\S+)$/;
 const DELEGATE = /^Delegate: copy (\S+) to (\S+)$/;
+const BACKGROUND = /^Delegate in the background: copy (\S+) to (\S+)$/;
 
 function task(req: MessagesRequest, pattern: RegExp): [string, string] | undefined {
   for (const t of userTexts(req).reverse()) {
@@ -47,15 +53,19 @@ export function copyingModel(whole: MessagesRequest): ReplyBlock[] | undefined {
   if (userTexts(whole).some((t) => t.includes('[SUGGESTION MODE'))) return [text('')];
   // The session title (asked without tools, of a small model).
   if (!whole.tools?.length) return [text(SESSION_TITLE)];
-  const req = currentTurn(whole, (t) => COPY.test(t) || DELEGATE.test(t));
+  const req = currentTurn(whole, (t) => COPY.test(t) || DELEGATE.test(t) || BACKGROUND.test(t));
   const history = toolHistory(req);
-  const delegated = isSubagentRequest(req) ? undefined : task(req, DELEGATE);
+  const background = isSubagentRequest(req) ? undefined : task(req, BACKGROUND);
+  const delegated = background ?? (isSubagentRequest(req) ? undefined : task(req, DELEGATE));
   if (delegated) {
     const agent = history.find((h) => h.name === 'Agent');
     if (!agent) {
-      return [toolUse('Agent', { description: HELPER_DESCRIPTION, prompt: copyPrompt(...delegated), subagent_type: 'general-purpose', run_in_background: false })];
+      return [toolUse('Agent', { description: HELPER_DESCRIPTION, prompt: copyPrompt(...delegated), subagent_type: 'general-purpose', run_in_background: !!background })];
     }
-    return agent.result ? [text(HELPER_COPIED)] : undefined;
+    if (!agent.result) return undefined;
+    // A background helper's end reaches the parent as a notification in a user message of its own.
+    const ended = !background || userTexts(req).some((t) => t.includes('background-task event'));
+    return [text(ended ? HELPER_COPIED : HELPER_STARTED)];
   }
   const copy = task(req, COPY);
   if (!copy) return undefined;

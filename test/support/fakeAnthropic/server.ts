@@ -9,8 +9,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { messageEvents, messageJson, type MessagesRequest, type ReplyBlock } from './messages.js';
 
-/** The script's answer, or undefined when the request is not one it expects (answered with an API error). */
-export type Script = (req: MessagesRequest) => ReplyBlock[] | undefined;
+/**
+ * The script's answer, or undefined when the request is not one it expects (answered with an API
+ * error). A promise holds the answer back (a model that takes its time) until it settles.
+ */
+export type Script = (req: MessagesRequest) => ReplyBlock[] | undefined | Promise<ReplyBlock[] | undefined>;
 
 export interface RecordedRequest {
   method: string;
@@ -61,12 +64,16 @@ export async function startFakeAnthropic(script: Script): Promise<FakeAnthropic>
     }
     record.body = body;
     if (path === '/v1/messages/count_tokens') return json(200, { input_tokens: 12 });
-    const reply = current(body);
-    if (!reply) return apiError(400, 'invalid_request_error', 'the script has no answer for this request');
-    record.reply = reply;
-    if (!body.stream) return json(200, messageJson(body.model, reply));
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    res.end(messageEvents(body.model, reply));
+    Promise.resolve(current(body)).then(
+      (reply) => {
+        if (!reply) return apiError(400, 'invalid_request_error', 'the script has no answer for this request');
+        record.reply = reply;
+        if (!body.stream) return json(200, messageJson(body.model, reply));
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        res.end(messageEvents(body.model, reply));
+      },
+      (e: unknown) => apiError(500, 'api_error', String(e)),
+    );
   }
 
   await new Promise<void>((resolve, reject) => {
