@@ -82,10 +82,11 @@ function fileChanges(changes: FileChange[], patch: DiffPatch | undefined): strin
 
 function toolCall(e: ToolCallEntry): string {
   const lines = [`**${e.title}** — ${e.kind}, ${e.status}${e.permissionOutcome ? `, permission: ${e.permissionLabel ?? e.permissionOutcome}` : ''}${e.autoApproved ? ` (auto-approved by rule “${e.autoApproved.title}”)` : ''}`];
-  for (const c of e.content) {
+  e.content.forEach((c, i) => {
     switch (c.type) {
       case 'content':
-        lines.push(block(c.content));
+        // A consultation's messages say who wrote them, as the card does.
+        lines.push(e.consultation ? `*${consultSpeaker(e, i)}:* ${block(c.content)}` : block(c.content));
         break;
       case 'diff':
         lines.push(`${c.oldText == null ? 'Created' : 'Edited'} ${code(c.path)}`);
@@ -99,8 +100,13 @@ function toolCall(e: ToolCallEntry): string {
         lines.push(fileChanges(c.changes, c.patch));
         break;
     }
-  }
+  });
   return lines.join('\n\n');
+}
+
+function consultSpeaker(e: ToolCallEntry, index: number): string {
+  const from = e.consultation?.from[index];
+  return from === 'caller' ? 'Your agent' : from === 'agent' ? e.consultation!.agent : 'Note';
 }
 
 /** The summary is the agent's Markdown, quoted so it reads as a note about the context, not a reply. */

@@ -129,3 +129,17 @@ test('a damaged saved terminal without its output is exported with its command, 
   } as unknown as ThreadEntry]));
   assert.match(md, /\$ npm test/);
 });
+
+test('transcriptToMarkdown: a consultation card says who wrote each message', () => {
+  const md = transcriptToMarkdown(transcript([
+    { type: 'tool_call', id: 'e1', toolCallId: 'agent-chat-consult-1', title: 'Consulting Seed Analyst', name: null, kind: 'fetch', status: 'completed', locations: [],
+      permissionOutcome: 'allow', permissionLabel: 'Allow',
+      content: [
+        { type: 'content', content: { type: 'text', text: 'Analyze this dataset' } },
+        { type: 'content', content: { type: 'text', text: 'Which columns?' } },
+        { type: 'content', content: { type: 'text', text: 'disk on fire' } },
+      ],
+      consultation: { agent: 'analyst', state: 'failed', from: ['caller', 'agent', 'note'] } },
+  ]));
+  assert.ok(md.includes('**Consulting Seed Analyst** — fetch, completed, permission: Allow\n\n*Your agent:* Analyze this dataset\n\n*analyst:* Which columns?\n\n*Note:* disk on fire'), md);
+});
