@@ -161,7 +161,8 @@ for (const theme of ['dark', 'light', 'high-contrast'] as const) {
     await panel.screenshot(`queue-${theme}`);
     const expected = {
       dark: { held: 'rgb(204, 167, 0)', queued: 'rgb(60, 60, 60)', badge: 'rgb(97, 97, 97)' },
-      light: { held: 'rgb(191, 136, 3)', queued: 'rgb(206, 206, 206)', badge: 'rgb(204, 204, 204)' },
+      // Light: the theme's warning colour pulled toward the foreground to hold contrast (base.css).
+      light: { held: 'color(srgb 0.516078 0.397451 0.110588)', queued: 'rgb(206, 206, 206)', badge: 'rgb(204, 204, 204)' },
       'high-contrast': { held: 'rgb(243, 133, 24)', queued: 'rgb(111, 195, 223)', badge: 'rgb(0, 0, 0)' },
     }[theme];
     assert.deepEqual({ held: c.held, queued: c.queued, badge: c.badge }, expected);

@@ -126,14 +126,12 @@ export class MentionPopup {
     if (this.el.hidden) return;
     this.el.hidden = true;
     this.active = 0;
-    this.input.setAttribute('aria-expanded', 'false');
     this.input.removeAttribute('aria-activedescendant');
   }
 
   private show(): void {
     this.el.hidden = false;
     this.input.setAttribute('aria-controls', LIST_ID);
-    this.input.setAttribute('aria-expanded', 'true');
   }
 
   private draw(): void {

@@ -16,7 +16,8 @@ export class SlashPopup {
     this.el.hidden = true;
     input.setAttribute('aria-autocomplete', 'list');
     input.setAttribute('aria-controls', 'slash-list');
-    input.setAttribute('aria-expanded', 'false');
+    // No aria-expanded: a textarea is a textbox, which may not carry it (only a combobox may, and
+    // a textarea may take no other role). The shown listbox and aria-activedescendant tell it.
     // mousedown, not click: keep focus in the textarea.
     this.el.addEventListener('mousedown', (e) => {
       const li = (e.target as Element).closest<HTMLElement>('li[data-index]');
@@ -65,7 +66,6 @@ export class SlashPopup {
     this.el.hidden = true;
     this.matches = [];
     this.active = 0;
-    this.input.setAttribute('aria-expanded', 'false');
     this.input.removeAttribute('aria-activedescendant');
   }
 
@@ -91,7 +91,6 @@ export class SlashPopup {
     this.el.hidden = false;
     // The mention popup shares the input: point it back at this list.
     this.input.setAttribute('aria-controls', 'slash-list');
-    this.input.setAttribute('aria-expanded', 'true');
     this.input.setAttribute('aria-activedescendant', `slash-opt-${this.active}`);
     this.el.children[this.active]?.scrollIntoView({ block: 'nearest' });
   }
