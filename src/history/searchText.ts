@@ -6,6 +6,7 @@
  */
 import type { ContentBlock } from '../protocol/events.js';
 import type { ThreadEntry } from '../thread/types.js';
+import type { ThreadSnapshot } from '../thread/restore.js';
 
 /** Per thread: enough for every line a person would search for in a long conversation. */
 export const SEARCH_TEXT_MAX_CHARS = 256 * 1024;
@@ -16,10 +17,17 @@ export interface SearchLine {
   text: string;
 }
 
-/** `entryId \t text` lines; the newest text is kept when the thread is over the cap. */
-export function searchText(entries: readonly ThreadEntry[]): string {
+/**
+ * `entryId \t text` lines; the newest text is kept when the thread is over the cap. A subagent's
+ * rows (`children`, by child id) are searched too, their lines tagged with its card's row: a hit
+ * inside a subagent opens the thread at its card.
+ */
+export function searchText(entries: readonly ThreadEntry[], children?: Readonly<Record<string, ThreadSnapshot>>): string {
   const lines: string[] = [];
-  for (const e of entries) for (const text of entryText(e)) add(lines, e.id, text);
+  for (const e of entries) {
+    for (const text of entryText(e)) add(lines, e.id, text);
+    if (e.type === 'subagent' && children) addChild(lines, e.id, e.childId, children, 0);
+  }
   let out = lines.join('\n');
   if (out.length > SEARCH_TEXT_MAX_CHARS) {
     out = out.slice(out.length - SEARCH_TEXT_MAX_CHARS);
@@ -35,6 +43,15 @@ export function parseSearchText(text: string): SearchLine[] {
     if (tab > 0) out.push({ entryId: line.slice(0, tab), text: line.slice(tab + 1) });
   }
   return out;
+}
+
+function addChild(lines: string[], cardId: string, childId: string, children: Readonly<Record<string, ThreadSnapshot>>, depth: number): void {
+  const child = Object.hasOwn(children, childId) ? children[childId] : undefined;
+  if (!child || depth > 8) return;
+  for (const e of child.entries) {
+    for (const text of entryText(e)) add(lines, cardId, text);
+    if (e.type === 'subagent' && child.children) addChild(lines, cardId, e.childId, child.children, depth + 1);
+  }
 }
 
 function add(lines: string[], entryId: string, text: string): void {

@@ -160,7 +160,7 @@ export class TranscriptStore {
       this.known.set(id, { createdAt: t.createdAt, droppedEntries: t.droppedEntries });
       // Body first: a meta file must never point at a transcript that is not there yet.
       await writeFileAtomic(this.file(id, BODY), transcriptJson(t));
-      await writeFileAtomic(this.file(id, SEARCH), searchText(t.entries));
+      await writeFileAtomic(this.file(id, SEARCH), searchText(t.entries, t.children));
       const meta = metaOf(t);
       await writeFileAtomic(this.file(id, META), JSON.stringify(meta));
       return meta;
@@ -230,7 +230,7 @@ export class TranscriptStore {
     } catch {
       const t = await this.load(id);
       if (!t) return undefined;
-      const text = searchText(t.entries);
+      const text = searchText(t.entries, t.children);
       await writeFileAtomic(this.file(id, SEARCH), text).catch((e: unknown) => this.onError(e, id));
       return text;
     }

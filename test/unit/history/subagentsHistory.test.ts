@@ -10,6 +10,7 @@ import { ThreadModel } from '../../../src/thread/reducer.js';
 import { capTranscript, toTranscript, transcriptJson } from '../../../src/history/shape.js';
 import { readTranscript } from '../../../src/history/salvage.js';
 import { transcriptToMarkdown } from '../../../src/history/markdown.js';
+import { parseSearchText, searchText } from '../../../src/history/searchText.js';
 import { archiveSnapshot } from '../../../src/vscode/history/archive.js';
 import { capSnapshot } from '../../../src/vscode/tabs/threadStore.js';
 
@@ -78,4 +79,13 @@ test('an archived copy (reopened, restored tab, fork) keeps the nesting under it
   assert.equal(card?.type === 'subagent' ? card.childId : '', 'old:c1');
   assert.equal(card?.type === 'subagent' ? card.state : '', 'idle');
   assert.deepEqual(Object.keys(model.childRows()).sort(), ['old:c1', 'old:c2']);
+});
+
+test('thread search finds what a subagent did, and the hit opens the thread at its card', () => {
+  const t = saved(team());
+  const lines = parseSearchText(searchText(t.entries, t.children));
+  const card = t.entries.find((e) => e.type === 'subagent')!;
+  const hit = lines.find((l) => l.text.includes('All links work.'));
+  assert.equal(hit?.entryId, card.id, 'a grandchild’s line points at the top card');
+  assert.ok(lines.some((l) => l.text === 'Read docs/guide.md' && l.entryId === card.id));
 });
