@@ -168,6 +168,15 @@ export class ToolCard implements RowView<ToolCallEntry> {
     const sig = p ? `p:${p.requestId}` : `o:${entry.permissionOutcome ?? ''}:${entry.permissionLabel ?? ''}:${entry.autoApproved?.ruleId ?? ''}`;
     if (this.sigs.perm === sig) return;
     this.sigs.perm = sig;
+    // A keyboard user who just answered stays on this card (its toggle), not on the page's body,
+    // which screen readers announce as nowhere and from where Tab starts over.
+    const held = this.permission.contains(document.activeElement);
+    this.drawPermission(entry);
+    if (held && !this.permission.contains(document.activeElement)) this.toggle.focus();
+  }
+
+  private drawPermission(entry: ToolCallEntry): void {
+    const p = entry.permission;
     if (p) {
       const panel = renderPermission(p, entry.title);
       this.permission.replaceChildren(panel);
