@@ -34,6 +34,7 @@ const SUITES: Suite[] = [
   { name: 'worktrees', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'giant', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'longThread', run: async (m) => (m as { run(): Promise<void> }).run() },
+  { name: 'webviewMemory', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'latency', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'idle', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'activation', run: async (m) => (m as { run(): Promise<void> }).run() },
