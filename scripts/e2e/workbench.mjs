@@ -79,6 +79,19 @@ export async function pickQuickItem(page, label, { timeout = 10000 } = {}) {
 }
 
 /**
+ * Picks an agent in Select Agent by its settings key: the row reads the agent's own title once
+ * it is known (a running agent's, a preset's) with the key beside it, else the key itself.
+ */
+export async function pickAgentItem(page, key, { timeout = 10000 } = {}) {
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const asLabel = page.locator('.label-name', { hasText: new RegExp(`^\\s*${escaped}\\s*$`) });
+  const asKey = page.locator('.label-description', { hasText: new RegExp(`^\\s*${escaped}(\\s·.*)?\\s*$`) });
+  const row = quickInput(page).locator('.monaco-list-row').filter({ has: asLabel.or(asKey) }).first();
+  await row.waitFor({ state: 'visible', timeout });
+  await row.click();
+}
+
+/**
  * The frame holding a webview's content: webviews are `iframe.webview` > inner iframe, both
  * served from /webview/browser/pre/; names are not stable, so the frame is found by URL and
  * by a selector that only the wanted webview's content matches.

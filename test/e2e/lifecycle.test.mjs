@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { realpathSync } from 'node:fs';
 import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
-import { pickQuickItem, runCommand, waitForActivityIcon } from '../../scripts/e2e/workbench.mjs';
+import { pickAgentItem, runCommand, waitForActivityIcon } from '../../scripts/e2e/workbench.mjs';
 import { expectCount, expectText } from '../../scripts/e2e/expect.mjs';
 import { missingAgentCommand, missingAgentName } from '../../scripts/e2e/settings.mjs';
 import { CRASH_EXIT_CODE, CRASH_STDERR } from '../agents/lib/texts.ts';
@@ -52,7 +52,7 @@ journey(win, 'reloading the window restores the thread', async ({ page, chat }) 
 
 journey(win, 'an agent whose command does not exist fails clearly and says how to fix it', async ({ page, chat }) => {
   await runCommand(page, 'Agent Chat: Select Agent');
-  await pickQuickItem(page, missingAgentName);
+  await pickAgentItem(page, missingAgentName);
   const failure = await chat.locator('.failure-panel');
   await failure.waitFor({ state: 'visible', timeout: 20000 });
   const command = new RegExp(missingAgentCommand.replace(/[/.-]/g, '\\$&'));
@@ -62,7 +62,7 @@ journey(win, 'an agent whose command does not exist fails clearly and says how t
   await failure.getByRole('button', { name: /Open settings/ }).waitFor();
   // Back to a working agent.
   await runCommand(page, 'Agent Chat: Select Agent');
-  await pickQuickItem(page, 'scripted');
+  await pickAgentItem(page, 'scripted');
   await (await chat.locator('.agent-state.state-ready')).waitFor({ timeout: 20000 });
 });
 
