@@ -35,7 +35,7 @@ journey(win, 'plans side by side; the file plan opens in the editor; the removed
   assert.equal(await chat.turn('plans'), 'end_turn');
   await expectCount(await chat.locator('.thread .row.plan'), 3, { message: 'three plan rows' });
   await expectText(await chat.locator('.thread .row.plan.removed'), /removed/);
-  await (await chat.locator('.thread .row.plan .plan-file')).click();
+  await (await chat.locator('.thread .row.plan .plan-file button.plan-open')).click();
   await activeTab(page, 'PLAN.md').waitFor({ state: 'visible', timeout: 10000 });
 });
 
