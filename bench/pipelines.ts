@@ -6,8 +6,8 @@
 import { Readable, Writable } from 'node:stream';
 import * as acp from '@agentclientprotocol/sdk';
 import { AgentClient } from '../src/agents/acp/connection/agentClient.js';
-import { normalizeSessionUpdate } from '../src/protocol/normalize.js';
-import { createAcpConnection } from '../src/protocol/transport.js';
+import { normalizeSessionUpdate } from '../src/protocol/acp/normalize.js';
+import { createAcpConnection } from '../src/protocol/acp/transport.js';
 import { NodeFileSystem } from '../src/services/nodeFileSystem.js';
 import { StreamedText } from '../src/thread/state.js';
 import { generatorScript, now, threadCpuMs, spawnGenerator, tsxLoader, watchGeneratorStart } from './child.js';

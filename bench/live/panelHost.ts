@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { AgentClient } from '../../src/agents/acp/connection/agentClient.js';
-import type { AcpChatSession } from '../../src/agents/acp/session/session.js';
+import type { AcpChatSession } from '../../src/agents/acp/session/acpSession.js';
 import { NodeFileSystem } from '../../src/services/nodeFileSystem.js';
 import { ThreadModel } from '../../src/thread/reducer.js';
 import type { ThreadEntry } from '../../src/thread/types.js';

@@ -10,11 +10,11 @@
  * Deterministic from the seed: a failure names the seed and case, and `FUZZ_SEED` replays it.
  */
 import type { SessionEvent } from '../../src/protocol/events.js';
-import { normalizeSessionUpdate } from '../../src/protocol/normalize.js';
-import { parsePromptResult } from '../../src/protocol/parseAgentResults.js';
-import { parseCreateTerminal, parseReadTextFile, parseTerminalRequest, parseWriteTextFile } from '../../src/protocol/parseClientRequests.js';
+import { normalizeSessionUpdate } from '../../src/protocol/acp/normalize.js';
+import { parsePromptResult } from '../../src/protocol/acp/parseAgentResults.js';
+import { parseCreateTerminal, parseReadTextFile, parseTerminalRequest, parseWriteTextFile } from '../../src/protocol/acp/parseClientRequests.js';
 import { readPermissionParams } from '../../src/agents/acp/permissions/permissionParams.js';
-import { parseElicitation } from '../../src/protocol/parseElicitation.js';
+import { parseElicitation } from '../../src/protocol/acp/parseElicitation.js';
 import { checkElicitationAnswer } from '../../src/thread/elicitationAnswer.js';
 import type { ElicitationPrompt } from '../../src/protocol/events.js';
 import { ThreadModel, type ThreadSnapshot } from '../../src/thread/reducer.js';

@@ -1,6 +1,6 @@
 /**
  * Valid samples the fuzzer mutates: one or more per `session/update` kind we read (ACP v1, the
- * v2 draft, the pre-v1 draft; see src/protocol/schemas/sessionUpdate.ts) and per request an
+ * v2 draft, the pre-v1 draft; see src/protocol/acp/schemas/sessionUpdate.ts) and per request an
  * agent sends us. Ids come from small pools so mutated messages hit rows that exist.
  */
 import type { Prng } from './prng.js';

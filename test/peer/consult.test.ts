@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EditorToolsOptions } from '../../src/agents/acp/editorTools/sessionEditorTools.js';
 import type { PermissionAdvisor } from '../../src/agents/acp/permissions/permissionAdvice.js';
-import { startRemoteAgent } from '../../src/agents/a2a/remoteAgent.js';
+import { startRemoteAgent } from '../../src/agents/a2a/connection/remoteAgent.js';
 import { agentDirectory } from '../../src/agents/consult/agentDirectory.js';
 import type { ConsultLimits } from '../../src/agents/consult/consultDesk.js';
 import type { AgentConfig } from '../../src/agents/api.js';

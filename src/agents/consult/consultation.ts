@@ -240,7 +240,7 @@ export class Consultation {
   }
 }
 
-/** A2A artifact messages are keyed `a2a:<task>:artifact:<id>` (see a2a/turnMapper.ts). */
+/** A2A artifact messages are keyed `a2a:<task>:artifact:<id>` (see protocol/a2a/turnMapper.ts). */
 function isArtifactKey(key: string | undefined): boolean {
   return key !== undefined && /:artifact:/.test(key);
 }

@@ -8,7 +8,7 @@
  * its request timed out) cancels that call's token, which the bridge passes on to the editor.
  */
 import { CancellationTokenSource, createMessageConnection, ResponseError, type MessageConnection, type RequestMessage } from 'vscode-jsonrpc/node';
-import { NdjsonMessageReader, NdjsonMessageWriter } from '../../protocol/ndjson.js';
+import { NdjsonMessageReader, NdjsonMessageWriter } from '../../protocol/acp/ndjson.js';
 import type { McpToolDefinition } from './toolList.js';
 import type { CallTool } from './hostEndpoint.js';
 

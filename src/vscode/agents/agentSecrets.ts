@@ -4,8 +4,8 @@
  * a login survives restarts of the agent and of VS Code without the values touching settings.
  */
 import type * as vscode from 'vscode';
-import type { CardAuth } from '../../agents/a2a/card.js';
-import type { RemoteSecrets } from '../../agents/a2a/remoteAgent.js';
+import type { CardAuth } from '../../agents/a2a/connection/card.js';
+import type { RemoteSecrets } from '../../agents/a2a/connection/remoteAgent.js';
 import { rememberSecrets } from '../../services/redact.js';
 
 const keyFor = (agentName: string) => `agentChat.env.${agentName}`;

@@ -12,7 +12,7 @@ import type { AgentChoice } from '../../shared/webviewProtocol.js';
 import type { PresetDetection } from '../../agents/acp/presets/detect.js';
 import { mergeAgents, readUserAgent } from '../../agents/acp/presets/merge.js';
 import { AGENT_PRESETS } from '../../agents/acp/presets/presets.js';
-import { readRemoteAgent } from '../../agents/a2a/configEntry.js';
+import { readRemoteAgent } from '../../agents/a2a/connection/configEntry.js';
 import { DEFAULT_CONSULT_LIMITS, type ConsultLimits } from '../../agents/consult/consultDesk.js';
 import { noticeSettings, type NoticeSettings } from '../notifications/noticePolicy.js';
 

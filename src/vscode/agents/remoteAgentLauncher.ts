@@ -7,8 +7,8 @@
  */
 import * as vscode from 'vscode';
 import type { A2aAgentConfig } from '../../agents/api.js';
-import { startRemoteAgent } from '../../agents/a2a/remoteAgent.js';
-import { isPlainHttpRemote } from '../../agents/a2a/secretOrigins.js';
+import { startRemoteAgent } from '../../agents/a2a/connection/remoteAgent.js';
+import { isPlainHttpRemote } from '../../agents/a2a/auth/secretOrigins.js';
 import type { LaunchResult, LaunchServices } from './agentPort.js';
 import { remoteSecrets, type RemoteSecretPrompts } from './agentSecrets.js';
 

@@ -6,7 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startV03Server, type V03Server } from '../../a2a/v03Server.js';
-import { SSE_LOGGED_CHARS, sseTap, tappedFetch } from '../../../src/agents/a2a/httpTap.js';
+import { SSE_LOGGED_CHARS, sseTap, tappedFetch } from '../../../src/agents/a2a/connection/httpTap.js';
 
 let server: V03Server;
 before(async () => { server = await startV03Server(); });

@@ -1,6 +1,6 @@
 /** A remote agent started against a real test server, its session's events fed into a real thread. */
-import { startRemoteAgent, type RemoteAgent, type RemoteSecrets } from '../../../src/agents/a2a/remoteAgent.js';
-import type { A2aSession } from '../../../src/agents/a2a/a2aSession.js';
+import { startRemoteAgent, type RemoteAgent, type RemoteSecrets } from '../../../src/agents/a2a/connection/remoteAgent.js';
+import type { A2aSession } from '../../../src/agents/a2a/session/a2aSession.js';
 import { ThreadModel } from '../../../src/thread/reducer.js';
 import type { SessionEvent } from '../../../src/protocol/events.js';
 import type { ThreadEntry } from '../../../src/thread/types.js';

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startV10Server, STUBBORN_PROGRESS, type V10Server } from '../../a2a/v10Server.js';
 import { FINAL_CHUNKS, PRELIM, Q1, Q2 } from '../../a2a/conversation.js';
-import { CANCEL_TIMEOUT_MS } from '../../../src/agents/a2a/a2aSession.js';
+import { CANCEL_TIMEOUT_MS } from '../../../src/agents/a2a/session/a2aSession.js';
 import { open } from './support.js';
 
 let server: V10Server;

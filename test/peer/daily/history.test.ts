@@ -14,7 +14,7 @@ import {
   listAgentSessions, sendEnd, sessionSupportOf, type RequestSender,
 } from '../../../src/agents/acp/session/agentSessions.js';
 import { TranscriptStore } from '../../../src/history/store.js';
-import { normalizeSessionUpdate } from '../../../src/protocol/normalize.js';
+import { normalizeSessionUpdate } from '../../../src/protocol/acp/normalize.js';
 import { ThreadModel } from '../../../src/thread/reducer.js';
 import type { ThreadEntry } from '../../../src/thread/types.js';
 import { startAgent, text, type RunningAgent } from './support.js';

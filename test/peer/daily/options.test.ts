@@ -5,9 +5,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseNewSessionResult, parseSetConfigOptionResult } from '../../../src/protocol/parseAgentResults.js';
-import { setConfigOptionParams, setModeParams } from '../../../src/protocol/outgoing.js';
-import { normalizeSessionUpdate } from '../../../src/protocol/normalize.js';
+import { parseNewSessionResult, parseSetConfigOptionResult } from '../../../src/protocol/acp/parseAgentResults.js';
+import { setConfigOptionParams, setModeParams } from '../../../src/protocol/acp/outgoing.js';
+import { normalizeSessionUpdate } from '../../../src/protocol/acp/normalize.js';
 import { ThreadModel } from '../../../src/thread/reducer.js';
 import type { SessionConfigOption } from '../../../src/protocol/events.js';
 import { agentText, startAgent, text, type RunningAgent } from './support.js';

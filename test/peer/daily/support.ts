@@ -10,7 +10,7 @@ import { buildSync } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { AcpAgentConfig } from '../../../src/agents/api.js';
-import { createAcpConnection } from '../../../src/protocol/transport.js';
+import { createAcpConnection } from '../../../src/protocol/acp/transport.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { AcpAgentConfig } from '../../../src/agents/api.js';
 import type { WorkspaceHost } from '../../../src/services/hostServices.js';
 import { AgentClient, type AgentClientOptions } from '../../../src/agents/acp/connection/agentClient.js';
-import type { AcpChatSession } from '../../../src/agents/acp/session/session.js';
+import type { AcpChatSession } from '../../../src/agents/acp/session/acpSession.js';
 import type { SessionEvent } from '../../../src/protocol/events.js';
 import { NodeFileSystem } from '../../../src/services/nodeFileSystem.js';
 import { ThreadModel } from '../../../src/thread/reducer.js';

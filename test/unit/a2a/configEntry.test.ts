@@ -1,7 +1,7 @@
 /** `agentChat.agents` entries with "url": usable ones become remote agents; the rest say how to fix them. */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readRemoteAgent } from '../../../src/agents/a2a/configEntry.js';
+import { readRemoteAgent } from '../../../src/agents/a2a/connection/configEntry.js';
 
 test('remote agent entries', () => {
   assert.deepEqual(readRemoteAgent('r', { url: 'https://agent.example.com' }).config, { kind: 'a2a', name: 'r', url: 'https://agent.example.com', headers: {} });

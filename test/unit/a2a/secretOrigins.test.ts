@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { OriginGate, cardEndpoints, isLoopback, isPlainHttpRemote } from '../../../src/agents/a2a/secretOrigins.js';
+import { OriginGate, cardEndpoints, isLoopback, isPlainHttpRemote } from '../../../src/agents/a2a/auth/secretOrigins.js';
 
 test('plain http:// is remote unless the host is a loopback address', () => {
   for (const u of ['http://localhost:9/', 'http://127.0.0.1/', 'http://127.8.0.1:80', 'http://[::1]:4000/x']) {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { createInterface } from 'node:readline';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
-import { createAcpConnection } from '../../../src/protocol/transport.js';
+import { createAcpConnection } from '../../../src/protocol/acp/transport.js';
 import { registerClientHandlers } from '../../../src/agents/acp/connection/clientHandlers.js';
 import { newSession } from './sessionFixture.js';
 import { NodeFileSystem } from '../../../src/services/nodeFileSystem.js';

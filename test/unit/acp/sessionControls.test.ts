@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ResponseError } from 'vscode-jsonrpc/node';
-import type { AcpSessionOptions } from '../../../src/agents/acp/session/session.js';
+import type { AcpSessionOptions } from '../../../src/agents/acp/session/acpSession.js';
 import type { SessionConfigOption, SessionEvent } from '../../../src/protocol/events.js';
 import { sessionOver } from './sessionFixture.js';
 

@@ -3,7 +3,7 @@
  * every event it emits kept in order. Each test file brings the connection that suits it.
  */
 import type { MessageConnection } from 'vscode-jsonrpc/node';
-import { AcpChatSession, type AcpSessionOptions } from '../../../src/agents/acp/session/session.js';
+import { AcpChatSession, type AcpSessionOptions } from '../../../src/agents/acp/session/acpSession.js';
 import type { SessionEvent } from '../../../src/protocol/events.js';
 
 /** What the session calls on its connection. */

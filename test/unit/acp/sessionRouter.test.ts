@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SessionRouter } from '../../../src/agents/acp/connection/sessionRouter.js';
-import type { AcpChatSession } from '../../../src/agents/acp/session/session.js';
+import type { AcpChatSession } from '../../../src/agents/acp/session/acpSession.js';
 
 /** Only what the router touches: the id and where updates go. */
 function session(sessionId: string, got: unknown[]): AcpChatSession {

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SessionEvent, SubagentPatch } from '../../../src/protocol/events.js';
-import { normalizeSessionUpdate } from '../../../src/protocol/normalize.js';
+import { normalizeSessionUpdate } from '../../../src/protocol/acp/normalize.js';
 import { ThreadModel } from '../../../src/thread/reducer.js';
 import type { SubagentEntry, ThreadEntry } from '../../../src/thread/types.js';
 

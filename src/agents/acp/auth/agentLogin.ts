@@ -8,7 +8,7 @@ import type { AgentFacts } from '../connection/capabilities.js';
 import { runAuth, type AuthOutcome } from './flow.js';
 import { AuthRequiredError, authRequiredEvent, canRun, chooseMethod, forUi, type LoginCallbacks } from './login.js';
 import { isAuthRequired, withAuthRetry } from './retry.js';
-import type { AcpSessionOptions } from '../session/session.js';
+import type { AcpSessionOptions } from '../session/acpSession.js';
 import { t } from '../../translate.js';
 
 export interface LoginHost {

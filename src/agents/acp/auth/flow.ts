@@ -5,7 +5,7 @@
 import type { AcpAgentConfig } from '../../api.js';
 import type { AuthMethodInfo, EnvVarSpec } from './methods.js';
 import { applyEnvAuth, planAuth } from './plan.js';
-import { authenticateParams } from '../../../protocol/outgoing.js';
+import { authenticateParams } from '../../../protocol/acp/outgoing.js';
 
 export interface AuthDeps {
   /** A request on the live connection (`authenticate` / `auth/login`). */

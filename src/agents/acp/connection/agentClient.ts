@@ -17,12 +17,12 @@ import type { FileSystemHost, WorkspaceHost } from '../../../services/hostServic
 import type { AgentFacts } from './capabilities.js';
 import { initializeAgent } from './handshake.js';
 import { DEFAULT_CLIENT_INFO } from './initialize.js';
-import type { ClientInfo } from '../../../protocol/outgoing.js';
-import type { WireFaultKind, WireFaultTally } from '../../../protocol/wireFaults.js';
+import type { ClientInfo } from '../../../protocol/acp/outgoing.js';
+import type { WireFaultKind, WireFaultTally } from '../../../protocol/acp/wireFaults.js';
 import { spawnAgent } from './agentProcess.js';
 import { loginShellPath } from '../../../services/process/loginShellPath.js';
 import { DEFAULT_KILL_GRACE_MS } from '../../../services/process/processTree.js';
-import type { AcpChatSession } from '../session/session.js';
+import type { AcpChatSession } from '../session/acpSession.js';
 import { stopRunningProcess, wireRunningProcess, type RunningProcess } from './runningProcess.js';
 import type { LoginCallbacks } from '../auth/login.js';
 import type { AuthOutcome } from '../auth/flow.js';

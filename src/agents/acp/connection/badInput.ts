@@ -2,7 +2,7 @@
  * Makes malformed agent output visible without flooding the thread: every problem goes to the
  * log; the chat gets one notice, then at most one per interval summarising how many more.
  */
-import type { NdjsonProblem } from '../../../protocol/ndjson.js';
+import type { NdjsonProblem } from '../../../protocol/acp/ndjson.js';
 import { t } from '../../translate.js';
 
 export function describeProblem(problem: NdjsonProblem): string {

@@ -3,7 +3,7 @@
  * Parsing (v1 booleans vs v2 support markers, `agentInfo` vs `info`) is the protocol layer's
  * `parseInitializeResult`; this adds the negotiated version and keeps the raw answer.
  */
-import { parseInitializeResult, type AgentCapabilities } from '../../../protocol/parseAgentResults.js';
+import { parseInitializeResult, type AgentCapabilities } from '../../../protocol/acp/parseAgentResults.js';
 import { parseAuthMethods, type AuthMethodInfo } from '../auth/methods.js';
 
 export interface PromptCapabilities {

@@ -10,21 +10,21 @@
 import { stat } from 'node:fs/promises';
 import { ResponseError, type CancellationToken, type MessageConnection } from 'vscode-jsonrpc/node';
 import { HostServiceError, type FileSystemHost } from '../../../services/hostServices.js';
-import type { AcpChatSession } from '../session/session.js';
+import type { AcpChatSession } from '../session/acpSession.js';
 import {
   createTerminalResult,
   emptyResult,
   readTextFileResult,
   terminalOutputResult,
   waitForTerminalExitResult,
-} from '../../../protocol/outgoing.js';
+} from '../../../protocol/acp/outgoing.js';
 import {
   parseCreateTerminal,
   parseReadTextFile,
   parseTerminalRequest,
   parseWriteTextFile,
   type Parsed,
-} from '../../../protocol/parseClientRequests.js';
+} from '../../../protocol/acp/parseClientRequests.js';
 import { confinePath } from '../../../services/confine.js';
 import { reachableRoots } from '../../../services/removedRoots.js';
 import { ErrorCode } from '../../../services/errorCodes.js';

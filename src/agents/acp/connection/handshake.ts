@@ -6,7 +6,7 @@ import { ResponseError, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { LaunchFailure } from '../../api.js';
 import { readAgentFacts, type AgentFacts } from './capabilities.js';
 import { checkAnsweredVersion, initializeRequestParams, type InitializeExtras } from './initialize.js';
-import type { ClientInfo } from '../../../protocol/outgoing.js';
+import type { ClientInfo } from '../../../protocol/acp/outgoing.js';
 import type { AgentProcess } from './agentProcess.js';
 
 /** ACP v2's "no supported version at or below the requested one". */

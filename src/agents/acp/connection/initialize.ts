@@ -1,10 +1,10 @@
 /**
  * Version negotiation (digest §9.2): an answer equal to the request is fine; a v1 answer to a
  * v2 request means "restart in v1" (a v2 initialize told the agent we have no fs/terminal);
- * anything else we cannot speak. What we advertise is built in src/protocol/outgoing.ts.
+ * anything else we cannot speak. What we advertise is built in src/protocol/acp/outgoing.ts.
  */
 import type { LaunchFailure } from '../../api.js';
-import { initializeParams, initializeParamsV1, type ClientInfo } from '../../../protocol/outgoing.js';
+import { initializeParams, initializeParamsV1, type ClientInfo } from '../../../protocol/acp/outgoing.js';
 
 export const DEFAULT_CLIENT_INFO: ClientInfo = { name: 'agent-chat', title: 'Agent Chat', version: '0.1.0' };
 

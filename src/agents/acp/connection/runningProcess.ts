@@ -5,8 +5,8 @@
  */
 import type { Message, MessageConnection } from 'vscode-jsonrpc/node';
 import type { FileSystemHost } from '../../../services/hostServices.js';
-import { createAcpConnection } from '../../../protocol/transport.js';
-import { WireFaultTally, type WireFault } from '../../../protocol/wireFaults.js';
+import { createAcpConnection } from '../../../protocol/acp/transport.js';
+import { WireFaultTally, type WireFault } from '../../../protocol/acp/wireFaults.js';
 import { NodeTerminals } from '../../../services/terminals.js';
 import { BadInputReporter } from './badInput.js';
 import { registerClientHandlers } from './clientHandlers.js';

@@ -12,7 +12,7 @@
  * a session or one of the announcer's own ancestors, and children past MAX_CHILD_DEPTH or
  * MAX_CHILDREN, are not routed (logged; their traffic is then an unknown session's).
  */
-import type { AcpChatSession } from '../session/session.js';
+import type { AcpChatSession } from '../session/acpSession.js';
 import { MAX_CHILD_DEPTH, type ChildSession } from '../session/childSessions.js';
 
 const MAX_HELD = 1_000;

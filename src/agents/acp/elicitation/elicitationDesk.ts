@@ -7,7 +7,7 @@
  */
 import { ResponseError, type CancellationToken } from 'vscode-jsonrpc/node';
 import type { ElicitationAction, ElicitationPrompt, ElicitationValue, SessionEvent } from '../../../protocol/events.js';
-import { parseElicitation } from '../../../protocol/parseElicitation.js';
+import { parseElicitation } from '../../../protocol/acp/parseElicitation.js';
 import { ErrorCode } from '../../../services/errorCodes.js';
 import { checkElicitationAnswer } from '../../../thread/elicitationAnswer.js';
 import type { ElicitationAnswer, ElicitationVerdict } from '../../api.js';

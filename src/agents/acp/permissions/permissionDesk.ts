@@ -5,7 +5,7 @@
  */
 import { ResponseError, type CancellationToken } from 'vscode-jsonrpc/node';
 import type { PermissionOption, PermissionOutcome, SessionEvent, ToolCallPatch } from '../../../protocol/events.js';
-import { permissionResult } from '../../../protocol/outgoing.js';
+import { permissionResult } from '../../../protocol/acp/outgoing.js';
 import { ErrorCode } from '../../../services/errorCodes.js';
 import { readPermissionParams } from './permissionParams.js';
 import { PendingPermissions } from './permissions.js';

@@ -4,7 +4,7 @@
  * its own, titled with the command, so the question is never shown detached from context.
  */
 import type { PermissionOption, ToolCallPatch } from '../../../protocol/events.js';
-import { parseRequestPermission } from '../../../protocol/parseClientRequests.js';
+import { parseRequestPermission } from '../../../protocol/acp/parseClientRequests.js';
 
 export interface PermissionRequestInfo {
   toolCallId: string;

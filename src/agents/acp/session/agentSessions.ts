@@ -7,9 +7,9 @@
 import { isAbsolute } from 'node:path';
 import type { MessageConnection } from 'vscode-jsonrpc';
 import type { AcpMcpServer } from '../mcp/filter.js';
-import { listSessionsParams, loadSessionParams, newSessionParams, resumeSessionParams, sessionIdParams } from '../../../protocol/outgoing.js';
+import { listSessionsParams, loadSessionParams, newSessionParams, resumeSessionParams, sessionIdParams } from '../../../protocol/acp/outgoing.js';
 import type { AgentSessionInfo, SessionSupport } from '../../api.js';
-import { parseInitializeResult, type AgentCapabilities } from '../../../protocol/parseAgentResults.js';
+import { parseInitializeResult, type AgentCapabilities } from '../../../protocol/acp/parseAgentResults.js';
 
 export type RequestSender = Pick<MessageConnection, 'sendRequest'>;
 

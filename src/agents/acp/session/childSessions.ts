@@ -14,8 +14,8 @@
 import type { CancellationToken, MessageConnection } from 'vscode-jsonrpc/node';
 import type { ElicitationAnswer, ElicitationVerdict } from '../../api.js';
 import type { PermissionOutcome, SessionEvent, SubagentPatch } from '../../../protocol/events.js';
-import { normalizeSessionUpdate } from '../../../protocol/normalize.js';
-import { cancelParams } from '../../../protocol/outgoing.js';
+import { normalizeSessionUpdate } from '../../../protocol/acp/normalize.js';
+import { cancelParams } from '../../../protocol/acp/outgoing.js';
 import { PermissionDesk } from '../permissions/permissionDesk.js';
 import type { PermissionAdvisor } from '../permissions/permissionAdvice.js';
 import { ElicitationDesk } from '../elicitation/elicitationDesk.js';

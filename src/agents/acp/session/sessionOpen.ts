@@ -11,7 +11,7 @@ import type { SessionSupport } from '../../api.js';
 import { homedir } from 'node:os';
 import { isAbsolute } from 'node:path';
 import type { MessageConnection } from 'vscode-jsonrpc/node';
-import { parseLoadSessionResult, parseNewSessionResult, type SessionSetup } from '../../../protocol/parseAgentResults.js';
+import { parseLoadSessionResult, parseNewSessionResult, type SessionSetup } from '../../../protocol/acp/parseAgentResults.js';
 import {
   buildCloseRequest,
   buildForkRequest,
@@ -23,7 +23,7 @@ import {
   type Gated,
 } from './agentSessions.js';
 import type { AgentFacts } from '../connection/capabilities.js';
-import { AcpChatSession, type AcpSessionOptions } from './session.js';
+import { AcpChatSession, type AcpSessionOptions } from './acpSession.js';
 import { boundedRequest } from './boundedRequest.js';
 import type { SessionRouter } from '../connection/sessionRouter.js';
 import { planSessionTarget, skippedMcpNotice, type McpServerInput, type SessionTargetPlan } from './sessionTarget.js';

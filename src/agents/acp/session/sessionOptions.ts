@@ -5,8 +5,8 @@
  */
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { SessionConfigOption, SessionEvent } from '../../../protocol/events.js';
-import { setConfigOptionParams, setModeParams } from '../../../protocol/outgoing.js';
-import { parseSetConfigOptionResult, type SessionSetup } from '../../../protocol/parseAgentResults.js';
+import { setConfigOptionParams, setModeParams } from '../../../protocol/acp/outgoing.js';
+import { parseSetConfigOptionResult, type SessionSetup } from '../../../protocol/acp/parseAgentResults.js';
 
 type Sender = Pick<MessageConnection, 'sendRequest'>;
 

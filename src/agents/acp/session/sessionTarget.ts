@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import type { SessionEvent } from '../../../protocol/events.js';
-import type { McpServerStdio } from '../../../protocol/outgoing.js';
+import type { McpServerStdio } from '../../../protocol/acp/outgoing.js';
 import { contains } from '../../../services/confine.js';
 import type { AgentFacts } from '../connection/capabilities.js';
 import { filterMcpServers, mcpCapabilitiesOf, type AcpMcpServer, type McpFilterResult } from '../mcp/filter.js';

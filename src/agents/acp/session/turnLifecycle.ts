@@ -9,7 +9,7 @@
  */
 import { ErrorCodes, ResponseError } from 'vscode-jsonrpc/node';
 import type { SessionEvent, StopReason } from '../../../protocol/events.js';
-import { parsePromptResult } from '../../../protocol/parseAgentResults.js';
+import { parsePromptResult } from '../../../protocol/acp/parseAgentResults.js';
 import { createTurn, isUnknownStopReason, type Turn } from './turn.js';
 
 export type SessionTurnState = 'idle' | 'running' | 'requires_action' | 'cancelling';

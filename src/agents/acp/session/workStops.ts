@@ -10,7 +10,7 @@
  */
 import type { MessageConnection } from 'vscode-jsonrpc/node';
 import type { SessionEvent, StopTarget } from '../../../protocol/events.js';
-import { cancelTerminalParams, cancelToolCallParams } from '../../../protocol/outgoing.js';
+import { cancelTerminalParams, cancelToolCallParams } from '../../../protocol/acp/outgoing.js';
 
 export interface WorkStopsHost {
   readonly connection: MessageConnection;
