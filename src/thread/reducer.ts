@@ -6,20 +6,20 @@
  * path (tens of thousands of chunks per turn), so every event costs O(1) or O(rows it touches):
  * rows are found through indexes, never by scanning, and the entries array is never copied.
  */
-import { applyConsultation } from './consultations.js';
+import { applyConsultation } from './children/consultations.js';
 import type { SessionEvent } from '../protocol/events.js';
 import type { ApplyResult, SessionFacts, SubagentEntry, ThreadEntry } from './types.js';
 import { emptyState, flushStreaming, setSession, type FileWrite, type ThreadState } from './state.js';
-import { appendToStream, applyMessageChunk, applyMessageUpsert, applyPromptAccepted, applyPromptSent } from './messages.js';
-import { applyTerminalOutput, applyToolCall, applyToolCallContentChunk } from './toolCalls.js';
-import { applyPermissionRequested, applyPermissionResolved, applyPermissionAutoApproved } from './permissions.js';
-import { applyElicitationCompleted, applyElicitationRequested, applyElicitationResolved } from './elicitations.js';
+import { appendToStream, applyMessageChunk, applyMessageUpsert, applyPromptAccepted, applyPromptSent } from './turns/messages.js';
+import { applyTerminalOutput, applyToolCall, applyToolCallContentChunk } from './tools/toolCalls.js';
+import { applyPermissionRequested, applyPermissionResolved, applyPermissionAutoApproved } from './tools/permissions.js';
+import { applyElicitationCompleted, applyElicitationRequested, applyElicitationResolved } from './elicitations/elicitations.js';
 import { applyPlan, applyPlanRemoved } from './plan.js';
-import { applyCompaction, applyCompactionChunk } from './compaction.js';
-import { applyAgentTerminal, applyAgentTerminalChunk } from './agentTerminals.js';
-import { applyStopRefused, applyStopRequested } from './stopRequests.js';
-import { applyCheckpoint, applyCheckpointRedone, applyCheckpointRestored, applyFileSettled, applyFileUpdated, applyFileWritten, applyTurnChanges } from './checkpoints.js';
-import { applyCancelRequested, applyTurnEnded, applyTurnState } from './turns.js';
+import { applyCompaction, applyCompactionChunk } from './turns/compaction.js';
+import { applyAgentTerminal, applyAgentTerminalChunk } from './tools/agentTerminals.js';
+import { applyStopRefused, applyStopRequested } from './tools/stopRequests.js';
+import { applyCheckpoint, applyCheckpointRedone, applyCheckpointRestored, applyFileSettled, applyFileUpdated, applyFileWritten, applyTurnChanges } from './review/checkpoints.js';
+import { applyCancelRequested, applyTurnEnded, applyTurnState } from './turns/turns.js';
 import {
   applyAuthRequired,
   applyCommands,
@@ -33,7 +33,7 @@ import {
   applyUsage,
 } from './sessionFacts.js';
 import { stateFromSnapshot, type ThreadSnapshot } from './restore.js';
-import { applyChildEvent, applySubagent, applySubagentStop, askingIn, cardAt, childRowsOf, childSnapshots, markBackground, restoreChildren, type ChildFactory } from './subagents.js';
+import { applyChildEvent, applySubagent, applySubagentStop, askingIn, cardAt, childRowsOf, childSnapshots, markBackground, restoreChildren, type ChildFactory } from './children/subagents.js';
 import { english, type Translate } from './translate.js';
 
 export type { ThreadSnapshot } from './restore.js';

@@ -4,7 +4,7 @@
  */
 import type { SessionFacts, ThreadEntry } from './types.js';
 import { emptyState, type ThreadState } from './state.js';
-import { indexTerminals } from './toolCalls.js';
+import { indexTerminals } from './tools/toolCalls.js';
 
 export interface ThreadSnapshot {
   entries: ThreadEntry[];

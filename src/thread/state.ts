@@ -19,7 +19,7 @@ import type {
   ThreadEntry,
   UserEntry,
 } from './types.js';
-import type { ChildThread } from './subagents.js';
+import type { ChildThread } from './children/subagents.js';
 
 export interface TurnTracking {
   /** A turn is open from its start until its turn_end row; repeated idle snapshots see it closed. */

@@ -15,7 +15,7 @@ import { parsePromptResult } from '../../src/protocol/acp/parseAgentResults.js';
 import { parseCreateTerminal, parseReadTextFile, parseTerminalRequest, parseWriteTextFile } from '../../src/protocol/acp/parseClientRequests.js';
 import { readPermissionParams } from '../../src/agents/acp/permissions/permissionParams.js';
 import { parseElicitation } from '../../src/protocol/acp/parseElicitation.js';
-import { checkElicitationAnswer } from '../../src/thread/elicitationAnswer.js';
+import { checkElicitationAnswer } from '../../src/thread/elicitations/elicitationAnswer.js';
 import type { ElicitationPrompt } from '../../src/protocol/events.js';
 import { ThreadModel, type ThreadSnapshot } from '../../src/thread/reducer.js';
 import { transcriptToMarkdown } from '../../src/history/markdown.js';

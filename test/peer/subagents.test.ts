@@ -8,7 +8,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SessionEvent } from '../../src/protocol/events.js';
 import type { SubagentEntry, ThreadEntry, ToolCallEntry } from '../../src/thread/types.js';
-import { unwrapChild } from '../../src/thread/subagents.js';
+import { unwrapChild } from '../../src/thread/children/subagents.js';
 import { TEAM } from '../agents/lib/subagents.js';
 import { record, say, startPeer, streamedText, testAgent, turnEnd, waitFor, type Peer } from './support/harness.js';
 

@@ -7,7 +7,7 @@
  * Every agent-supplied string goes through `textContent`.
  */
 import type { ElicitationField, ElicitationValue } from '../../src/protocol/events.js';
-import { checkElicitationAnswer } from '../../src/thread/elicitationAnswer.js';
+import { checkElicitationAnswer } from '../../src/thread/elicitations/elicitationAnswer.js';
 import type { ElicitationEntry } from '../../src/thread/types.js';
 import { h, icon } from '../dom.js';
 import type { RowContext, RowView } from './rowView.js';

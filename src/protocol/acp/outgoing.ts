@@ -24,7 +24,7 @@ export const CLIENT_CAPABILITIES_V1 = {
   session: { configOptions: { boolean: {} }, notices: {}, compaction: {} },
   elicitation: { form: {}, url: {} },
   plan: {},
-  // Child sessions (unstable): each shown as a card in its parent's thread (thread/subagents.ts).
+  // Child sessions (unstable): each shown as a card in its parent's thread (thread/children/subagents.ts).
   subagents: {},
 } as const;
 

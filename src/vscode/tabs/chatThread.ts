@@ -10,7 +10,7 @@ import type { FileWrite } from '../../thread/state.js';
 import { archivedThread } from '../history/archive.js';
 import { DisposableScope } from '../disposables.js';
 import { freshThread } from './threadStore.js';
-import { cardName, unwrapChild } from '../../thread/subagents.js';
+import { cardName, unwrapChild } from '../../thread/children/subagents.js';
 import type { Thread, ThreadStore } from './threadStore.js';
 
 export interface PermissionRequest {

@@ -287,7 +287,7 @@ export class Model {
     return this.world instanceof GitWorld ? this.world.renamesSince(target) : [];
   }
 
-  // The thread's bookkeeping of a restore and a redo (src/thread/checkpoints.ts).
+  // The thread's bookkeeping of a restore and a redo (src/thread/review/checkpoints.ts).
   private restored(user: UserEntry, redoId: string): void {
     for (const e of this.world.entries) if (e.type === 'user') delete e.redo;
     this.mark(user, true);

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ElicitationField } from '../../../src/protocol/events.js';
-import { checkElicitationAnswer } from '../../../src/thread/elicitationAnswer.js';
+import { checkElicitationAnswer } from '../../../src/thread/elicitations/elicitationAnswer.js';
 
 const f = (field: Partial<ElicitationField> & Pick<ElicitationField, 'kind'>): ElicitationField =>
   ({ name: 'f', label: 'F', required: false, ...field }) as ElicitationField;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import type { SessionEvent, ToolCallContent } from '../../../src/protocol/events.js';
 import type { CompactionEntry, PlanThreadEntry, TerminalEntry, ThreadEntry, ToolCallEntry } from '../../../src/thread/types.js';
 import { ThreadModel } from '../../../src/thread/reducer.js';
-import { MAX_TERMINAL_CHARS } from '../../../src/thread/agentTerminals.js';
+import { MAX_TERMINAL_CHARS } from '../../../src/thread/tools/agentTerminals.js';
 import { run, text, toolCall, toolUpdate } from './events.js';
 
 const b64 = (bytes: Buffer | string) => (typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes).toString('base64');

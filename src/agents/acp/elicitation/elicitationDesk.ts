@@ -9,7 +9,7 @@ import { ResponseError, type CancellationToken } from 'vscode-jsonrpc/node';
 import type { ElicitationAction, ElicitationPrompt, ElicitationValue, SessionEvent } from '../../../protocol/events.js';
 import { parseElicitation } from '../../../protocol/acp/parseElicitation.js';
 import { ErrorCode } from '../../../services/errorCodes.js';
-import { checkElicitationAnswer } from '../../../thread/elicitationAnswer.js';
+import { checkElicitationAnswer } from '../../../thread/elicitations/elicitationAnswer.js';
 import type { ElicitationAnswer, ElicitationVerdict } from '../../api.js';
 import { t } from '../../translate.js';
 

@@ -8,11 +8,11 @@
  * Each child event costs the child's own apply plus a look at the rows it changed; a streamed
  * chunk updates the card only while the "now" line is still short.
  */
-import type { ChildEvent, SessionEvent, SubagentPatch } from '../protocol/events.js';
-import type { ApplyResult, RowChange, SubagentEntry, ThreadEntry } from './types.js';
-import { insertRow, newEntryId, replaceRow, type ThreadState } from './state.js';
-import type { ThreadSnapshot } from './restore.js';
-import { english, type Translate } from './translate.js';
+import type { ChildEvent, SessionEvent, SubagentPatch } from '../../protocol/events.js';
+import type { ApplyResult, RowChange, SubagentEntry, ThreadEntry } from '../types.js';
+import { insertRow, newEntryId, replaceRow, type ThreadState } from '../state.js';
+import type { ThreadSnapshot } from '../restore.js';
+import { english, type Translate } from '../translate.js';
 
 /** What the parent needs of a child's thread model (the reducer's `ThreadModel`). */
 export interface ChildModel {

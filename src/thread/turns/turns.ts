@@ -5,11 +5,11 @@
  * requires_action, and ends turns the agent started itself. v2 agents repeat idle snapshots
  * (resume, multi-client) and late ends can race, so a turn gets exactly one turn_end row.
  */
-import type { SessionEvent, StopReason } from '../protocol/events.js';
-import type { ApplyResult, ToolCallEntry, TurnEndEntry, UserEntry } from './types.js';
-import { insertRow, newEntryId, replaceRow, setSession, type ThreadState } from './state.js';
-import { cancelPermission } from './permissions.js';
-import { cancelElicitations } from './elicitations.js';
+import type { SessionEvent, StopReason } from '../../protocol/events.js';
+import type { ApplyResult, ToolCallEntry, TurnEndEntry, UserEntry } from '../types.js';
+import { insertRow, newEntryId, replaceRow, setSession, type ThreadState } from '../state.js';
+import { cancelPermission } from '../tools/permissions.js';
+import { cancelElicitations } from '../elicitations/elicitations.js';
 
 type StateEvent = Extract<SessionEvent, { kind: 'state' }>;
 type CancelEvent = Extract<SessionEvent, { kind: 'cancel_requested' }>;

@@ -3,10 +3,10 @@
  * sends the whole card each time it changes, so the row is created on first sight and replaced
  * after. What the client attached to the card (the permission question, its answer) is kept.
  */
-import type { SessionEvent } from '../protocol/events.js';
-import type { ApplyResult, ToolCallEntry } from './types.js';
-import { createToolCall, patchToolCall, storeToolCall } from './toolCalls.js';
-import type { ThreadState } from './state.js';
+import type { SessionEvent } from '../../protocol/events.js';
+import type { ApplyResult, ToolCallEntry } from '../types.js';
+import { createToolCall, patchToolCall, storeToolCall } from '../tools/toolCalls.js';
+import type { ThreadState } from '../state.js';
 
 type ConsultationEvent = Extract<SessionEvent, { kind: 'consultation' }>;
 

@@ -2,9 +2,9 @@
  * Permission requests are a status on the tool call they are about (not rows of their own):
  * the card shows the agent's options until the user answers or the turn is cancelled.
  */
-import type { SessionEvent } from '../protocol/events.js';
-import type { ApplyResult, PendingPermission, ToolCallEntry } from './types.js';
-import { replaceRow, setSession, type ThreadState } from './state.js';
+import type { SessionEvent } from '../../protocol/events.js';
+import type { ApplyResult, PendingPermission, ToolCallEntry } from '../types.js';
+import { replaceRow, setSession, type ThreadState } from '../state.js';
 import { createToolCall, patchToolCall, storeToolCall } from './toolCalls.js';
 
 type RequestedEvent = Extract<SessionEvent, { kind: 'permission_requested' }>;

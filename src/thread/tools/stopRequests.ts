@@ -4,10 +4,10 @@
  * ended (a final tool call status, a terminal exit status), or the agent's refusal. Work that
  * has already ended is left alone: a late refusal must not paint over its outcome.
  */
-import type { SessionEvent, StopTarget } from '../protocol/events.js';
-import type { ApplyResult, StopState, ToolCallEntry } from './types.js';
+import type { SessionEvent, StopTarget } from '../../protocol/events.js';
+import type { ApplyResult, StopState, ToolCallEntry } from '../types.js';
 import { updateAgentTerminalView } from './agentTerminals.js';
-import type { ThreadState } from './state.js';
+import type { ThreadState } from '../state.js';
 import { isFinalStatus, storeToolCall } from './toolCalls.js';
 
 type StopRequested = Extract<SessionEvent, { kind: 'stop_requested' }>;

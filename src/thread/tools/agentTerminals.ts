@@ -4,9 +4,9 @@
  * every tool call that embeds it (the same view as a client-run terminal); one that no tool call
  * embeds gets a row of its own, which folds away once a tool call takes the terminal over.
  */
-import type { SessionEvent } from '../protocol/events.js';
-import type { ApplyResult, TerminalEntry, TerminalView } from './types.js';
-import { insertRow, newEntryId, replaceRow, type AgentTerminal, type ThreadState } from './state.js';
+import type { SessionEvent } from '../../protocol/events.js';
+import type { ApplyResult, TerminalEntry, TerminalView } from '../types.js';
+import { insertRow, newEntryId, replaceRow, type AgentTerminal, type ThreadState } from '../state.js';
 import { showTerminal } from './toolCalls.js';
 
 type TerminalEvent = Extract<SessionEvent, { kind: 'agent_terminal' }>;

@@ -3,8 +3,8 @@
  * to show each field's problem as the user submits, the host uses it again before anything
  * reaches the agent (a webview message is input like any other).
  */
-import type { ElicitationField, ElicitationValue } from '../protocol/events.js';
-import { english, type Translate } from './translate.js';
+import type { ElicitationField, ElicitationValue } from '../../protocol/events.js';
+import { english, type Translate } from '../translate.js';
 
 export type ElicitationCheck =
   | { ok: true; content: Record<string, ElicitationValue> }

@@ -2,9 +2,9 @@
  * Context compactions: one row per compactionId, placed where the agent first reported it and
  * patched in place (status, summary replaced or grown by chunks, error).
  */
-import type { ContentBlock, SessionEvent } from '../protocol/events.js';
-import type { ApplyResult, CompactionEntry } from './types.js';
-import { insertRow, newEntryId, replaceRow, type ThreadState } from './state.js';
+import type { ContentBlock, SessionEvent } from '../../protocol/events.js';
+import type { ApplyResult, CompactionEntry } from '../types.js';
+import { insertRow, newEntryId, replaceRow, type ThreadState } from '../state.js';
 
 type CompactionEvent = Extract<SessionEvent, { kind: 'compaction' }>;
 type CompactionChunkEvent = Extract<SessionEvent, { kind: 'compaction_chunk' }>;

@@ -3,9 +3,9 @@
  * page to open), settled in place when answered or cancelled. While one is open the turn
  * needs the user (`requires_action`), as with a permission question.
  */
-import type { SessionEvent } from '../protocol/events.js';
-import type { ApplyResult, ElicitationEntry } from './types.js';
-import { insertRow, newEntryId, replaceRow, setSession, type ThreadState } from './state.js';
+import type { SessionEvent } from '../../protocol/events.js';
+import type { ApplyResult, ElicitationEntry } from '../types.js';
+import { insertRow, newEntryId, replaceRow, setSession, type ThreadState } from '../state.js';
 
 type RequestedEvent = Extract<SessionEvent, { kind: 'elicitation_requested' }>;
 type ResolvedEvent = Extract<SessionEvent, { kind: 'elicitation_resolved' }>;

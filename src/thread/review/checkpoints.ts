@@ -3,9 +3,9 @@
  * "Restore to here" works after a reload), the changed-files row under the turn, and which
  * entries a restore marked undone.
  */
-import type { SessionEvent } from '../protocol/events.js';
-import { insertRow, newEntryId, replaceRow, type ThreadState } from './state.js';
-import type { ApplyResult, ChangesEntry, UserEntry } from './types.js';
+import type { SessionEvent } from '../../protocol/events.js';
+import { insertRow, newEntryId, replaceRow, type ThreadState } from '../state.js';
+import type { ApplyResult, ChangesEntry, UserEntry } from '../types.js';
 
 type Ev<K extends SessionEvent['kind']> = Extract<SessionEvent, { kind: K }>;
 

@@ -6,9 +6,9 @@
  * chunk appends to whatever content is current (from an upsert or earlier chunks); an upsert
  * with content replaces everything accumulated, `null`/`[]` clears, omitted leaves it.
  */
-import type { ContentBlock, MessageRole, SessionEvent } from '../protocol/events.js';
-import type { AgentMessageEntry, ApplyResult, ThoughtEntry, UserEntry } from './types.js';
-import { flushStreaming, insertRow, newEntryId, replaceRow, setSession, type ThreadState } from './state.js';
+import type { ContentBlock, MessageRole, SessionEvent } from '../../protocol/events.js';
+import type { AgentMessageEntry, ApplyResult, ThoughtEntry, UserEntry } from '../types.js';
+import { flushStreaming, insertRow, newEntryId, replaceRow, setSession, type ThreadState } from '../state.js';
 import { startTurn } from './turns.js';
 
 type MessageEntry = UserEntry | AgentMessageEntry | ThoughtEntry;

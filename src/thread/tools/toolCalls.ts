@@ -2,9 +2,9 @@
  * Tool calls: full creates (v1 `tool_call`), three-state patches (`tool_call_update`, and v2's
  * only way to create one), streamed content items, and live output of embedded terminals.
  */
-import type { SessionEvent, ToolCallContent, ToolCallPatch } from '../protocol/events.js';
-import type { ApplyResult, TerminalEntry, TerminalView, ToolCallEntry } from './types.js';
-import { insertRow, newEntryId, replaceRow, type ThreadState } from './state.js';
+import type { SessionEvent, ToolCallContent, ToolCallPatch } from '../../protocol/events.js';
+import type { ApplyResult, TerminalEntry, TerminalView, ToolCallEntry } from '../types.js';
+import { insertRow, newEntryId, replaceRow, type ThreadState } from '../state.js';
 
 type ToolCallEvent = Extract<SessionEvent, { kind: 'tool_call' }>;
 type ContentChunkEvent = Extract<SessionEvent, { kind: 'tool_call_content_chunk' }>;
