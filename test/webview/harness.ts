@@ -33,7 +33,7 @@ export async function cachedWebview(): Promise<string> {
     if (st.isDirectory()) for (const n of readdirSync(p).sort()) walk(join(p, n));
     else hash.update(`${p}:${st.size}:${st.mtimeMs}\n`);
   };
-  for (const p of ['webview', 'src/shared', 'src/thread/types.ts', 'src/protocol/events.ts']) if (existsSync(join(root, p))) walk(join(root, p));
+  for (const p of ['webview', 'src/shared', 'src/thread', 'src/protocol/events.ts', 'src/protocol/events']) if (existsSync(join(root, p))) walk(join(root, p));
   const dir = join(tmpdir(), `agent-chat-webview-${hash.digest('hex').slice(0, 16)}`);
   if (existsSync(join(dir, 'webview.js'))) return dir;
   const fresh = await buildWebview();
