@@ -136,6 +136,8 @@ function run(el: HTMLElement, host: Host): void {
       return host.post({ type: 'newSession' });
     case 'worktree-changes':
       return host.post({ type: 'worktreeChanges' });
+    case 'set-budget':
+      return host.post({ type: 'setBudget' });
     case 'toggle-follow': {
       const on = el.getAttribute('aria-pressed') !== 'true';
       // Shown at once; the host's `follow` message confirms it (or puts it back).

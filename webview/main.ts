@@ -180,6 +180,13 @@ function handle(msg: HostToWebview): void {
     case 'rules':
       setActiveRules(msg.active);
       return;
+    case 'budget':
+      // Any tab's budget may change; the header shows the shown one's.
+      if (shownTab === undefined || msg.tabId === shownTab) header.setBudget(msg.budget);
+      return;
+    case 'returnPrompt':
+      composer.takeBack(msg);
+      return;
     case 'queue':
       // A late answer about a tab no longer shown is stale.
       if (shownTab !== undefined && msg.tabId !== shownTab) return;

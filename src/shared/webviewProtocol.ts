@@ -146,7 +146,20 @@ export type HostToWebview =
   /** "Follow the agent" was turned on or off (header toggle, command, another window's state). */
   | { type: 'follow'; on: boolean }
   /** The auto-approve rules in force (ids), after a snapshot and whenever they change. */
-  | { type: 'rules'; active: string[] };
+  | { type: 'rules'; active: string[] }
+  /** A tab's spend against its budget, after a snapshot (the shown tab) and whenever it changes (any tab). */
+  | { type: 'budget'; tabId: string; budget: BudgetView }
+  /** A prompt that was not sent (over budget, the user cancelled): back into the composer, before any draft. */
+  | { type: 'returnPrompt'; text: string; attachments: Attachment[]; images: Array<{ mimeType: string; data: string }> };
+
+/** The header's budget button: spend against budget in a few words, how it stands, and a longer line for its tooltip. */
+export interface BudgetView {
+  /** `none`: no budget; `noCost`: the agent reports no cost; `otherCurrency`: not comparable; `warn`: ≥ 80%; `over`: ≥ 100%. */
+  level: 'none' | 'noCost' | 'otherCurrency' | 'under' | 'warn' | 'over';
+  /** "$0.42 of $1.00", "no cost reported", "$0.42" without a budget; empty when there is nothing to say. */
+  text: string;
+  detail: string;
+}
 
 /**
  * Something the user attached or @-mentioned; the host turns it into prompt blocks
@@ -253,7 +266,9 @@ export type WebviewToHost =
   /** The header's "Follow the agent" toggle was pressed: the state it asks for. */
   | { type: 'setFollow'; on: boolean }
   /** The user types in the composer (at most one every few hundred ms): follow reveals wait. */
-  | { type: 'composerTyping' };
+  | { type: 'composerTyping' }
+  /** The header's budget button was pressed: set the shown session's budget. */
+  | { type: 'setBudget' };
 
 // ── Prompt queue ─────────────────────────────────────────────────────────────────────────────
 // A prompt written while a turn runs waits in the host (per tab, so it survives a hidden or

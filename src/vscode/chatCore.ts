@@ -24,6 +24,7 @@ import type { SessionOpener } from './tabs/sessionOpener.js';
 import type { SessionTabList } from './tabs/sessionTabList.js';
 import type { ThreadStore } from './tabs/threadStore.js';
 import type { WorktreeRef } from '../worktrees/types.js';
+import type { ComposedPrompt } from './tabs/promptBlocks.js';
 
 /** Everything the status bar and the `agentChat.turnRunning` context key render from. */
 export interface ChatStatus {
@@ -63,6 +64,11 @@ export interface ContextDeps {
    * and its session stay (absent: the tab just closes).
    */
   closeWorktree?: (worktree: WorktreeRef, title: string, endSession: () => Promise<void>) => Promise<boolean>;
+  /**
+   * Asked before each prompt goes to a tab's session (the budget, vscode/budget/): false keeps
+   * it from being sent — the gate then gives it back to the composer (absent: always sent).
+   */
+  promptGate?: (tabId: string, prompt: ComposedPrompt) => Promise<boolean>;
 }
 
 export interface ReviewWiring {

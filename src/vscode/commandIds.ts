@@ -24,6 +24,8 @@ export const CommandId = {
   commitWorktree: 'agentChat.commitWorktree',
   openWorktree: 'agentChat.openWorktree',
   worktreeChanges: 'agentChat.worktreeChanges',
+  /** The header's budget button: a budget for the shown session (vscode/budget/budgetCommands.ts). */
+  setSessionBudget: 'agentChat.setSessionBudget',
 } as const;
 
 export const ContextKey = {

@@ -50,6 +50,8 @@ import { worktreeParentDir } from './worktrees/worktreeSettings.js';
 import { closeWorktreeTab } from './worktrees/closeWorktree.js';
 import { registerWorktreeCommands } from './worktrees/worktreeCommands.js';
 import { OverviewView } from './overview/overviewView.js';
+import { Budgets } from './budget/budgets.js';
+import { budgetGate, registerBudgetCommand } from './budget/budgetCommands.js';
 
 /** What `activate` returns: the extension-host test suite drives the real state through it. */
 export interface AgentChatApi {
@@ -66,6 +68,8 @@ export interface AgentChatApi {
   worktrees: WorktreeService;
   /** The overview view of every thread (its rows and badge). */
   overview: OverviewView;
+  /** Each session's spend against its budget (agentChat.budget, the header's override). */
+  budgets: Budgets;
   /** Variables entered at env-var logins, per agent. */
   secrets: AgentSecrets;
   /** The history list and reopening, as the Show History command runs them. */
@@ -154,6 +158,8 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
       consult: { enabled: consultAgentsEnabled, directory: own(consultDirectory(log, extension.secrets)), limits: readConsultLimits },
     },
     closeWorktree: (worktree, title, endSession) => closeWorktreeTab(worktrees, worktree, title, endSession),
+    // Over its budget a session asks before a prompt goes out; one held back returns to the composer.
+    promptGate: budgetGate((): Budgets => budgets, (message) => view.post(message)),
   }));
   current = { context, store, transcripts };
 
@@ -168,6 +174,9 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   }));
   view.setFollow(follow);
   view.setRules(rules);
+  // Spend against budget, per session: the header, the Threads view and the prompt gate read it.
+  const budgets: Budgets = own(new Budgets(context, (line) => log.warn(line)));
+  view.setBudgets(budgets);
   const ruleActions = rules.actions(context);
   view.setMessageHandler((message) => handleWebviewMessage(message, { context, view, diffs, log, mentions, follow, rules: ruleActions }));
   const statusBar = own(new AgentStatusBar(context));
@@ -193,7 +202,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   const surroundings = own(new WindowSurroundings(() => view.visible, view.onDidChangeVisible, () => context.tabsInfo().activeId));
   own(registerShowTab(context));
   // Every thread at a glance; the badge counts those waiting for the user.
-  const overview = own(new OverviewView(context));
+  const overview = own(new OverviewView(context, budgets));
   own(new PermissionNotifier(context, surroundings));
   own(new InputNotifier(context, surroundings));
   own(new ElicitationNotifier(context, surroundings));
@@ -202,6 +211,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   // User intents and editor events.
   own(registerCommands({ context, view, log, transcripts, follow }));
   own(registerWorktreeCommands(context, worktrees, () => view.reveal()));
+  own(registerBudgetCommand(context, budgets));
   // Worktrees no tab holds (a crash, a reload between making one and saving its tab) go once the
   // tabs are back. Only when this workspace ever made one: activation starts no git otherwise.
   if (worktrees.anyRecorded) {
@@ -224,7 +234,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   };
   // Last, so the orderly shutdown above runs first; the watchdog ends whatever it left.
   own({ dispose: uninstallGroupReaper });
-  return { context, statusBar, store, view, diffs, fs, transcripts, secrets, history, follow, worktrees, overview };
+  return { context, statusBar, store, view, diffs, fs, transcripts, secrets, history, follow, worktrees, overview, budgets };
 }
 
 export async function deactivate(): Promise<void> {

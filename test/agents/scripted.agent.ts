@@ -26,6 +26,7 @@ const SCENARIOS: Record<string, V1Scenario> = {
   thought: content.thought,
   plan: content.plan,
   usage: content.usage,
+  spend: content.spend,
   stop: content.stop,
   commands: content.commands,
   info: content.info,

@@ -29,6 +29,7 @@ import './plantedSecrets.js';
 import './protocolLogRing.js';
 import './worktreeThreads.js';
 import './overview.js';
+import './budget.js';
 import './planFile.js';
 
 export async function run(): Promise<void> {

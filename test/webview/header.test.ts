@@ -169,3 +169,28 @@ for (const theme of ['dark', 'light', 'high-contrast'] as const) {
     assert.deepEqual(await panel.violations(), []);
   });
 }
+
+test('budget: the header says spend against budget, tinted from 80%, the cost not repeated; pressed it asks the host; a prompt held back returns to the composer', async () => {
+  const panel = await harness.open({ width: 300 });
+  await panel.send(snapshot([user('u1', 'hi')], { session: session({ usage: { used: 48_200, size: 200_000, cost: { amount: 0.85, currency: 'USD' } } }) }));
+  assert.equal(await panel.page.locator('.panel-header .budget').count(), 0, 'no button before the host says');
+  await panel.send({ type: 'budget', tabId: 't1', budget: { level: 'warn', text: '$0.85 of $1.00', detail: '85% of the budget spent.' } });
+  const button = panel.page.locator('.panel-header .budget');
+  assert.equal(await button.locator('.btn-label').textContent(), '$0.85 of $1.00');
+  assert.equal(await button.getAttribute('data-level'), 'warn');
+  assert.equal(await panel.text('.usage'), '48k / 200k tokens (24%)', 'the cost is said once, by the budget');
+  const tint = await button.evaluate((el) => (globalThis as any).getComputedStyle(el).color);
+  await panel.send({ type: 'budget', tabId: 't1', budget: { level: 'under', text: '$0.85 of $5.00', detail: '17% of the budget spent.' } });
+  assert.notEqual(await button.evaluate((el) => (globalThis as any).getComputedStyle(el).color), tint, 'tinted only from 80%');
+  await panel.send({ type: 'budget', tabId: 't1', budget: { level: 'noCost', text: 'no cost reported', detail: 'This agent reports no cost.' } });
+  assert.equal(await button.locator('.btn-label').textContent(), 'no cost reported');
+  assert.doesNotMatch(await panel.text('.panel-header'), /\$0\.00/);
+  await panel.clearPosted();
+  await button.click();
+  assert.deepEqual(await panel.postedOf('setBudget'), [{ type: 'setBudget' }]);
+  const input = panel.page.locator('textarea').first();
+  await input.fill('a draft typed since');
+  await panel.send({ type: 'returnPrompt', text: 'refactor the parser', attachments: [], images: [] });
+  assert.equal(await input.inputValue(), 'refactor the parser\n\na draft typed since', 'the prompt comes back before the draft, which stays');
+  assert.deepEqual(await panel.violations(), []);
+});

@@ -211,6 +211,11 @@ export class Composer {
   /** Takes a queued message back into the input (before any draft) with its attachments. */
   private editQueued(item: QueuedPrompt): void {
     this.host.post({ type: 'unqueuePrompt', id: item.id });
+    this.takeBack(item);
+  }
+
+  /** A message that was not sent (the host held it back) goes back into the input, before any draft, with its attachments. */
+  takeBack(item: Pick<QueuedPrompt, 'text' | 'attachments' | 'images'>): void {
     const draft = this.input.value;
     this.input.value = draft.trim() ? `${item.text}\n\n${draft}` : item.text;
     for (const a of item.attachments) this.chips.add(a);

@@ -6,7 +6,7 @@
  * while the new-session button keeps its place.
  */
 import '../styles/header.css';
-import type { AgentChoice, AgentStatus } from '../../src/shared/webviewProtocol.js';
+import type { AgentChoice, AgentStatus, BudgetView } from '../../src/shared/webviewProtocol.js';
 import type { SessionFacts } from '../../src/thread/types.js';
 import { actionButton, h, icon } from '../dom.js';
 import { formatUsage } from '../format.js';
@@ -29,6 +29,10 @@ export class StatusHeader {
   private readonly branch = actionButton('worktree-changes', '', { icon: 'git-branch', class: 'worktree-branch' });
   /** "Follow the agent": tool-call locations open in the editor as they arrive (a toggle). */
   private readonly followToggle = actionButton('toggle-follow', t('Follow the agent in the editor'), { icon: 'eye', text: false, class: 'icon-btn follow-toggle' });
+  /** The session's spend against its budget ("$0.42 of $1.00"); pressed: set this session's budget. Tinted at 80% and past 100%. */
+  private readonly budget = actionButton('set-budget', '', { icon: 'credit-card', class: 'budget' });
+  private budgetLevel: BudgetView['level'] = 'none';
+  private lastUsage: SessionFacts['usage'];
   private pickerSig = '';
   private currentIndex = 0;
 
@@ -52,8 +56,26 @@ export class StatusHeader {
     ]);
     this.setFollow(false);
     this.setBranch(undefined);
+    this.setBudget(undefined);
   }
 
+  /** The shown session's spend against its budget; none before the host has said (no session yet). */
+  setBudget(budget: BudgetView | undefined): void {
+    this.budgetLevel = budget?.level ?? 'none';
+    // In the header only while the host has said (a session is shown): a control without a name must not be reachable.
+    if (!budget) this.budget.remove();
+    else if (!this.budget.isConnected) this.protocol.before(this.budget);
+    this.el.dataset.budget = this.budgetLevel;
+    this.budget.dataset.level = this.budgetLevel;
+    const text = budget?.text ?? '';
+    const label = budget ? (text ? `${t('Budget')}: ${text}. ${budget.detail}` : budget.detail) : '';
+    this.budget.title = label;
+    this.budget.setAttribute('aria-label', label);
+    const words = this.budget.querySelector('.btn-label');
+    if (words) words.textContent = text;
+    this.showUsage();
+    this.showSecondary();
+  }
   /** The shown tab's worktree branch, or none. */
   setBranch(branch: string | undefined): void {
     // In the header only while there is one: a control without a name must not be reachable.
@@ -114,10 +136,17 @@ export class StatusHeader {
     this.showSecondary();
   }
 
+  /** Tokens, and the cost unless the budget button already says it ("$0.42 of $1.00"). */
+  private showUsage(): void {
+    const u = this.lastUsage;
+    const costShownByBudget = this.budgetLevel !== 'none' && this.budgetLevel !== 'noCost';
+    this.usage.textContent = u ? formatUsage(costShownByBudget ? { used: u.used, size: u.size } : u) : '';
+  }
+
   /** The second line goes only when it would be empty: no turn, usage, title or protocol, no agent, and follow off. */
   private showSecondary(): void {
     this.secondary.hidden = (this.el.dataset.turnState ?? 'idle') === 'idle' && !this.usage.textContent && !this.title.textContent && !this.protocol.textContent
-      && (this.el.dataset.agentState ?? 'none') === 'none' && this.followToggle.getAttribute('aria-pressed') !== 'true' && !this.el.dataset.branch;
+      && (this.el.dataset.agentState ?? 'none') === 'none' && this.budgetLevel === 'none' && this.followToggle.getAttribute('aria-pressed') !== 'true' && !this.el.dataset.branch;
   }
 
   setSession(s: SessionFacts, waitingFor: 'approval' | 'answer' = 'approval'): void {
@@ -139,7 +168,8 @@ export class StatusHeader {
         assertNeverTurn(s.turnState);
     }
     this.turn.className = `turn-state turn-${s.turnState}`;
-    this.usage.textContent = s.usage ? formatUsage(s.usage) : '';
+    this.lastUsage = s.usage;
+    this.showUsage();
     this.title.textContent = s.title ?? '';
     this.title.title = s.title ?? '';
     this.showSecondary();

@@ -194,3 +194,11 @@ export function readConsultLimits(): ConsultLimits {
     timeoutMs: num('consultTimeoutSeconds', DEFAULT_CONSULT_LIMITS.timeoutMs / 1000, 5) * 1000,
   };
 }
+
+/**
+ * `agentChat.budget` as written (parsed by budget/budgetModel.ts). Any scope: a budget only
+ * warns and asks, it runs nothing, so a workspace may set a tighter one for its agents.
+ */
+export function readBudgetSetting(): unknown {
+  return vscode.workspace.getConfiguration(SECTION).get<unknown>('budget');
+}

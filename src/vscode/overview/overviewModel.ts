@@ -7,6 +7,7 @@ import type { SessionTabInfo } from '../../shared/webviewProtocol.js';
 import type { StopReason, Usage } from '../../protocol/events.js';
 import type { ThreadEntry } from '../../thread/types.js';
 import { english, type Translate } from '../../thread/translate.js';
+import { spendText, standing, type BudgetStanding } from '../budget/budgetModel.js';
 
 export type ThreadState = 'working' | 'waiting' | 'done' | 'failed' | 'cancelled' | 'new';
 
@@ -17,6 +18,8 @@ export interface ThreadFacts {
   /** Files its turns changed (each file once), or its branch changed for a worktree thread. */
   filesChanged: number;
   cost: Usage['cost'];
+  /** The thread's spend against its budget (budget/budgets.ts); absent: the cost alone. */
+  budget?: BudgetStanding;
   /** When the running turn started (working), or how long the latest turn took (otherwise). */
   turnStartedAt: number | undefined;
   lastTurnMs: number | undefined;
@@ -85,7 +88,8 @@ export function overviewRow(f: ThreadFacts, now: number, t: Translate = english)
     stateWord(state, t),
     elapsed,
     f.filesChanged ? t('{0} file(s) changed', f.filesChanged) : undefined,
-    f.cost ? `${f.cost.amount.toFixed(2)} ${f.cost.currency}` : undefined,
+    // "$0.42 of $1.00", "no cost reported" where a budget needs a cost, else the cost when known.
+    spendText(f.budget ?? standing(f.cost ?? undefined, undefined), t),
   ].filter((p): p is string => !!p);
   return { tabId: f.tab.id, state, label: f.tab.title, description: parts.join(' · '), tooltip: [f.tab.title, ...parts].join('\n') };
 }

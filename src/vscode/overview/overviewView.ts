@@ -8,6 +8,13 @@ import * as vscode from 'vscode';
 import type { AgentChatContext } from '../context.js';
 import { SHOW_TAB } from '../notifications/showTab.js';
 import { overviewRow, threadFacts, waitingCount, type ThreadFacts, type ThreadState } from './overviewModel.js';
+import type { BudgetStanding } from '../budget/budgetModel.js';
+
+/** Each thread's spend against its budget (budget/budgets.ts). */
+export interface OverviewBudgets {
+  standingOf(tabId: string): BudgetStanding;
+  readonly onDidChange: vscode.Event<string>;
+}
 
 export const OVERVIEW_VIEW_ID = 'agentChat.overview';
 
@@ -35,9 +42,10 @@ export class OverviewView implements vscode.TreeDataProvider<string>, vscode.Dis
   private pending: ReturnType<typeof setTimeout> | undefined;
   private ticker: ReturnType<typeof setInterval> | undefined;
 
-  constructor(private readonly context: OverviewContext, private readonly now: () => number = Date.now) {
+  constructor(private readonly context: OverviewContext, private readonly budgets?: OverviewBudgets, private readonly now: () => number = Date.now) {
     this.view = vscode.window.createTreeView(OVERVIEW_VIEW_ID, { treeDataProvider: this });
     this.subscriptions.push(this.view, this.changed, context.onTabs(() => this.schedule()), context.onTabRows(() => this.schedule()));
+    if (budgets) this.subscriptions.push(budgets.onDidChange(() => this.schedule()));
     this.refresh();
   }
 
@@ -88,7 +96,7 @@ export class OverviewView implements vscode.TreeDataProvider<string>, vscode.Dis
         this.started.delete(tab.id);
       }
       return {
-        tab, ...threadFacts(entries), cost: this.context.sessionFactsOf(tab.id)?.usage?.cost,
+        tab, ...threadFacts(entries), cost: this.context.sessionFactsOf(tab.id)?.usage?.cost, budget: this.budgets?.standingOf(tab.id),
         turnStartedAt: this.started.get(tab.id), lastTurnMs: this.lastTurn.get(tab.id), asking: asking.has(tab.id),
       };
     });

@@ -9,7 +9,7 @@
  */
 import * as vscode from 'vscode';
 import { basename } from 'node:path';
-import type { HostToWebview, WebviewToHost } from '../../shared/webviewProtocol.js';
+import type { BudgetView, HostToWebview, WebviewToHost } from '../../shared/webviewProtocol.js';
 import type { AgentChatContext } from '../context.js';
 import { DisposableScope } from '../disposables.js';
 import { RowBatcher } from './rowBatcher.js';
@@ -30,6 +30,12 @@ export interface FollowState {
 export interface RuleSource {
   activeIds(): string[];
   readonly onDidChange: vscode.Event<void>;
+}
+
+export interface BudgetSource {
+  viewOf(tabId: string): BudgetView;
+  /** A tab's spend or budget changed (its id). */
+  readonly onDidChange: vscode.Event<string>;
 }
 
 export type WebviewMessageHandler = (message: WebviewToHost) => Promise<void> | void;
@@ -97,6 +103,14 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   setRules(rules: RuleSource): void {
     this.rules = rules;
     this.lifetime.add(rules.onDidChange(() => this.post({ type: 'rules', active: rules.activeIds() })));
+  }
+
+  private budgets: BudgetSource | undefined;
+
+  /** Set once by the wiring: the header shows the shown session's spend against its budget. */
+  setBudgets(budgets: BudgetSource): void {
+    this.budgets = budgets;
+    this.lifetime.add(budgets.onDidChange((tabId) => this.post({ type: 'budget', tabId, budget: budgets.viewOf(tabId) })));
   }
 
   get visible(): boolean {
@@ -207,6 +221,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.post({ type: 'snapshot', snapshot: { ...this.context.snapshot(), follow: this.follow?.enabled ?? false, roots } });
     this.pageReady = true;
     if (this.rules) this.post({ type: 'rules', active: this.rules.activeIds() });
+    const shown = this.context.tabsInfo().activeId;
+    if (this.budgets) this.post({ type: 'budget', tabId: shown, budget: this.budgets.viewOf(shown) });
     this.sendReveal();
     if (this.focusWhenReady) this.focusComposer();
   }

@@ -248,6 +248,9 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
     case 'composerTyping':
       deps.follow.typed();
       return;
+    case 'setBudget':
+      await vscode.commands.executeCommand(CommandId.setSessionBudget);
+      return;
     default: {
       const unknown: never = message;
       log.warn(`Ignored an unknown message from the chat view: ${JSON.stringify(unknown).slice(0, 200)}`);

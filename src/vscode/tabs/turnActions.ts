@@ -69,6 +69,9 @@ export class TurnActions {
   }
 
   private async prompt(tab: SessionTab, session: LiveSession, prompt: ComposedPrompt): Promise<void> {
+    // Over its budget the session asks first; a prompt not sent is given back by the gate.
+    const gate = this.core.deps.promptGate;
+    if (gate && !(await gate(tab.id, prompt))) return;
     const thread = tab.thread;
     const composer = this.core.pool.slotOf(tab).composer;
     const { fs, mentionSources } = this.core.deps;

@@ -62,6 +62,16 @@ export const usage: V1Scenario = async (turn) => {
   return 'end_turn';
 };
 
+/** `spend <amount>`: the session costs `amount` USD more; usage_update reports the session's sum (ACP's cost is cumulative). */
+export const spend: V1Scenario = async (turn, prompt) => {
+  const amount = Number(prompt.args[0] ?? '0');
+  const session = turn.session;
+  session.spent = Math.round(((session.spent ?? 0) + (Number.isFinite(amount) ? amount : 0)) * 1e6) / 1e6;
+  await turn.send({ sessionUpdate: 'usage_update', used: USAGE.used, size: USAGE.size, cost: { amount: session.spent, currency: 'USD' } });
+  await turn.say([`Spent ${session.spent} USD in this session.`]);
+  return 'end_turn';
+};
+
 const STOP_REASONS: readonly StopReason[] = ['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', 'cancelled'];
 
 export const stop: V1Scenario = async (turn, prompt) => {

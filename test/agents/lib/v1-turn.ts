@@ -24,6 +24,8 @@ export interface V1Session {
   messageCounter: number;
   modeId: string;
   model: string;
+  /** What the session has cost so far (the `spend` scenario adds to it; usage_update reports the sum). */
+  spent?: number;
 }
 
 /** The four options every scripted permission question offers (ids are stable for tests). */

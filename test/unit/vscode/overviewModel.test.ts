@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { formatElapsed, overviewRow, threadFacts, threadState, waitingCount, type ThreadFacts } from '../../../src/vscode/overview/overviewModel.js';
 import type { ThreadEntry } from '../../../src/thread/types.js';
+import { standing } from '../../../src/vscode/budget/budgetModel.js';
 
 const facts = (over: Partial<ThreadFacts> & { state?: ThreadFacts['tab']['state'] } = {}): ThreadFacts => ({
   tab: { id: 't1', title: 'Fix the build', state: over.state ?? 'idle', agentName: 'codex', ...over.tab },
@@ -23,7 +24,7 @@ test('states: working, waiting for you (a question, an answer the agent waits fo
 
 test('a row: agent, branch, state, elapsed, files changed and cost, each only when known', () => {
   const row = overviewRow(facts({ state: 'running', tab: { id: 't1', title: 'Fix', state: 'running', agentName: 'codex', branch: 'agent/fix' }, turnStartedAt: 1_000, filesChanged: 3, cost: { amount: 0.4213, currency: 'USD' } }), 66_000);
-  assert.equal(row.description, 'codex · agent/fix · working · 1m 05s · 3 file(s) changed · 0.42 USD');
+  assert.equal(row.description, 'codex · agent/fix · working · 1m 05s · 3 file(s) changed · $0.42');
   assert.equal(overviewRow(facts({ lastStop: 'end_turn', lastTurnMs: 4_200 }), 0).description, 'codex · done · 4s');
   assert.equal(formatElapsed(3 * 3600_000 + 5 * 60_000), '3h 05m');
 });
@@ -37,4 +38,12 @@ test('facts of a thread: the latest stop, each changed file once, files outside 
     { type: 'turn_end', id: 'e4', turnId: 'b', stopReason: 'end_turn' },
   ] as unknown as ThreadEntry[];
   assert.deepEqual(threadFacts(entries), { lastStop: 'end_turn', filesChanged: 2 });
+});
+
+test('a row with a budget: spend against it, and "no cost reported" rather than a false $0.00', () => {
+  const spent = facts({ lastStop: 'end_turn', cost: { amount: 0.42, currency: 'USD' }, budget: standing({ amount: 0.42, currency: 'USD' }, { amount: 1 }) });
+  assert.equal(overviewRow(spent, 0).description, 'codex · done · $0.42 of $1.00');
+  const silent = facts({ lastStop: 'end_turn', budget: standing(undefined, { amount: 1 }) });
+  assert.equal(overviewRow(silent, 0).description, 'codex · done · no cost reported');
+  assert.doesNotMatch(overviewRow(silent, 0).description, /0\.00/);
 });
