@@ -23,7 +23,7 @@ const SECONDS = 3;
 const RUNS = 3;
 
 /** Runs inside the page: notes the page time at which chunk k's ` t<k>` first shows in the last agent row. */
-const WATCH_CHUNKS = () => {
+export const WATCH_CHUNKS = () => {
   const g = globalThis as any;
   g.__chunkSeen = [];
   g.__chunkObserver?.disconnect();
@@ -64,7 +64,7 @@ const WATCH_CHUNKS = () => {
   }
 };
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 

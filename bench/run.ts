@@ -32,6 +32,7 @@ const SUITES: Suite[] = [
   { name: 'threadSearch', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'mentions', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'worktrees', run: async (m) => (m as { run(): Promise<void> }).run() },
+  { name: 'parallel', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'giant', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'longThread', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'webviewMemory', run: async (m) => (m as { run(): Promise<void> }).run() },

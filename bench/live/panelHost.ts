@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { AgentClient } from '../../src/agents/acp/connection/agentClient.js';
 import type { AcpChatSession } from '../../src/agents/acp/session/acpSession.js';
+import type { OpenOptions } from '../../src/agents/acp/session/sessionOpen.js';
 import { NodeFileSystem } from '../../src/services/nodeFileSystem.js';
 import { ThreadModel } from '../../src/thread/reducer.js';
 import type { ThreadEntry } from '../../src/thread/types.js';
@@ -92,8 +93,8 @@ export function postToPage(page: Page, messages: HostToWebview[]): Promise<void>
  * A new session whose events go through the thread model and the batcher into the page, which
  * first gets the snapshot a freshly shown view gets (`entries`: a thread restored before it).
  */
-export async function openThread(agent: LiveAgent, page: Page, entries: ThreadEntry[] = []): Promise<LiveThread> {
-  const session = await agent.client.newSession();
+export async function openThread(agent: LiveAgent, page: Page, entries: ThreadEntry[] = [], options?: OpenOptions): Promise<LiveThread> {
+  const session = await agent.client.newSession(options);
   const model = entries.length ? ThreadModel.restore({ entries, session: new ThreadModel().session }) : new ThreadModel();
   let posted = 0;
   let failure: unknown;
