@@ -38,7 +38,7 @@ async function vscodeSide() {
   useVscodeApi();
   const [{ SessionTabList }, { ThreadStore }, { TurnEndNotifier }, { ElicitationNotifier }] = await Promise.all([
     import('../src/vscode/tabs/sessionTabList.js'),
-    import('../src/vscode/tabs/threadStore.js'),
+    import('../src/vscode/thread/threadStore.js'),
     import('../src/vscode/notifications/turnEndNotifier.js'),
     import('../src/vscode/notifications/elicitationNotifier.js'),
   ]);

@@ -28,7 +28,7 @@ import { registerShowTab } from './notifications/showTab.js';
 import { FollowAgent } from './editor/followAgent.js';
 import { ProtocolLog } from './protocolLog.js';
 import { AgentStatusBar } from './status/statusBar.js';
-import { ThreadStore } from './tabs/threadStore.js';
+import { ThreadStore } from './thread/threadStore.js';
 import { watchWorkspaceTrust } from './agents/trust.js';
 import { VscodeFileSystem } from './editor/vscodeFileSystem.js';
 import { VscodeEditorTools } from './editor/vscodeEditorTools.js';

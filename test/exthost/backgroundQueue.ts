@@ -5,7 +5,7 @@
  * turn open on a permission question until the test answers it.
  */
 import assert from 'node:assert/strict';
-import type { PermissionRequest } from '../../src/vscode/tabs/chatThread.js';
+import type { PermissionRequest } from '../../src/vscode/thread/chatThread.js';
 import { createPromptQueue } from '../../src/vscode/panel/webviewMessages.js';
 import { api, testAgent, textOf } from './agents.js';
 import { test, until } from './harness.js';

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { PermissionRequest } from '../../src/vscode/tabs/chatThread.js';
+import type { PermissionRequest } from '../../src/vscode/thread/chatThread.js';
 import { PermissionNotifier } from '../../src/vscode/notifications/permissionNotifier.js';
 import { api, testAgent, textOf } from './agents.js';
 import { test, until } from './harness.js';

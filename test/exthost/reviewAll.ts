@@ -11,8 +11,8 @@ import * as vscode from 'vscode';
 import { Snapshotter } from '../../src/checkpoints/snapshotter.js';
 import { CheckpointService, findChanges } from '../../src/vscode/review/checkpointService.js';
 import { ReviewActions } from '../../src/vscode/review/reviewActions.js';
-import { ChatThread } from '../../src/vscode/tabs/chatThread.js';
-import { ThreadStore } from '../../src/vscode/tabs/threadStore.js';
+import { ChatThread } from '../../src/vscode/thread/chatThread.js';
+import { ThreadStore } from '../../src/vscode/thread/threadStore.js';
 import { test, until } from './harness.js';
 
 test('review: the row counts until the final list; Review opens every file in the multi-file diff editor, a row one file on its own', async () => {

@@ -10,8 +10,8 @@ import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import { Snapshotter } from '../../src/checkpoints/snapshotter.js';
 import { CheckpointService, findChanges } from '../../src/vscode/review/checkpointService.js';
-import { ChatThread } from '../../src/vscode/tabs/chatThread.js';
-import { ThreadStore } from '../../src/vscode/tabs/threadStore.js';
+import { ChatThread } from '../../src/vscode/thread/chatThread.js';
+import { ThreadStore } from '../../src/vscode/thread/threadStore.js';
 import { test } from './harness.js';
 
 test('review: a folder removed mid-turn keeps its changes from its snapshot; one added mid-turn lists what the agent reported', async () => {

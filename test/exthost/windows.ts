@@ -9,9 +9,9 @@ import type { TranscriptStore } from '../../src/history/store.js';
 import type { ThreadEntry } from '../../src/thread/types.js';
 import { agentLauncher } from '../../src/vscode/agents/agentLauncher.js';
 import { AgentChatContext } from '../../src/vscode/context.js';
-import type { ReviewWiring } from '../../src/vscode/chatCore.js';
+import type { ReviewWiring } from '../../src/vscode/tabs/chatCore.js';
 import { ProtocolLog } from '../../src/vscode/protocolLog.js';
-import { ThreadStore } from '../../src/vscode/tabs/threadStore.js';
+import { ThreadStore } from '../../src/vscode/thread/threadStore.js';
 import { api, textOf } from './agents.js';
 import { until } from './harness.js';
 

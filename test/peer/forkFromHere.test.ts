@@ -1,6 +1,6 @@
 /**
  * "Fork from here" with a real SDK agent: the rule that offers the control (src/shared/
- * messageActions.ts), the thread the new tab starts with (src/vscode/tabs/forkedThread.ts) and
+ * messageActions.ts), the thread the new tab starts with (src/vscode/thread/forkedThread.ts) and
  * `session/fork` of the real session, put together as the host does. An agent that forks: the
  * fork's thread shows the conversation, the agent's copy remembers it and goes on, and the
  * original session and thread stay as they were. An agent without fork: the control is
@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { forkControl, latestTurnId, type MessageActionFacts } from '../../src/shared/messageActions.js';
 import type { AgentStatus } from '../../src/shared/webviewProtocol.js';
 import type { ThreadEntry } from '../../src/thread/types.js';
-import { forkedThread } from '../../src/vscode/tabs/forkedThread.js';
+import { forkedThread } from '../../src/vscode/thread/forkedThread.js';
 import { record, startPeer, streamedText, testAgent, type Peer } from './support/harness.js';
 
 const peers: Peer[] = [];

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { TranscriptStore } from '../../src/history/store.js';
 import { recordTranscript } from '../../src/history/recorder.js';
 import { SessionTab } from '../../src/vscode/tabs/sessionTabs.js';
-import type { ChatThread } from '../../src/vscode/tabs/chatThread.js';
+import type { ChatThread } from '../../src/vscode/thread/chatThread.js';
 import type { ThreadModel } from '../../src/thread/reducer.js';
 import { record, say, startPeer, testAgent, type Peer } from './support/harness.js';
 import { SESSION_TITLE } from '../agents/lib/texts.js';

@@ -16,7 +16,7 @@ import { DisposableScope } from '../disposables.js';
 import { loginCallbacks } from './loginUi.js';
 import type { ProtocolLog } from '../protocolLog.js';
 import { failedStatus, untrustedStatus } from './statusText.js';
-import { protocolLabel } from '../status/statusBarModel.js';
+import { protocolLabel } from './protocolLabel.js';
 import { workspaceRoots } from '../editor/workspaceRoots.js';
 import { rememberSecretsIn } from '../../services/redact.js';
 

@@ -14,7 +14,6 @@ import { mergeAgents, readUserAgent } from '../../agents/acp/presets/merge.js';
 import { AGENT_PRESETS } from '../../agents/acp/presets/presets.js';
 import { readRemoteAgent } from '../../agents/a2a/connection/configEntry.js';
 import { DEFAULT_CONSULT_LIMITS, type ConsultLimits } from '../../agents/consult/consultDesk.js';
-import { noticeSettings, type NoticeSettings } from '../notifications/noticePolicy.js';
 
 export const SECTION = 'agentChat';
 export const AGENTS_KEY = 'agents';
@@ -155,12 +154,6 @@ export function readCheckpointLimits(): { keep: number; maxFiles: number; maxSto
     return typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : fallback;
   };
   return { keep: num('keep', 50), maxFiles: num('maxFiles', 50_000), maxStoreBytes: num('maxStorageMB', 512) * 1024 * 1024 };
-}
-
-/** Which kinds of notification are on (`agentChat.notifications.*`, each on unless set to false). */
-export function readNoticeSettings(): NoticeSettings {
-  const config = vscode.workspace.getConfiguration('agentChat.notifications');
-  return noticeSettings((kind) => config.get<unknown>(kind));
 }
 
 export const EDITOR_TOOLS_KEY = 'editorTools';

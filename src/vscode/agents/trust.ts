@@ -8,11 +8,18 @@
  * on screen saying something that is no longer true.
  */
 import * as vscode from 'vscode';
-import type { AgentChatContext } from '../context.js';
+import type { AgentStatus } from '../../shared/webviewProtocol.js';
 import { DisposableScope } from '../disposables.js';
 import { isUntrusted } from './statusText.js';
 
-export function watchWorkspaceTrust(context: AgentChatContext): vscode.Disposable {
+/** What the trust watch needs of the chat: the shown agent's state, and a start once trust is granted. */
+export interface TrustSubject {
+  readonly agentStatus: AgentStatus;
+  readonly onAgentChanged: vscode.Event<void>;
+  trustGranted(): void;
+}
+
+export function watchWorkspaceTrust(context: TrustSubject): vscode.Disposable {
   const scope = new DisposableScope();
   let explained = false;
   let withdraw: (() => void) | undefined;

@@ -3,8 +3,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Attachment } from '../../shared/webviewProtocol.js';
 import { planFileTarget } from '../../services/planFile.js';
-import { workspaceRoots } from '../context.js';
-import { decideLink } from '../panel/linkPolicy.js';
+import { workspaceRoots } from './workspaceRoots.js';
+import { decideLink } from './linkPolicy.js';
 import type { ProtocolLog } from '../protocolLog.js';
 
 /** Opens an absolute path at a 1-based line. */

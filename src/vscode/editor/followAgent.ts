@@ -5,7 +5,7 @@
  * and `agentChat.toggleFollow` switch it. What to open and when is decided in followPlan.ts.
  */
 import * as vscode from 'vscode';
-import type { AgentChatContext } from '../context.js';
+import type { ApplyResult, SessionFacts, ThreadEntry } from '../../thread/types.js';
 import { workspaceRoots } from './workspaceRoots.js';
 import { FOLLOW_TIMES, LocationWatch, RevealCoalescer, realClock, type FollowTarget } from './followPlan.js';
 
@@ -14,7 +14,13 @@ export const FOLLOW_STATE_KEY = 'agentChat.followAgent';
 /** How long the revealed line stays highlighted. */
 const HIGHLIGHT_MS = 1500;
 
-export type FollowContext = Pick<AgentChatContext, 'onRows' | 'onThreadReplaced' | 'entries' | 'sessionFacts'>;
+/** What following needs of the chat: the shown tab's rows as they change, and its turn state. */
+export interface FollowContext {
+  readonly onRows: vscode.Event<ApplyResult>;
+  readonly onThreadReplaced: vscode.Event<void>;
+  readonly entries: readonly ThreadEntry[];
+  readonly sessionFacts: SessionFacts;
+}
 
 export class FollowAgent implements vscode.Disposable {
   private readonly watch = new LocationWatch();

@@ -4,8 +4,7 @@
  * that changed. The decisions themselves are in noticePolicy.ts.
  */
 import * as vscode from 'vscode';
-import { readNoticeSettings } from '../agents/config.js';
-import type { Attention, NoticeSettings } from './noticePolicy.js';
+import { noticeSettings, type Attention, type NoticeSettings } from './noticePolicy.js';
 
 export interface NoticeSurroundings {
   /** What the user can see of `tabId` now. */
@@ -51,4 +50,10 @@ export class WindowSurroundings implements NoticeSurroundings, vscode.Disposable
     for (const s of this.subscriptions) s.dispose();
     this.changed.dispose();
   }
+}
+
+/** Which kinds of notification are on (`agentChat.notifications.*`, each on unless set to false). */
+export function readNoticeSettings(): NoticeSettings {
+  const config = vscode.workspace.getConfiguration('agentChat.notifications');
+  return noticeSettings((kind) => config.get<unknown>(kind));
 }

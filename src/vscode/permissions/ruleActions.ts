@@ -5,7 +5,7 @@
  * page can only pick an offer, never describe one.
  */
 import * as vscode from 'vscode';
-import type { PermissionRequest } from '../tabs/chatThread.js';
+import type { PermissionRequest } from '../thread/chatThread.js';
 import type { PendingQuestion } from '../context.js';
 import type { RulesAdvisor } from './rulesAdvisor.js';
 import type { RuleStore } from './ruleStore.js';

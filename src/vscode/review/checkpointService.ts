@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { ChangedFile, SessionEvent, SnapshotRef } from '../../protocol/events.js';
 import type { Snapshotter } from '../../checkpoints/snapshotter.js';
 import type { ChangesEntry, UserEntry } from '../../thread/types.js';
-import type { ChatThread } from '../tabs/chatThread.js';
+import type { ChatThread } from '../thread/chatThread.js';
 import { workspaceRoots } from '../editor/workspaceRoots.js';
 import { hostWrites } from '../editor/writesInFlight.js';
 import type { ChangeSet } from '../../checkpoints/types.js';

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { join } from 'node:path';
 import type { ChangedFile } from '../../protocol/events.js';
-import type { ChatThread } from '../tabs/chatThread.js';
+import type { ChatThread } from '../thread/chatThread.js';
 import type { CheckpointService } from './checkpointService.js';
 import { findChanges, findUser } from './checkpointService.js';
 import { openFileDiff, openTurnDiffs } from './reviewDiffs.js';

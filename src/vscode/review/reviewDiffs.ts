@@ -8,7 +8,7 @@
 import * as vscode from 'vscode';
 import { join } from 'node:path';
 import type { ChangedFile } from '../../protocol/events.js';
-import type { ChatThread } from '../tabs/chatThread.js';
+import type { ChatThread } from '../thread/chatThread.js';
 import type { CheckpointService } from './checkpointService.js';
 import { findUser } from './checkpointService.js';
 import { reportedUri, snapshotUri } from './snapshotDocuments.js';

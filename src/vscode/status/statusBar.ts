@@ -1,15 +1,21 @@
 /** The one "Agent Chat" status bar item, re-rendered from each status the context reports. */
 import * as vscode from 'vscode';
 import { CommandId } from '../commandIds.js';
-import type { AgentChatContext, ChatStatus } from '../context.js';
+import type { ChatStatus } from '../tabs/chatCore.js';
 import { renderStatus, sameStatusView, type StatusView } from './statusBarModel.js';
+
+/** What the status bar shows: the shown tab's status, and each change of it. */
+export interface StatusSource {
+  readonly status: ChatStatus;
+  readonly onStatus: vscode.Event<ChatStatus>;
+}
 
 export class AgentStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('agentChat.status', vscode.StatusBarAlignment.Right, 100);
   private readonly subscription: vscode.Disposable;
   private shown: StatusView | undefined;
 
-  constructor(context: AgentChatContext) {
+  constructor(context: StatusSource) {
     this.item.name = 'Agent Chat';
     this.item.command = CommandId.open;
     this.subscription = context.onStatus((status) => this.render(status));

@@ -82,12 +82,6 @@ export function sameStatusView(a: StatusView | undefined, b: StatusView): boolea
   return a !== undefined && a.text === b.text && a.tooltip === b.tooltip && a.background === b.background;
 }
 
-/** What a person reads for an agent's protocol: "ACP v1", "A2A v1.0", "A2A v0.3". */
-export function protocolLabel(kind: 'acp' | 'a2a', version: number): string {
-  if (kind === 'acp') return `ACP v${version}`;
-  return `A2A v${Number.isInteger(version) ? version.toFixed(1) : String(version)}`;
-}
-
 function withUsageLine(lines: string[], usage: string | undefined, t: Translate): string {
   const all = usage ? [...lines, '', t('Context: {0}', usage)] : lines;
   return [...all, '', t('Click to open the chat.')].join('\n');

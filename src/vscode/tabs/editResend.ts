@@ -10,7 +10,7 @@ import type { ContentBlock } from '../../protocol/events.js';
 import { resendControl } from '../../shared/messageActions.js';
 import { seededPrompt } from '../../thread/review/resendSeed.js';
 import type { UserEntry } from '../../thread/types.js';
-import type { ChatCore } from '../chatCore.js';
+import type { ChatCore } from './chatCore.js';
 import type { ComposedPrompt } from './promptBlocks.js';
 
 export type ResendMode = 'fork' | 'seeded';

@@ -7,8 +7,8 @@
  */
 import * as vscode from 'vscode';
 import { forkControl, latestTurnId } from '../../shared/messageActions.js';
-import type { ChatCore } from '../chatCore.js';
-import { forkedThread } from './forkedThread.js';
+import type { ChatCore } from './chatCore.js';
+import { forkedThread } from '../thread/forkedThread.js';
 import type { SessionTab } from './sessionTabs.js';
 
 /** The new tab (shown), or undefined when nothing was forked (the user was told why). */

@@ -9,11 +9,11 @@ import type { TranscriptStore } from '../../history/store.js';
 import { OPEN_TABS_KEY, parseSavedTabs, savedTabSet } from './openTabs.js';
 import type { SavedTab } from './openTabs.js';
 import type { ProtocolLog } from '../protocolLog.js';
-import type { ChatThread } from './chatThread.js';
+import type { ChatThread } from '../thread/chatThread.js';
 import { continuedThread } from './reopenThread.js';
 import type { SessionTabList } from './sessionTabList.js';
 import type { SessionTab } from './sessionTabs.js';
-import type { ThreadStore } from './threadStore.js';
+import type { ThreadStore } from '../thread/threadStore.js';
 import { t } from '../translate.js';
 
 export interface OpenTabsDeps {

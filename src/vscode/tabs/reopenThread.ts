@@ -6,10 +6,10 @@
 import type { HistoryItem, ReopenPlan } from '../../history/reopen.js';
 import type { Transcript } from '../../history/types.js';
 import { ThreadModel } from '../../thread/reducer.js';
-import { archivePrefix, archiveSnapshot, archivedThread } from '../history/archive.js';
+import { archivePrefix, archiveSnapshot, archivedThread } from '../thread/archive.js';
 import type { SessionOpening } from './sessionOpener.js';
-import { freshThread } from './threadStore.js';
-import type { Thread } from './threadStore.js';
+import { freshThread } from '../thread/threadStore.js';
+import type { Thread } from '../thread/threadStore.js';
 import { t } from '../translate.js';
 
 export function threadForPlan(plan: ReopenPlan, item: HistoryItem, transcript: Transcript | undefined): [Thread | undefined, SessionOpening | undefined] {

@@ -10,7 +10,7 @@ import type { TranscriptStore } from '../../history/store.js';
 import type { SessionEvent } from '../../protocol/events.js';
 import type { AgentStatus } from '../../shared/webviewProtocol.js';
 import type { LiveSession, RunningAgent, SessionPlace } from '../agents/agentPort.js';
-import type { ChatThread } from './chatThread.js';
+import type { ChatThread } from '../thread/chatThread.js';
 import type { DisposableScope } from '../disposables.js';
 import { errorText } from '../errorText.js';
 import { describeMcpProblems } from '../agents/mcpServers.js';

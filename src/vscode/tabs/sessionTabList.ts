@@ -6,11 +6,11 @@
 import * as vscode from 'vscode';
 import type { SessionTabs } from '../../shared/webviewProtocol.js';
 import type { ApplyResult } from '../../thread/types.js';
-import { ChatThread } from './chatThread.js';
-import type { PermissionRequest } from './chatThread.js';
+import { ChatThread } from '../thread/chatThread.js';
+import type { PermissionRequest } from '../thread/chatThread.js';
 import { DisposableScope } from '../disposables.js';
 import { SessionTab } from './sessionTabs.js';
-import type { ThreadStore } from './threadStore.js';
+import type { ThreadStore } from '../thread/threadStore.js';
 
 /** Row changes of one tab. */
 export interface TabRows {

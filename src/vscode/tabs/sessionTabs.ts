@@ -5,7 +5,7 @@
  */
 import type { SessionTabInfo } from '../../shared/webviewProtocol.js';
 import type { LiveSession } from '../agents/agentPort.js';
-import type { ChatThread } from './chatThread.js';
+import type { ChatThread } from '../thread/chatThread.js';
 import { DisposableScope } from '../disposables.js';
 import type { TranscriptRef } from './openTabs.js';
 import type { WorktreeRef } from '../../worktrees/types.js';

@@ -5,13 +5,13 @@
  */
 import { ThreadModel } from '../../thread/reducer.js';
 import type { RunningAgent } from '../agents/agentPort.js';
-import type { ChatCore } from '../chatCore.js';
+import type { ChatCore } from './chatCore.js';
 import type { DisposableScope } from '../disposables.js';
 import { sessionFolder } from '../editor/workspaceRoots.js';
 import { errorText } from '../errorText.js';
 import { planReattach } from './openTabs.js';
 import type { SessionTab } from './sessionTabs.js';
-import { freshThread } from './threadStore.js';
+import { freshThread } from '../thread/threadStore.js';
 import { t } from '../translate.js';
 import type { AgentConfig } from '../../agents/api.js';
 import type { WorktreeRef } from '../../worktrees/types.js';

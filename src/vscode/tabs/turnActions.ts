@@ -7,7 +7,7 @@ import type { StopTarget } from '../../protocol/events.js';
 import type { ElicitationAnswer } from '../../agents/api.js';
 import type { ElicitationEntry } from '../../thread/types.js';
 import type { LiveSession } from '../agents/agentPort.js';
-import type { ChatCore } from '../chatCore.js';
+import type { ChatCore } from './chatCore.js';
 import { errorText } from '../errorText.js';
 import { buildPromptBlocks } from './promptBlocks.js';
 import type { ComposedPrompt } from './promptBlocks.js';
@@ -15,7 +15,7 @@ import type { SessionTab } from './sessionTabs.js';
 import { describeNoSession } from '../agents/statusText.js';
 import type { TabActions } from './tabActions.js';
 import { t } from '../translate.js';
-import { attachmentsInWorktree, worktreeSources } from '../worktrees/worktreeMentions.js';
+import { attachmentsInWorktree, worktreeSources } from '../mentions/worktreeMentions.js';
 
 export class TurnActions {
   constructor(private readonly core: ChatCore, private readonly tabActions: TabActions) {}

@@ -11,8 +11,8 @@ import { capTranscript, toTranscript, transcriptJson } from '../../../src/histor
 import { readTranscript } from '../../../src/history/salvage.js';
 import { transcriptToMarkdown } from '../../../src/history/markdown.js';
 import { parseSearchText, searchText } from '../../../src/history/searchText.js';
-import { archiveSnapshot } from '../../../src/vscode/history/archive.js';
-import { capSnapshot } from '../../../src/vscode/tabs/threadStore.js';
+import { archiveSnapshot } from '../../../src/vscode/thread/archive.js';
+import { capSnapshot } from '../../../src/vscode/thread/threadStore.js';
 
 const child = (childId: string, event: SessionEvent): SessionEvent => ({ kind: 'child', childId, event });
 const say = (text: string): SessionEvent => ({ kind: 'message_chunk', role: 'agent', content: { type: 'text', text } });

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { archivedThread, archiveSnapshot } from '../../../src/vscode/history/archive.js';
-import { capSnapshot } from '../../../src/vscode/tabs/threadStore.js';
+import { archivedThread, archiveSnapshot } from '../../../src/vscode/thread/archive.js';
+import { capSnapshot } from '../../../src/vscode/thread/threadStore.js';
 import { ThreadModel } from '../../../src/thread/reducer.js';
 
 function oneTurn(model: ThreadModel, turnId: string): void {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { ThreadModel } from '../../../src/thread/reducer.js';
 import type { ThreadEntry } from '../../../src/thread/types.js';
 import { toolCall } from '../thread/events.js';
-import { forkedThread, turnEnd } from '../../../src/vscode/tabs/forkedThread.js';
+import { forkedThread, turnEnd } from '../../../src/vscode/thread/forkedThread.js';
 
 /** Two finished turns, each a prompt, a tool call, an answer and its end. */
 function twoTurns(): ThreadModel {

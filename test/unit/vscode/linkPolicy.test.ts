@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decideLink } from '../../../src/vscode/panel/linkPolicy.js';
+import { decideLink } from '../../../src/vscode/editor/linkPolicy.js';
 
 const roots = ['/work/project'];
 

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { protocolLabel, renderStatus, sameStatusView } from '../../../src/vscode/status/statusBarModel.js';
+import { renderStatus, sameStatusView } from '../../../src/vscode/status/statusBarModel.js';
+import { protocolLabel } from '../../../src/vscode/agents/protocolLabel.js';
 
 const ready = { state: 'ready' as const, agentName: 'Claude', protocolVersion: 1, protocol: 'ACP v1' };
 const usage = { used: 53_000, size: 200_000, cost: { amount: 0.05, currency: 'USD' } };

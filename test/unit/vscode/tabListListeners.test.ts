@@ -10,7 +10,7 @@ import { useVscodeApi } from '../../../bench/vscodeSeam.js';
 
 useVscodeApi();
 const { SessionTabList } = await import('../../../src/vscode/tabs/sessionTabList.js');
-const { ThreadStore } = await import('../../../src/vscode/tabs/threadStore.js');
+const { ThreadStore } = await import('../../../src/vscode/thread/threadStore.js');
 
 function memento() {
   const values = new Map<string, unknown>();

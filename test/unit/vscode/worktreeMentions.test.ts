@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, realpath, writeFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { attachmentsInWorktree, intoWorktree, outOfWorktree, worktreeSources } from '../../../src/vscode/worktrees/worktreeMentions.js';
+import { attachmentsInWorktree, intoWorktree, outOfWorktree, worktreeSources } from '../../../src/vscode/mentions/worktreeMentions.js';
 
 const ref = { path: '/store/wt', branch: 'agent/x', base: 'a'.repeat(40), repo: '/home/me/repo', subdir: '' };
 

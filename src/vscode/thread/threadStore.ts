@@ -12,7 +12,7 @@
 import type * as vscode from 'vscode';
 import { ThreadModel, type ThreadSnapshot } from '../../thread/reducer.js';
 import type { ThreadEntry } from '../../thread/types.js';
-import { archivedThread } from '../history/archive.js';
+import { archivedThread } from './archive.js';
 import { t } from '../translate.js';
 import { redactKnownIn, redactSecrets } from '../../services/redact.js';
 

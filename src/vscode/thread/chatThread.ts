@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { RuleOfferView, PermissionOption, SessionEvent } from '../../protocol/events.js';
 import type { ApplyResult, ElicitationEntry, SessionFacts, ThreadEntry, ToolCallEntry } from '../../thread/types.js';
 import type { FileWrite } from '../../thread/state.js';
-import { archivedThread } from '../history/archive.js';
+import { archivedThread } from './archive.js';
 import { DisposableScope } from '../disposables.js';
 import { freshThread } from './threadStore.js';
 import { cardName, unwrapChild } from '../../thread/children/subagents.js';

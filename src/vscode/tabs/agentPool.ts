@@ -6,12 +6,12 @@
 import type * as vscode from 'vscode';
 import type { AgentConfig } from '../../agents/api.js';
 import type { AgentStatus } from '../../shared/webviewProtocol.js';
-import type { RunningAgent } from './agentPort.js';
-import { AgentSlot } from './agentSlot.js';
-import type { AgentSlotDeps } from './agentSlot.js';
+import type { RunningAgent } from '../agents/agentPort.js';
+import { AgentSlot } from '../agents/agentSlot.js';
+import type { AgentSlotDeps } from '../agents/agentSlot.js';
 import type { DisposableScope } from '../disposables.js';
-import type { SessionTabList } from '../tabs/sessionTabList.js';
-import type { SessionTab } from '../tabs/sessionTabs.js';
+import type { SessionTabList } from './sessionTabList.js';
+import type { SessionTab } from './sessionTabs.js';
 
 export class AgentPool {
   private readonly slots = new Map<string, AgentSlot>();

@@ -4,11 +4,11 @@
  */
 import type { AgentConfig, AgentSessionInfo, SessionSupport } from '../../agents/api.js';
 import type { AgentStatus } from '../../shared/webviewProtocol.js';
-import type { ChatCore } from '../chatCore.js';
-import type { TranscriptRef } from '../tabs/openTabs.js';
-import type { SessionOpening } from '../tabs/sessionOpener.js';
+import type { ChatCore } from './chatCore.js';
+import type { TranscriptRef } from './openTabs.js';
+import type { SessionOpening } from './sessionOpener.js';
 import { describeNoSession } from '../agents/statusText.js';
-import type { Thread } from '../tabs/threadStore.js';
+import type { Thread } from '../thread/threadStore.js';
 import { workspaceRoots } from '../editor/workspaceRoots.js';
 import { t } from '../translate.js';
 

@@ -3,28 +3,28 @@
  * context wires from them (tabs, agent pool, session opener) with the few decisions every
  * part needs (the active tab's agent, which agent a start goes to, opening a tab's session).
  */
-import type { PermissionAdvisor } from '../agents/acp/permissions/permissionAdvice.js';
-import type { EditorToolsOptions } from '../agents/acp/editorTools/sessionEditorTools.js';
-import type { CheckpointService } from './review/checkpointService.js';
-import type { ReviewActions } from './review/reviewActions.js';
+import type { PermissionAdvisor } from '../../agents/acp/permissions/permissionAdvice.js';
+import type { EditorToolsOptions } from '../../agents/acp/editorTools/sessionEditorTools.js';
+import type { CheckpointService } from '../review/checkpointService.js';
+import type { ReviewActions } from '../review/reviewActions.js';
 import type * as vscode from 'vscode';
-import type { AgentConfig } from '../agents/api.js';
-import type { FileSystemHost } from '../services/hostServices.js';
-import type { McpParseResult } from '../agents/acp/mcp/parse.js';
-import type { TranscriptStore } from '../history/store.js';
-import type { MentionSources } from '../mentions/resolve.js';
-import type { AgentStatus } from '../shared/webviewProtocol.js';
-import type { SessionFacts } from '../thread/types.js';
-import type { LaunchAgent } from './agents/agentPort.js';
-import type { AgentPool } from './agents/agentPool.js';
-import type { AgentSecrets } from './agents/agentSecrets.js';
-import type { AgentSlot } from './agents/agentSlot.js';
-import type { ProtocolLog } from './protocolLog.js';
-import type { SessionOpener } from './tabs/sessionOpener.js';
-import type { SessionTabList } from './tabs/sessionTabList.js';
-import type { ThreadStore } from './tabs/threadStore.js';
-import type { WorktreeRef } from '../worktrees/types.js';
-import type { ComposedPrompt } from './tabs/promptBlocks.js';
+import type { AgentConfig } from '../../agents/api.js';
+import type { FileSystemHost } from '../../services/hostServices.js';
+import type { McpParseResult } from '../../agents/acp/mcp/parse.js';
+import type { TranscriptStore } from '../../history/store.js';
+import type { MentionSources } from '../../mentions/resolve.js';
+import type { AgentStatus } from '../../shared/webviewProtocol.js';
+import type { SessionFacts } from '../../thread/types.js';
+import type { LaunchAgent } from '../agents/agentPort.js';
+import type { AgentPool } from './agentPool.js';
+import type { AgentSecrets } from '../agents/agentSecrets.js';
+import type { AgentSlot } from '../agents/agentSlot.js';
+import type { ProtocolLog } from '../protocolLog.js';
+import type { SessionOpener } from './sessionOpener.js';
+import type { SessionTabList } from './sessionTabList.js';
+import type { ThreadStore } from '../thread/threadStore.js';
+import type { WorktreeRef } from '../../worktrees/types.js';
+import type { ComposedPrompt } from './promptBlocks.js';
 
 /** Everything the status bar and the `agentChat.turnRunning` context key render from. */
 export interface ChatStatus {

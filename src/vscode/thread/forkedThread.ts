@@ -5,7 +5,7 @@
  */
 import { ThreadModel, type ThreadSnapshot } from '../../thread/reducer.js';
 import type { ThreadEntry } from '../../thread/types.js';
-import { archivePrefix, archiveSnapshot } from '../history/archive.js';
+import { archivePrefix, archiveSnapshot } from './archive.js';
 import { t } from '../translate.js';
 
 /** Index just past the chosen turn (its user row, answer, tools, end): where the next user row starts. -1 when it is not in the thread. */
