@@ -14,16 +14,9 @@
  * is kept as the row at the top of the view and its offset (the pixel position of a thread
  * whose rows are partly estimated means little after a reload).
  *
- * Following the bottom: while `follow` holds, every drawing pass and every change in a row's
- * size (a ResizeObserver) pins the view to the bottom. Long replies are pages whose off-screen
- * parts use placeholder heights (`content-visibility`, `.md-page` / `.md-volume`), so the
- * bottom moves after each scroll as pages coming into view render at their real size; the
- * scroll event of a pin that landed short is not at the bottom, yet it moved down, and only a
- * move up ends following. Scroll anchoring is off while following (class `following`), so a
- * row above changing size cannot move the view up either: only the user does that (wheel,
- * keys, scrollbar, find, focus). Reaching the bottom again turns following back on. A burst of
- * new rows overrunning the view is paced by burstPacer.ts and drawn only where the view is
- * (`followBottom`, `bottomFirst`).
+ * Following the bottom while new rows arrive, and keeping the view where the user put it:
+ * scrollPin.ts. A burst of new rows overrunning the view is paced by burstPacer.ts and drawn
+ * only where the view is (`followBottom`, `bottomFirst`).
  */
 import type { ThreadEntry } from '../../src/thread/types.js';
 import type { Announcer } from '../a11y/announcer.js';
@@ -39,6 +32,7 @@ import type { ChildThreads } from './childThreads.js';
 import { BurstPacer } from './burstPacer.js';
 import { ThreadRows } from './threadRows.js';
 import { WINDOW_FROM_ROWS, covers, rangeFor, type RowRange } from './threadWindow.js';
+import { ScrollPin, type SavedScroll } from './scrollPin.js';
 
 interface Dirty {
   entry: ThreadEntry;
@@ -46,14 +40,6 @@ interface Dirty {
   live: boolean;
 }
 
-interface SavedScroll {
-  scrollTop: number;
-  atBottom: boolean;
-  anchorId?: string;
-  anchorOffset?: number;
-}
-
-const BOTTOM_SLACK_PX = 40;
 /** Rows drawn on each side of a row brought into view by `reveal`. */
 const REVEAL_CONTEXT_ROWS = 20;
 /** Frames a revealed row of a long thread is kept centred once drawn, while rows around it settle. */
@@ -65,16 +51,16 @@ export class ThreadView implements StoreListener {
   readonly el = h('div', { class: 'thread', attrs: { role: 'log', 'aria-live': 'off', 'aria-label': t('Conversation'), tabindex: '0' } });
   /** The rows, and which of them are in the DOM. */
   private readonly rows: ThreadRows;
+  /** Whether the view follows the bottom, and where it was last put. */
+  private readonly pin = new ScrollPin(this.el);
   private readonly dirty = new Map<string, Dirty>();
   private readonly scheduler = new FrameScheduler((deadline) => this.drawUntil(deadline));
   private readonly ctx: RowContext;
   private liveNow = false;
   /** Where the user was before a reload; applied once the snapshot is fully drawn. */
   private restoreScroll: SavedScroll | undefined;
-  private follow = true;
-  private lastTop = 0;
   private readonly resizes = new ResizeObserver(() => {
-    if (this.follow && !this.restoreScroll && !this.movedUp()) this.scrollToBottom();
+    if (this.pin.follow && !this.restoreScroll && !this.pin.movedUp(this.windowed())) this.pin.scrollToBottom();
   });
   /**
    * A row asked for by `reveal`: kept in view while the rows around it are still being drawn
@@ -104,7 +90,7 @@ export class ThreadView implements StoreListener {
     this.el.addEventListener('scroll', () => this.onScroll(), { passive: true });
     // The user taking the scroll (wheel, keys, pointer, touch) ends any placing we hold.
     for (const type of ['wheel', 'keydown', 'pointerdown', 'touchstart']) this.el.addEventListener(type, () => this.letGo(), { passive: true });
-    this.setFollow(true);
+    this.pin.setFollow(true);
   }
 
   /** Rows in the thread, drawn or not. */
@@ -117,13 +103,10 @@ export class ThreadView implements StoreListener {
   }
 
   private onScroll(): void {
-    const top = this.el.scrollTop;
-    const atBottom = this.isAtBottom();
-    if (atBottom) this.setFollow(true);
-    else if (top < this.lastTop) this.setFollow(false);
-    this.lastTop = top;
-    const anchor = this.windowed() && !this.follow ? this.rows.topRow(this.el.getBoundingClientRect().top) : undefined;
-    this.viewState.update({ scrollTop: top, atBottom: this.follow, anchorId: anchor?.id, anchorOffset: anchor?.offset });
+    const atBottom = this.pin.scrolled();
+    const top = this.pin.lastTop;
+    const anchor = this.windowed() && !this.pin.follow ? this.rows.topRow(this.el.getBoundingClientRect().top) : undefined;
+    this.viewState.update({ scrollTop: top, atBottom: this.pin.follow, anchorId: anchor?.id, anchorOffset: anchor?.offset });
     // Scrolling a long thread moves the window: drawn in the next frame. At the bottom of a
     // window that ends with the thread (our own pin, most often) there is nothing to move.
     if (this.windowed() && !(atBottom && this.rows.range.end === this.rows.count)) this.scheduler.request();
@@ -133,11 +116,6 @@ export class ThreadView implements StoreListener {
     this.anchorHold = undefined;
     if (this.revealFrames > 0 && this.dirty.size === 0) this.revealTarget = undefined;
     this.revealFrames = 0;
-  }
-
-  private setFollow(follow: boolean): void {
-    this.follow = follow;
-    this.el.classList.toggle('following', follow);
   }
 
   /** Message buttons (fork, edit and resend) follow these facts (set once by the page). */
@@ -176,7 +154,7 @@ export class ThreadView implements StoreListener {
     // The user asked for this row: neither the saved scroll position nor following the bottom wins.
     this.restoreScroll = undefined;
     this.anchorHold = undefined;
-    this.setFollow(false);
+    this.pin.setFollow(false);
     this.scrollToTarget();
     view.el.classList.remove('revealed');
     void view.el.offsetWidth; // restart the highlight when the same row is revealed again
@@ -194,8 +172,8 @@ export class ThreadView implements StoreListener {
     const el = this.revealTarget ? this.rows.views.get(this.revealTarget)?.el : undefined;
     if (!el) return;
     el.scrollIntoView({ block: 'center' });
-    this.lastTop = this.el.scrollTop;
-    this.viewState.update({ scrollTop: this.lastTop, atBottom: false, anchorId: this.revealTarget, anchorOffset: undefined });
+    this.pin.lastTop = this.el.scrollTop;
+    this.viewState.update({ scrollTop: this.pin.lastTop, atBottom: false, anchorId: this.revealTarget, anchorOffset: undefined });
   }
 
   reset(entries: readonly ThreadEntry[]): void {
@@ -303,7 +281,7 @@ export class ThreadView implements StoreListener {
     this.rows.measure();
     const view = { top: this.el.getBoundingClientRect().top - this.rows.topSpacer.getBoundingClientRect().top, height: this.el.clientHeight };
     const margin = Math.max(view.height, 400);
-    const follow = this.follow && !this.revealTarget;
+    const follow = this.pin.follow && !this.revealTarget;
     const needed = rangeFor(heights, view, margin / 2, follow);
     const within = covers(range, needed) && range.end - range.start <= needed.end - needed.start + 2 * Math.ceil(margin / 32);
     if (within) {
@@ -321,7 +299,7 @@ export class ThreadView implements StoreListener {
     const last = index === this.rows.count - 1;
     if (index < start) {
       // Above the window: only the spacer grows.
-    } else if (last && (this.deferred > 0 || index === end) && this.follow && this.pacer.inBurst) {
+    } else if (last && (this.deferred > 0 || index === end) && this.pin.follow && this.pacer.inBurst) {
       // Appended during a burst: mounted and drawn by the next drawing pass (followBottom), so
       // between passes the DOM, and the height under the view, stay as they are.
       this.deferred++;
@@ -329,7 +307,7 @@ export class ThreadView implements StoreListener {
       this.rows.mountInserted(index);
       this.toDraw(entry, true);
     } else if (this.bringAskingRow(index, entry)) {
-      this.setFollow(false);
+      this.pin.setFollow(false);
     }
     this.scheduler.request();
   }
@@ -339,7 +317,7 @@ export class ThreadView implements StoreListener {
     this.rows.entries.set(entry.id, entry);
     // A row out of the window is drawn from its latest entry when it comes back.
     if (!this.rows.views.has(entry.id)) {
-      if (asksNow(entry, before) && this.bringAskingRow(this.rows.ids.indexOf(entry.id), entry, before)) this.setFollow(false);
+      if (asksNow(entry, before) && this.bringAskingRow(this.rows.ids.indexOf(entry.id), entry, before)) this.pin.setFollow(false);
       return;
     }
     const prev = this.dirty.get(entry.id);
@@ -364,22 +342,10 @@ export class ThreadView implements StoreListener {
     return this.dirty.size + this.deferred;
   }
 
-  /**
-   * The view moved up and its scroll event is not out yet (a jump to the top, drawn or resized
-   * before the event): the user left the bottom, which ends following before anything pins it.
-   */
-  private movedUp(): boolean {
-    // Only a long thread's window jumps this way; a short one keeps to the scroll events alone
-    // (a long reply's pages settling their heights move scrollTop too, without the user).
-    if (!this.windowed() || this.el.scrollTop >= this.lastTop - 1 || this.isAtBottom()) return false;
-    this.setFollow(false);
-    return true;
-  }
-
   private drawUntil(deadline: number): boolean {
     if (deadline !== Infinity && this.pacer.skip(this.rows.count, this.overrun())) return true;
-    const follow = !this.movedUp() && (this.follow || this.isAtBottom());
-    const pinned = follow && this.follow && !this.revealTarget && !this.restoreScroll && !this.anchorHold;
+    const follow = !this.pin.movedUp(this.windowed()) && (this.pin.follow || this.pin.isAtBottom());
+    const pinned = follow && this.pin.follow && !this.revealTarget && !this.restoreScroll && !this.anchorHold;
     if (pinned) this.followBottom();
     // Rows held back for a burst while the user left the bottom are simply below the window now.
     else this.deferred = 0;
@@ -400,7 +366,7 @@ export class ThreadView implements StoreListener {
     } else if (this.restoreScroll && !more) {
       const saved = this.restoreScroll;
       this.restoreScroll = undefined;
-      if (saved.atBottom) this.scrollToBottom();
+      if (saved.atBottom) this.pin.scrollToBottom();
       else {
         this.scrollBackTo(saved);
         // Rows around the anchor take their real heights over the next frames (they start at a
@@ -416,9 +382,9 @@ export class ThreadView implements StoreListener {
       if (--this.revealFrames <= 0) this.anchorHold = undefined;
       else this.scheduler.request();
     } else if (follow && !this.restoreScroll) {
-      this.scrollToBottom();
+      this.pin.scrollToBottom();
     }
-    if (!more && this.updateWindow() && this.follow) this.scrollToBottom();
+    if (!more && this.updateWindow() && this.pin.follow) this.pin.scrollToBottom();
     this.onDrawn?.();
     return more;
   }
@@ -457,16 +423,12 @@ export class ThreadView implements StoreListener {
   private overrun(): boolean {
     const count = this.rows.count;
     const added = count - this.pacer.rowsAtLastPass;
-    return this.follow && added > 0 && this.rows.heights.sum(count - added, count) >= this.viewPx;
+    return this.pin.follow && added > 0 && this.rows.heights.sum(count - added, count) >= this.viewPx;
   }
 
   /** Back where the user was: the same row at the same offset (long threads), else the same pixel. */
   private scrollBackTo(saved: SavedScroll): void {
-    const anchor = saved.anchorId && this.windowed() ? this.rows.views.get(saved.anchorId)?.el : undefined;
-    if (anchor) this.el.scrollTop += anchor.getBoundingClientRect().top - this.el.getBoundingClientRect().top - (saved.anchorOffset ?? 0);
-    else this.el.scrollTop = saved.scrollTop;
-    this.lastTop = this.el.scrollTop;
-    this.setFollow(this.isAtBottom());
+    this.pin.scrollBackTo(saved, saved.anchorId && this.windowed() ? this.rows.views.get(saved.anchorId)?.el : undefined);
   }
 
   private draw(id: string, d: Dirty): void {
@@ -483,19 +445,6 @@ export class ThreadView implements StoreListener {
       // One bad row must not stop the rest of the thread from drawing.
       console.error('row render failed', id, err);
     }
-  }
-
-  private isAtBottom(): boolean {
-    return this.el.scrollHeight - this.el.scrollTop - this.el.clientHeight < BOTTOM_SLACK_PX;
-  }
-
-  private scrollToBottom(): void {
-    this.el.scrollTop = this.el.scrollHeight;
-    // Our own move, like scrollBackTo's: its scroll event must not read as the user moving up
-    // (a pin lands higher than the last one when rows above shrink back to their placeholder
-    // height once laid out off screen).
-    this.lastTop = this.el.scrollTop;
-    this.setFollow(true);
   }
 }
 
