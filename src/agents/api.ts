@@ -21,6 +21,10 @@ export interface AcpAgentConfig {
   env: Record<string, string>;
   /** ACP major version to ask for: 1 (default) or 2 (draft). */
   protocolVersion: 1 | 2;
+  /** `true`: other agents may consult it through `ask_agent`, each conversation a fresh session of it (default: they may not). */
+  consultable?: boolean;
+  /** What it is good at, in the user's words: what `list_agents` tells a calling agent. */
+  description?: string;
 }
 
 /** A remote agent speaking A2A (v1.0 or v0.3, told by its card) over HTTP. */

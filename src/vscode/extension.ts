@@ -9,7 +9,8 @@ import { Snapshotter } from '../checkpoints/snapshotter.js';
 import { SnapshotDocuments } from './review/snapshotDocuments.js';
 import { CheckpointService } from './review/checkpointService.js';
 import { ReviewActions } from './review/reviewActions.js';
-import { consultAgentsEnabled, editorToolsEnabled, readCheckpointLimits, readConsultLimits } from './agents/config.js';
+import { consultAgentsEnabled, editorToolsEnabled, readCheckpointLimits, readConsultLimits, readConsultMaxDepth } from './agents/config.js';
+import type { EditorToolsOptions } from '../agents/acp/editorTools/sessionEditorTools.js';
 import { consultDirectory } from './agents/consultDirectory.js';
 import * as vscode from 'vscode';
 import { agentLauncher } from './agents/agentLauncher.js';
@@ -134,6 +135,22 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
   const storageDir = (extension.storageUri ?? extension.globalStorageUri).fsPath;
   const worktrees = new WorktreeService({ ledger: new WorktreeLedger(extension.workspaceState), parentDir: () => worktreeParentDir(storageDir), log: (line) => log.info(line) });
 
+  // ACP v2 agents have no fs/*: they reach the editor through this MCP server, which the
+  // extension host's own binary runs as plain Node. Local agents may also consult the configured
+  // agents (agentChat.consultAgents); a consulted local agent gets the same tools, one level deeper.
+  const editorTools: EditorToolsOptions = {
+    host: new VscodeEditorTools(),
+    bridge: { command: process.execPath, args: [join(extension.extensionPath, 'dist', 'editor-tools.cjs')], env: { ELECTRON_RUN_AS_NODE: '1' } },
+    enabled: editorToolsEnabled,
+  };
+  const consultAgents = own(consultDirectory(log, extension.secrets, {
+    fs,
+    secrets,
+    permissionAdvisor: (agentName) => rules.advisor.forAgent(agentName),
+    editorTools: () => editorTools,
+  }));
+  editorTools.consult = { enabled: consultAgentsEnabled, directory: consultAgents, limits: readConsultLimits, maxDepth: readConsultMaxDepth };
+
   // The one owner of chat state (agent process, session, thread, permissions).
   const context = own(new AgentChatContext({
     extensionPath: extension.extensionPath,
@@ -148,15 +165,7 @@ export function activate(extension: vscode.ExtensionContext): AgentChatApi {
     review,
     mentionSources,
     permissionAdvisor: (agentName) => rules.advisor.forAgent(agentName),
-    // ACP v2 agents have no fs/*: they reach the editor through this MCP server, which the
-    // extension host's own binary runs as plain Node.
-    editorTools: {
-      host: new VscodeEditorTools(),
-      bridge: { command: process.execPath, args: [join(extension.extensionPath, 'dist', 'editor-tools.cjs')], env: { ELECTRON_RUN_AS_NODE: '1' } },
-      enabled: editorToolsEnabled,
-      // Local agents may consult the configured remote agents (agentChat.consultAgents).
-      consult: { enabled: consultAgentsEnabled, directory: own(consultDirectory(log, extension.secrets)), limits: readConsultLimits },
-    },
+    editorTools,
     closeWorktree: (worktree, title, endSession) => closeWorktreeTab(worktrees, worktree, title, endSession),
     // Over its budget a session asks before a prompt goes out; one held back returns to the composer.
     promptGate: budgetGate((): Budgets => budgets, (message) => view.post(message)),

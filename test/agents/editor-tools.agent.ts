@@ -15,6 +15,8 @@
  *                               `ask_agent` with the first message, then, while the answer's state
  *                               is input-required, the next message with the conversation handle
  *                               the answer gave; the answer of every call, in order
+ *   `consult-each <json {agent, messages}>` → the same, but every message is sent (with the handle
+ *                               of the first answer) whatever the state, stopping only at an error
  * Every answer is one agent message holding JSON. Without `--no-stdio-mcp` it advertises stdio
  * MCP servers (v2 `capabilities.session.mcp.stdio`). `session/resume` reconnects a session to
  * the servers given with it.
@@ -68,8 +70,8 @@ async function answer(prompt: string, s: Session): Promise<unknown> {
   if (word === 'servers') return s.servers;
   if (!s.mcp) return { error: s.mcpError ?? `no ${SERVER} server was given` };
   if (word === 'tools') return { server: s.mcp.getServerVersion(), instructions: s.mcp.getInstructions(), ...(await s.mcp.listTools()) };
-  if (word === 'consult') {
-    const { agent, messages } = JSON.parse(prompt.trim().slice('consult'.length)) as { agent: string; messages: string[] };
+  if (word === 'consult' || word === 'consult-each') {
+    const { agent, messages } = JSON.parse(prompt.trim().slice(word.length)) as { agent: string; messages: string[] };
     const answers: unknown[] = [];
     let conversation: string | undefined;
     for (const message of messages) {
@@ -77,7 +79,7 @@ async function answer(prompt: string, s: Session): Promise<unknown> {
       answers.push(answer);
       const text = answer.content.map((c) => c.text).join('');
       conversation = /^Conversation: (\S+)$/m.exec(text)?.[1];
-      if (answer.isError || !/^State: input-required$/m.test(text)) break;
+      if (answer.isError || (word === 'consult' && !/^State: input-required$/m.test(text))) break;
     }
     return answers;
   }

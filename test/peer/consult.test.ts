@@ -110,7 +110,7 @@ describe('consulting remote agents through the editor (ask_agent)', () => {
   before(async () => {
     v03 = await startV03Server();
     v10 = await startV10Server();
-    peer = await startPeer(testAgent('editor-tools', [], 2), { editorTools: options(), permissionAdvisor: advisor });
+    peer = await startPeer(testAgent('editor-tools', [], 2), { editorTools: options(), permissionAdvisor: advisor, initializeTimeoutMs: 30_000 });
     assert.equal((await peer.client.start()).state, 'ready');
   });
   after(async () => {

@@ -20,6 +20,9 @@ export function roundResult(conversation: Consultation, outcome: RoundOutcome, t
   };
   const end = outcome.end;
   if (end.kind === 'stopped') {
+    if (end.why === 'user') {
+      return toolError(body([...head('cancelled'), '', `The consultation of ${who} was stopped by the user (Stop on its card); its task was cancelled. Do not ask ${who} again in this turn; go on without it.`]));
+    }
     return end.why === 'timeout'
       ? toolError(body([...head('cancelled'), '', `${who} did not finish within ${Math.round(timeoutMs / 1000)} s (agentChat.consultTimeoutSeconds); its task was cancelled.`]))
       : toolError(body([...head('cancelled'), '', `The consultation of ${who} was stopped (the user stopped the turn, or the call was cancelled).`]));

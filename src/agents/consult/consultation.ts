@@ -7,9 +7,11 @@
  *
  * The card is the whole exchange as the session's own events tell it (the same events a tab of
  * that agent would show), so nothing the consulted agent sends bypasses the thread's renderer.
+ * A consulted local agent's own permission requests are shown in the calling thread (their ids
+ * prefixed with the card's) and the user's answers go back to its session.
  */
 import { randomUUID } from 'node:crypto';
-import type { ConsultationFacts, ContentBlock, SessionEvent, StopReason, ToolCallContent, ToolCallStatus } from '../../protocol/events.js';
+import type { ConsultationFacts, ContentBlock, PermissionOutcome, SessionEvent, StopReason, ToolCallContent, ToolCallStatus } from '../../protocol/events.js';
 import type { ChatSession } from '../api.js';
 import { t } from '../translate.js';
 
@@ -20,8 +22,8 @@ export interface ConsultSession extends ChatSession {
 
 export type RoundEnd =
   | { kind: 'ended'; stopReason: StopReason; error?: string }
-  /** Our own end: the calling turn stopped, the agent gave up on the call, or the time ran out. */
-  | { kind: 'stopped'; why: 'cancelled' | 'timeout' };
+  /** Our own end: the calling turn stopped, the agent gave up on the call, the user stopped this consultation, or the time ran out. */
+  | { kind: 'stopped'; why: 'cancelled' | 'user' | 'timeout' };
 
 export interface RoundOutcome {
   end: RoundEnd;
@@ -56,6 +58,12 @@ export class Consultation {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private sessionPromise: Promise<ConsultSession> | undefined;
   private session: ConsultSession | undefined;
+  private forwarding: { dispose(): void } | undefined;
+  /** The agent item chunks without a message id go on, until anything else is said. */
+  private openItem: Item | undefined;
+  private readonly userStop = new AbortController();
+  /** Aborted once the user pressed Stop on this card: no round of it runs again. */
+  readonly stoppedByUser = this.userStop.signal;
 
   constructor(
     readonly agent: string,
@@ -70,6 +78,7 @@ export class Consultation {
 
   /** A note of ours on the card (asked, refused, stopped): shown in the card, not from either agent. */
   note(text: string, state: string, status: ToolCallStatus): void {
+    this.openItem = undefined;
     this.items.push({ from: 'note', blocks: [{ type: 'text', text }] });
     this.state = state;
     this.status = status;
@@ -78,6 +87,7 @@ export class Consultation {
 
   /** Shows the caller's message on the card before anything is sent (the permission question sits on it). */
   show(message: string): void {
+    this.openItem = undefined;
     this.items.push({ from: 'caller', blocks: [{ type: 'text', text: message }] });
     this.draw(true);
   }
@@ -98,7 +108,23 @@ export class Consultation {
     }
   }
 
-  private async run(message: string, signal: AbortSignal, timeoutMs: number): Promise<RoundOutcome> {
+  /** The user's Stop on the card: a running round is cancelled; an idle conversation ends. */
+  stopByUser(): void {
+    if (this.userStop.signal.aborted) return;
+    this.userStop.abort();
+    if (!this.round && this.allowed) this.note(t('Stopped by the user.'), 'cancelled', 'cancelled');
+  }
+
+  /** True when `requestId` was a forwarded question of the consulted agent's (answered then). */
+  answerPermission(requestId: string, outcome: PermissionOutcome): boolean {
+    const prefix = `${this.cardId}:`;
+    if (!requestId.startsWith(prefix) || !this.session) return false;
+    this.session.answerPermission(requestId.slice(prefix.length), outcome);
+    return true;
+  }
+
+  private async run(message: string, callerSignal: AbortSignal, timeoutMs: number): Promise<RoundOutcome> {
+    const signal = AbortSignal.any([callerSignal, this.userStop.signal]);
     this.state = 'working';
     this.status = 'in_progress';
     this.draw(true);
@@ -114,7 +140,7 @@ export class Consultation {
           return;
         }
         if (event.role !== 'agent') return;
-        const item = this.agentItem(event.messageId);
+        const item = this.agentItem(event.messageId, reply);
         if (event.kind === 'message_upsert') item.blocks = [...(event.content ?? [])];
         else item.blocks = appendBlock(item.blocks, event.content);
         (isArtifactKey(item.key) ? artifacts : reply).add(item);
@@ -125,17 +151,17 @@ export class Consultation {
         ended = { kind: 'ended', stopReason: event.stopReason, ...(event.error ? { error: event.error.message } : {}) };
       }
     });
-    let stoppedBy: 'cancelled' | 'timeout' | undefined;
-    const stop = (why: 'cancelled' | 'timeout') => {
+    let stoppedBy: 'cancelled' | 'user' | 'timeout' | undefined;
+    const stop = (why: 'cancelled' | 'user' | 'timeout') => {
       if (stoppedBy || ended) return;
       stoppedBy = why;
       void session.cancel().catch(() => undefined);
     };
-    const onAbort = () => stop('cancelled');
+    const onAbort = () => stop(this.userStop.signal.aborted ? 'user' : 'cancelled');
     signal.addEventListener('abort', onAbort, { once: true });
     const timer = setTimeout(() => stop('timeout'), timeoutMs);
     try {
-      if (signal.aborted) stop('cancelled');
+      if (signal.aborted) onAbort();
       else await session.prompt([{ type: 'text', text: message }]);
     } finally {
       clearTimeout(timer);
@@ -143,6 +169,7 @@ export class Consultation {
       sub.dispose();
     }
     this.progress = undefined;
+    this.openItem = undefined;
     const end: RoundEnd = stoppedBy ? { kind: 'stopped', why: stoppedBy } : ended ?? { kind: 'ended', stopReason: 'end_turn' };
     this.settle(end);
     return {
@@ -156,6 +183,7 @@ export class Consultation {
     if (end.kind === 'stopped') {
       this.state = end.why === 'timeout' ? 'timed out' : 'cancelled';
       this.status = end.why === 'timeout' ? 'failed' : 'cancelled';
+      if (end.why === 'user') this.items.push({ from: 'note', blocks: [{ type: 'text', text: t('Stopped by the user.') }] });
     } else {
       switch (end.stopReason) {
         case 'input_required':
@@ -189,15 +217,38 @@ export class Consultation {
   }
 
   private async sessionNow(): Promise<ConsultSession> {
-    this.sessionPromise ??= this.open().then((s) => (this.session = s));
+    this.sessionPromise ??= this.open().then((s) => {
+      this.session = s;
+      this.forwarding = s.onEvent((event) => this.forward(event));
+      return s;
+    });
     return this.sessionPromise;
   }
 
-  private agentItem(messageId: string | undefined): Item {
+  /**
+   * A consulted local agent's own questions to the user, into the calling thread: a card of
+   * their own there (named after the consulted agent), ids prefixed with this card's so
+   * answers find their way back and never meet the calling session's own.
+   */
+  private forward(event: SessionEvent): void {
+    const id = (raw: string) => `${this.cardId}:${raw}`;
+    if (event.kind === 'permission_requested' || event.kind === 'permission_auto_approved') {
+      const what = event.toolCall.title ?? event.title ?? t('a tool call');
+      const toolCall = { ...event.toolCall, title: t('{0}: {1}', this.title, what) };
+      if (event.kind === 'permission_requested') this.emit({ ...event, requestId: id(event.requestId), toolCallId: id(event.toolCallId), toolCall });
+      else this.emit({ ...event, toolCallId: id(event.toolCallId), toolCall });
+    } else if (event.kind === 'permission_resolved') {
+      this.emit({ ...event, requestId: id(event.requestId) });
+    }
+  }
+
+  private agentItem(messageId: string | undefined, round: Set<Item>): Item {
+    if (messageId === undefined && this.openItem && round.has(this.openItem)) return this.openItem;
     const found = messageId === undefined ? undefined : this.items.find((i) => i.from === 'agent' && i.key === messageId);
     if (found) return found;
     const item: Item = { from: 'agent', blocks: [], ...(messageId !== undefined ? { key: messageId } : {}) };
     this.items.push(item);
+    this.openItem = messageId === undefined ? item : undefined;
     return item;
   }
 
@@ -237,6 +288,7 @@ export class Consultation {
     this.timer = undefined;
     const session = this.session ?? (await this.sessionPromise?.catch(() => undefined));
     await session?.closeSession().catch(() => undefined);
+    this.forwarding?.dispose();
   }
 }
 

@@ -13,7 +13,7 @@ import type { PresetDetection } from '../../agents/acp/presets/detect.js';
 import { mergeAgents, readUserAgent } from '../../agents/acp/presets/merge.js';
 import { AGENT_PRESETS } from '../../agents/acp/presets/presets.js';
 import { readRemoteAgent } from '../../agents/a2a/connection/configEntry.js';
-import { DEFAULT_CONSULT_LIMITS, type ConsultLimits } from '../../agents/consult/consultDesk.js';
+import { DEFAULT_CONSULT_DEPTH, DEFAULT_CONSULT_LIMITS, type ConsultLimits } from '../../agents/consult/consultDesk.js';
 
 export const SECTION = 'agentChat';
 export const AGENTS_KEY = 'agents';
@@ -194,4 +194,13 @@ export function readConsultLimits(): ConsultLimits {
  */
 export function readBudgetSetting(): unknown {
   return vscode.workspace.getConfiguration(SECTION).get<unknown>('budget');
+}
+
+/**
+ * `agentChat.consultMaxDepth`: how deep consultations may nest (1: a consulted agent consults no
+ * one), read as each session opens and per call. Whole numbers from 1; anything else is the default.
+ */
+export function readConsultMaxDepth(): number {
+  const v = vscode.workspace.getConfiguration(SECTION).get<unknown>('consultMaxDepth');
+  return typeof v === 'number' && Number.isInteger(v) && v >= 1 ? Math.min(v, 5) : DEFAULT_CONSULT_DEPTH;
 }

@@ -19,7 +19,8 @@ import { ENDPOINT_DIR_ENV, openEditorEndpoint, type EditorEndpoint } from '../..
 import { EDITOR_SERVER_NAME, EDITOR_TOOL_NAMES, isEditorToolName, toolError } from '../../../services/editorTools/toolList.js';
 import { CONSULT_TOOL_NAMES, isConsultToolName } from '../../../services/editorTools/consultToolList.js';
 import { callEditorTool, type EditorToolSession } from './editorToolCalls.js';
-import { ConsultDesk, type ConsultCaller, type ConsultOptions } from '../../consult/consultDesk.js';
+import { ConsultDesk, mayConsultAtDepth, type ConsultCaller, type ConsultOptions } from '../../consult/consultDesk.js';
+import type { ConsultationRoutes } from '../session/acpSession.js';
 
 export interface EditorToolsOptions {
   host: EditorToolsHost;
@@ -46,6 +47,8 @@ export interface SessionEditorTools {
   readonly tools: SessionToolSet;
   /** Tool calls are served for this session from now on (before: an error result). */
   bind(session: EditorToolSession, caller?: ConsultCaller): void;
+  /** The consultations of this session (Stop on a card, a consulted agent's questions); none before `bind`. */
+  readonly consultations: ConsultationRoutes;
   close(): Promise<void>;
 }
 
@@ -58,10 +61,10 @@ export function editorToolsSkipReason(facts: AgentFacts, options: EditorToolsOpt
 }
 
 /** Why a session gets no consult tools, or undefined when it does. */
-export function consultToolsSkipReason(facts: AgentFacts, options: EditorToolsOptions | undefined, place: { consulted?: boolean } = {}): string | undefined {
+export function consultToolsSkipReason(facts: AgentFacts, options: EditorToolsOptions | undefined): string | undefined {
   if (!options?.consult) return 'no agents to consult';
-  // Depth 1: an agent consulted by another does not consult further.
-  if (place.consulted) return 'this session is itself a consultation';
+  // An agent consulted by another consults further only as deep as agentChat.consultMaxDepth allows (default: not at all).
+  if (!mayConsultAtDepth(options.consult)) return 'this session is itself a consultation (agentChat.consultMaxDepth)';
   if (!options.consult.enabled()) return 'turned off (agentChat.consultAgents, or an untrusted workspace)';
   return stdioSkipReason(facts);
 }
@@ -95,6 +98,10 @@ export async function openSessionEditorTools(options: EditorToolsOptions, log?: 
     bind: (session, caller) => {
       bound = session;
       if (tools.consult && options.consult && caller && !desk) desk = new ConsultDesk(caller, options.consult);
+    },
+    consultations: {
+      stop: (cardId) => desk?.stop(cardId) ?? false,
+      answerPermission: (requestId, outcome) => desk?.answerPermission(requestId, outcome) ?? false,
     },
     close: async () => {
       await desk?.dispose();

@@ -35,7 +35,11 @@ export function readUserAgent(name: string, value: unknown): { config?: AcpAgent
     for (const [k, val] of Object.entries(v.env as Record<string, unknown>)) if (typeof val === 'string') env[k] = val;
   }
   const protocolVersion = v.protocolVersion === 2 ? 2 : 1;
-  return { config: { name, command: v.command, args, env, protocolVersion } };
+  const consult = {
+    ...(v.consultable === true ? { consultable: true } : {}),
+    ...(typeof v.description === 'string' && v.description.trim() !== '' ? { description: v.description.trim() } : {}),
+  };
+  return { config: { name, command: v.command, args, env, protocolVersion, ...consult } };
 }
 
 function hintFor(d: PresetDetection | undefined): string | undefined {

@@ -59,6 +59,16 @@ export interface AcpSessionOptions {
   close?: () => Promise<void>;
   /** What this object holds here (routing, the editor tools endpoint), without `session/close`. */
   release?: () => Promise<void>;
+  /** The consultations this session's agent started (consult tools): Stop on their cards, their agents' questions. */
+  consultations?: ConsultationRoutes;
+}
+
+/** What the panel reaches of a session's consultations: each card's Stop, a consulted agent's question answered. */
+export interface ConsultationRoutes {
+  /** False: no consultation of this session has that card. */
+  stop(cardId: string): boolean;
+  /** False: not a consulted agent's question. */
+  answerPermission(requestId: string, outcome: PermissionOutcome): boolean;
 }
 
 export const DEFAULT_CANCEL_TIMEOUT_MS = 10_000;
@@ -210,7 +220,10 @@ export class AcpChatSession implements ChatSession {
 
   /** Stops one subagent's work where the agent allows it (`session/cancel` with the child's id). */
   stopSubagent(childId: string): void {
-    if (!this.closed) this.children.stop(childId);
+    if (this.closed) return;
+    // A consultation's card has Stop too: it stops that consultation alone.
+    if (this.opts.consultations?.stop(childId)) return;
+    this.children.stop(childId);
   }
 
   /** v2: stops one tool call or agent-owned terminal that offers it; the turn goes on. */
@@ -320,6 +333,7 @@ export class AcpChatSession implements ChatSession {
   }
 
   answerPermission(requestId: string, outcome: PermissionOutcome): void {
+    if (this.opts.consultations?.answerPermission(requestId, outcome)) return;
     if (!this.children.answerPermission(requestId, outcome)) this.permissions.answer(requestId, outcome);
   }
 

@@ -161,6 +161,7 @@ function create(ctx: OpenContext, support: SessionSupport, plan: SessionTargetPl
     log: ctx.log,
     onAuthRequired: ctx.onAuthRequired,
     ...(ctx.permissionAdvisor ? { permissionAdvisor: ctx.permissionAdvisor } : {}),
+    ...(tools?.tools.consult ? { consultations: tools.consultations } : {}),
     close: async () => {
       await release();
       // Without `session/close` the agent keeps the session; it is only forgotten here.
