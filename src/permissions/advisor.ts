@@ -12,7 +12,7 @@ import { ruleCovers } from './ruleMatch.js';
 import { offerFor } from './ruleOffer.js';
 import { ruleTitle, scopeText, type AutoApproveRule, type RuleDraft } from './rule.js';
 import { english, type Translate } from '../thread/translate.js';
-import type { PathFlavor } from './platformPaths.js';
+import type { PathFlavor } from '../services/platformPaths.js';
 
 export type { PermissionQuestion } from './requestTarget.js';
 

@@ -8,7 +8,7 @@
  * be told, the answer is undefined and the user is asked.
  */
 import type { ToolCallPatch } from '../protocol/events.js';
-import type { PathFlavor } from './platformPaths.js';
+import type { PathFlavor } from '../services/platformPaths.js';
 
 export type FileAction = 'read' | 'edit' | 'delete' | 'move' | 'search';
 /** `tool`: a call by its tool name; `consult`: ask another agent through the editor's `ask_agent` tool. */

@@ -5,7 +5,7 @@
  */
 import type { RequestTarget } from './requestTarget.js';
 import { sensitiveReason } from './sensitive.js';
-import type { PathFlavor } from './platformPaths.js';
+import type { PathFlavor } from '../services/platformPaths.js';
 
 export interface TargetEnv {
   flavor: PathFlavor;

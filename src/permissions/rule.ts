@@ -4,7 +4,7 @@
  * with an allow option the agent itself offered.
  */
 import type { RuleAction } from './requestTarget.js';
-import { placeIn, type PathFlavor } from './platformPaths.js';
+import { placeIn, type PathFlavor } from '../services/platformPaths.js';
 import { english, type Translate } from '../thread/translate.js';
 
 export type RuleScope =

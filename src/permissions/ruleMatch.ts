@@ -6,7 +6,7 @@
 import type { AutoApproveRule } from './rule.js';
 import type { RequestTarget } from './requestTarget.js';
 import type { ResolvedTarget } from './resolveTarget.js';
-import { comparable, isInside, type PathFlavor } from './platformPaths.js';
+import { comparable, isInside, type PathFlavor } from '../services/platformPaths.js';
 
 export interface MatchEnv {
   flavor: PathFlavor;

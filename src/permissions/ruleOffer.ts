@@ -6,7 +6,7 @@
  */
 import type { RuleDraft } from './rule.js';
 import type { RequestTarget } from './requestTarget.js';
-import { placeIn, type PathFlavor } from './platformPaths.js';
+import { placeIn, type PathFlavor } from '../services/platformPaths.js';
 
 export function offerFor(target: RequestTarget, roots: readonly string[], flavor: PathFlavor, owner: { agent: string; workspace: string }): RuleDraft | undefined {
   if (target.type === 'consult') return { ...owner, action: 'consult', scope: { type: 'agent', agent: target.agent } };

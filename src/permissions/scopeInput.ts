@@ -6,7 +6,7 @@
  */
 import type { AutoApproveRule, RuleScope } from './rule.js';
 import { shownPath } from './rule.js';
-import { placeIn, type PathFlavor } from './platformPaths.js';
+import { placeIn, type PathFlavor } from '../services/platformPaths.js';
 import { sensitiveReason } from './sensitive.js';
 import { english, type Translate } from '../thread/translate.js';
 

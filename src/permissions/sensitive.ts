@@ -5,7 +5,7 @@
  * case-insensitive everywhere: a secret named `.ENV` on a case-sensitive disk is still a secret,
  * and asking once too often is the safe mistake.
  */
-import { placeIn, type PathFlavor } from './platformPaths.js';
+import { placeIn, type PathFlavor } from '../services/platformPaths.js';
 import { english, type Translate } from '../thread/translate.js';
 
 /** Folders whose contents always ask. */

@@ -12,9 +12,10 @@
  * check and the open; `assertStillReal` lets a host see that after opening and refuse.
  */
 import { lstat, readlink, realpath } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { HostServiceError } from './hostServices.js';
 import { ErrorCode } from './errorCodes.js';
+import { isInside, pathFlavor } from './platformPaths.js';
 
 export interface ConfinedPath {
   /** The path as the agent named it, normalised (what editors know the file as). */
@@ -56,10 +57,12 @@ export async function confinePath(raw: unknown, roots: readonly string[]): Promi
   return { path, realPath: real, root: hit.root };
 }
 
-/** True when `child` is `parent` or inside it. */
+/** The path rules of the machine the extension runs on (case-insensitive on Windows and macOS). */
+const HOST_PATHS = pathFlavor(process.platform);
+
+/** True when `child` is `parent` or inside it, as this machine's file system compares paths (lexical: resolve real paths first where links matter). */
 export function contains(parent: string, child: string): boolean {
-  const rel = relative(parent, child);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel) && rel.split(sep)[0] !== '..');
+  return isInside(HOST_PATHS, parent, child);
 }
 
 function outside(raw: string, real?: string): HostServiceError {

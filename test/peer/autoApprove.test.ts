@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { PermissionAdvisor } from '../../src/agents/acp/permissions/permissionAdvice.js';
 import { advise } from '../../src/permissions/advisor.js';
 import { OfferShelf } from '../../src/permissions/offerShelf.js';
-import { pathFlavor } from '../../src/permissions/platformPaths.js';
+import { pathFlavor } from '../../src/services/platformPaths.js';
 import type { AutoApproveRule } from '../../src/permissions/rule.js';
 import type { SessionEvent } from '../../src/protocol/events.js';
 import { realPathOf } from '../../src/services/confine.js';

@@ -16,7 +16,7 @@ import { agentDirectory } from '../../src/agents/consult/agentDirectory.js';
 import type { ConsultLimits } from '../../src/agents/consult/consultDesk.js';
 import type { AgentConfig } from '../../src/agents/api.js';
 import { advise } from '../../src/permissions/advisor.js';
-import { pathFlavor } from '../../src/permissions/platformPaths.js';
+import { pathFlavor } from '../../src/services/platformPaths.js';
 import type { AutoApproveRule } from '../../src/permissions/rule.js';
 import { OfferShelf } from '../../src/permissions/offerShelf.js';
 import type { SessionEvent } from '../../src/protocol/events.js';

@@ -67,8 +67,3 @@ const TERMINAL: ReadonlySet<A2aState> = new Set(['completed', 'canceled', 'rejec
 export function isTerminal(state: A2aState): boolean {
   return TERMINAL.has(state);
 }
-
-/** A state that ends the UI turn (terminal, or parked waiting for the user). */
-export function endsTurn(state: A2aState): boolean {
-  return TERMINAL.has(state) || state === 'input_required' || state === 'auth_required';
-}

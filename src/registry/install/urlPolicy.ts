@@ -2,7 +2,7 @@
  * Which addresses the registry and its downloads may come from: https anywhere, plain http only
  * on this machine (a local or test registry). No credentials in URLs.
  */
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+import { isLoopbackHost } from '../../services/loopback.js';
 
 export function checkRegistryUrl(raw: string, what: string): URL {
   let url: URL;
@@ -13,6 +13,6 @@ export function checkRegistryUrl(raw: string, what: string): URL {
   }
   if (url.username || url.password) throw new Error(`${what} must not carry a user name or password.`);
   if (url.protocol === 'https:') return url;
-  if (url.protocol === 'http:' && LOOPBACK.has(url.hostname)) return url;
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return url;
   throw new Error(`${what} must use https:// (plain http:// only for this machine), not "${url.protocol}//${url.host}".`);
 }

@@ -27,11 +27,6 @@ export function loginShellPath(opts: LoginPathOptions = {}): Promise<string> {
   return cached;
 }
 
-/** Forget the cached PATH (tests; or after the user changed their shell setup). */
-export function resetLoginShellPathCache(): void {
-  cached = undefined;
-}
-
 export async function resolveLoginShellPath(opts: LoginPathOptions = {}): Promise<string> {
   const env = opts.env ?? process.env;
   const base = env.PATH ?? '';

@@ -7,6 +7,7 @@
  */
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { contains } from '../../services/confine.js';
 
 export type LinkDecision =
   | { action: 'external'; url: string }
@@ -32,7 +33,7 @@ export function decideLink(href: string, roots: readonly string[]): LinkDecision
       } catch {
         return { action: 'refuse', reason: 'malformed file URL' };
       }
-      if (!roots.some((root) => isInside(filePath, root))) {
+      if (!roots.some((root) => contains(root, filePath))) {
         return { action: 'refuse', reason: 'file is outside the workspace folders' };
       }
       const line = /^#L?(\d+)/.exec(url.hash)?.[1];
@@ -41,9 +42,4 @@ export function decideLink(href: string, roots: readonly string[]): LinkDecision
     default:
       return { action: 'refuse', reason: `scheme ${url.protocol} is not allowed` };
   }
-}
-
-export function isInside(candidate: string, root: string): boolean {
-  const rel = path.relative(path.resolve(root), path.resolve(candidate));
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import type { AutoApproveRule } from '../../permissions/rule.js';
 import { parseScopeInput, scopeInputOf } from '../../permissions/scopeInput.js';
-import { pathFlavor } from '../../permissions/platformPaths.js';
+import { pathFlavor } from '../../services/platformPaths.js';
 import { workspaceRoots } from '../editor/workspaceRoots.js';
 import type { RuleStore } from './ruleStore.js';
 import { detailOf, titleOf } from './ruleWords.js';

@@ -1,7 +1,7 @@
 /** A rule as the rules list and view show it: its title, the agent, when it was made. */
 import * as vscode from 'vscode';
 import { ruleTitle, type AutoApproveRule } from '../../permissions/rule.js';
-import { pathFlavor } from '../../permissions/platformPaths.js';
+import { pathFlavor } from '../../services/platformPaths.js';
 import { workspaceRoots } from '../editor/workspaceRoots.js';
 
 export function titleOf(rule: AutoApproveRule): string {

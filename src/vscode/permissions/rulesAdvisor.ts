@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import type { PermissionAdvisor } from '../../agents/acp/permissions/permissionAdvice.js';
 import { advise, type RuleOffer } from '../../permissions/advisor.js';
 import { OfferShelf } from '../../permissions/offerShelf.js';
-import { pathFlavor } from '../../permissions/platformPaths.js';
+import { pathFlavor } from '../../services/platformPaths.js';
 import { realPathOf } from '../../services/confine.js';
 import { workspaceRoots } from '../editor/workspaceRoots.js';
 import type { RuleStore } from './ruleStore.js';

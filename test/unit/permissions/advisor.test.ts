@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PermissionOption, ToolCallPatch, ToolKind } from '../../../src/protocol/events.js';
 import { advise, type AdvisorEnv, type PermissionAdvice } from '../../../src/permissions/advisor.js';
-import { pathFlavor } from '../../../src/permissions/platformPaths.js';
+import { pathFlavor } from '../../../src/services/platformPaths.js';
 import type { AutoApproveRule, RuleScope } from '../../../src/permissions/rule.js';
 import type { RuleAction } from '../../../src/permissions/requestTarget.js';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ToolKind } from '../../../src/protocol/events.js';
 import { advise, type AdvisorEnv } from '../../../src/permissions/advisor.js';
-import { pathFlavor } from '../../../src/permissions/platformPaths.js';
+import { pathFlavor } from '../../../src/services/platformPaths.js';
 import { realPathOf } from '../../../src/services/confine.js';
 
 let base: string;

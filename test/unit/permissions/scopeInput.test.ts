@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseScopeInput, scopeInputOf } from '../../../src/permissions/scopeInput.js';
-import { pathFlavor } from '../../../src/permissions/platformPaths.js';
+import { pathFlavor } from '../../../src/services/platformPaths.js';
 import { readRules } from '../../../src/permissions/ruleShape.js';
 
 const linux = pathFlavor('linux');

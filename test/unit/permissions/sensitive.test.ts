@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { sensitiveReason } from '../../../src/permissions/sensitive.js';
-import { pathFlavor } from '../../../src/permissions/platformPaths.js';
+import { pathFlavor } from '../../../src/services/platformPaths.js';
 
 const linux = pathFlavor('linux');
 const windows = pathFlavor('win32');

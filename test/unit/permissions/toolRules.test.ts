@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { PermissionOption, ToolCallPatch, ToolKind } from '../../../src/protocol/events.js';
 import { advise, type AdvisorEnv } from '../../../src/permissions/advisor.js';
-import { pathFlavor } from '../../../src/permissions/platformPaths.js';
+import { pathFlavor } from '../../../src/services/platformPaths.js';
 import type { AutoApproveRule } from '../../../src/permissions/rule.js';
 import { readRules } from '../../../src/permissions/ruleShape.js';
 import { parseScopeInput, scopeInputOf } from '../../../src/permissions/scopeInput.js';

@@ -92,3 +92,9 @@ test('several roots: any one may contain the path; none means refused', async ()
   assert.equal((await confinePath(join(other, 'secret.txt'), [ws, other])).root, other);
   await assert.rejects(confinePath(join(ws, 'src', 'a.txt'), []), refused(ErrorCode.outsideWorkspace));
 });
+
+test('a name that only starts with two dots is inside; a sibling folder sharing the prefix is not', async () => {
+  const dotted = await confinePath(join(ws, '..notes', 'a.md'), [ws]);
+  assert.equal(dotted.realPath, join(ws, '..notes', 'a.md'));
+  await assert.rejects(confinePath(`${ws}-other/a.md`, [ws]), (e: unknown) => e instanceof HostServiceError && e.code === ErrorCode.outsideWorkspace);
+});

@@ -19,7 +19,7 @@ import { planReattach } from '../../../src/vscode/tabs/openTabs.js';
 import { useTranslate } from '../../../src/vscode/translate.js';
 import { ruleTitle, scopeText } from '../../../src/permissions/rule.js';
 import { sensitiveReason } from '../../../src/permissions/sensitive.js';
-import { pathFlavor } from '../../../src/permissions/platformPaths.js';
+import { pathFlavor } from '../../../src/services/platformPaths.js';
 import { failedStatus, untrustedStatus, isUntrusted } from '../../../src/vscode/agents/statusText.js';
 import type { AgentConfig, LaunchFailure } from '../../../src/agents/api.js';
 import { parseMcpSetting } from '../../../src/agents/acp/mcp/parse.js';

@@ -7,13 +7,12 @@
  * refused, and the user would be asked for the secret again for nothing).
  */
 
+import { isLoopbackHost } from '../../../services/loopback.js';
+
 export const originOf = (url: string | URL): string => new URL(url).origin;
 
 /** Loopback hosts: plain http:// to them never leaves the machine. */
-export function isLoopback(url: string | URL): boolean {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
+export const isLoopback = (url: string | URL): boolean => isLoopbackHost(new URL(url).hostname);
 
 /** Plain http:// to another machine: anyone on the network path can read a secret sent there. */
 export const isPlainHttpRemote = (url: string | URL): boolean => new URL(url).protocol === 'http:' && !isLoopback(url);

@@ -16,7 +16,7 @@ import { toolError, toolText, type EditorToolName, type ToolResult } from '../..
 import { HostServiceError } from '../../../services/hostServices.js';
 import { ErrorCode } from '../../../services/errorCodes.js';
 import { reachableRoots } from '../../../services/removedRoots.js';
-import { pathFlavor } from '../../../permissions/platformPaths.js';
+import { pathFlavor } from '../../../services/platformPaths.js';
 import { sensitiveReason } from '../../../permissions/sensitive.js';
 import { english, type Translate } from '../../../thread/translate.js';
 

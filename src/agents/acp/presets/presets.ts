@@ -91,10 +91,6 @@ export const AGENT_PRESETS: readonly AgentPreset[] = [
   npx('auggie', 'Auggie', '@augmentcode/auggie', ['--acp'], LOGIN('Augment')),
 ];
 
-export function presetByName(name: string, presets: readonly AgentPreset[] = AGENT_PRESETS): AgentPreset | undefined {
-  return presets.find((p) => p.name === name);
-}
-
 /** The launch config a preset stands for (v1: presets target stable ACP). */
 export function presetConfig(preset: AgentPreset): AcpAgentConfig {
   return { name: preset.name, command: preset.command, args: [...preset.args], env: {}, protocolVersion: 1 };
