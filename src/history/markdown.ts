@@ -161,7 +161,7 @@ function elicitation(e: ElicitationEntry): string {
 /** A subagent card's head line: who it is and how it stood when saved. */
 function subagentLine(e: SubagentEntry): string {
   const name = e.title ?? e.description ?? e.agentType ?? 'Subagent';
-  const facts = [e.agentType && e.agentType !== name ? e.agentType : undefined, e.model, e.state, `${e.toolCalls} tool ${e.toolCalls === 1 ? 'call' : 'calls'}`, e.filesChanged > 0 ? `${e.filesChanged} ${e.filesChanged === 1 ? 'file' : 'files'} changed` : undefined];
+  const facts = [e.agentType && e.agentType !== name ? e.agentType : undefined, e.model, e.interrupted ? 'interrupted' : e.state, `${e.toolCalls} tool ${e.toolCalls === 1 ? 'call' : 'calls'}`, e.filesChanged > 0 ? `${e.filesChanged} ${e.filesChanged === 1 ? 'file' : 'files'} changed` : undefined];
   return `**Subagent: ${name}** — *${facts.filter(Boolean).join(' · ')}*`;
 }
 
@@ -179,8 +179,11 @@ function speaker(e: ThreadEntry): Speaker {
 function body(e: ThreadEntry): string | undefined {
   switch (e.type) {
     case 'user':
-    case 'agent':
-      return e.content.map(block).join('\n\n');
+    case 'agent': {
+      // Inside a subagent: the task it was given and its report say so.
+      const label = e.type === 'user' ? (e.delegated ? '*Task:* ' : '') : e.report ? '*Report:* ' : '';
+      return label + e.content.map(block).join('\n\n');
+    }
     case 'thought':
       return e.content.map(block).join('\n\n').split('\n').map((l) => `> ${l}`).join('\n').replace(/^> /, '> *Thinking:* ');
     case 'tool_call':

@@ -10,6 +10,7 @@ import { applyConsultation } from './children/consultations.js';
 import type { SessionEvent } from '../protocol/events.js';
 import type { ApplyResult, SessionFacts, SubagentEntry, ThreadEntry } from './types.js';
 import { emptyState, flushStreaming, setSession, type FileWrite, type ThreadState } from './state.js';
+import { applySubagentMessage } from './children/subagentMessages.js';
 import { appendToStream, applyMessageChunk, applyMessageUpsert, applyPromptAccepted, applyPromptSent } from './turns/messages.js';
 import { applyTerminalOutput, applyToolCall, applyToolCallContentChunk } from './tools/toolCalls.js';
 import { applyPermissionRequested, applyPermissionResolved, applyPermissionAutoApproved } from './tools/permissions.js';
@@ -33,7 +34,7 @@ import {
   applyUsage,
 } from './sessionFacts.js';
 import { stateFromSnapshot, type ThreadSnapshot } from './restore.js';
-import { applyChildEvent, applySubagent, applySubagentStop, askingIn, cardAt, childRowsOf, childSnapshots, markBackground, restoreChildren, type ChildFactory } from './children/subagents.js';
+import { applyChildEvent, applySubagent, applySubagentStop, askingIn, cardAt, changesBySubagent, childRowsOf, childSnapshots, markBackground, restoreChildren, type ChildFactory } from './children/subagents.js';
 import { english, type Translate } from './translate.js';
 
 export type { ThreadSnapshot } from './restore.js';
@@ -69,6 +70,11 @@ export class ThreadModel {
   childRows(into: Record<string, ThreadEntry[]> = {}): Record<string, ThreadEntry[]> {
     flushStreaming(this.state);
     return childRowsOf(this.state, into);
+  }
+
+  /** Adds which subagents (at any depth below this thread) reported changing each path. */
+  changedBy(into: Map<string, string[]>): Map<string, string[]> {
+    return changesBySubagent(this.state, into, this.t);
   }
 
   /** The subagent card of the child at `path` (child ids from this thread down). */
@@ -182,6 +188,13 @@ export class ThreadModel {
       case 'subagent_stop':
         applySubagentStop(s, event, out);
         break;
+      case 'subagent_message':
+        applySubagentMessage(s, event, out);
+        break;
+      case 'session_message':
+      case 'session_message_chunk':
+        // Resolved by the session into `subagent_message` events of the child they concern.
+        break;
       case 'unknown':
         // Kept in the protocol log by the session; nothing to show in the thread.
         break;
@@ -247,7 +260,7 @@ export class ThreadModel {
         applyConsultation(s, event, out);
         break;
       case 'turn_changes':
-        applyTurnChanges(s, event, out);
+        applyTurnChanges(s, event, out, s.children.size > 0 ? changesBySubagent(s, new Map(), this.t) : undefined);
         break;
       case 'turn_file_settled':
         applyFileSettled(s, event, out);

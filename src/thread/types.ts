@@ -44,6 +44,8 @@ export interface UserEntry {
   undone?: boolean;
   /** Set on the message restored to: going forward again restores these. */
   redo?: SnapshotRef[];
+  /** In a subagent's thread: the task the session that started it gave it (not typed by the user). */
+  delegated?: true;
 }
 
 export interface AgentMessageEntry {
@@ -51,6 +53,8 @@ export interface AgentMessageEntry {
   id: EntryId;
   messageId?: string;
   content: ContentBlock[];
+  /** In a subagent's thread: its report to the session that started it. */
+  report?: true;
 }
 
 export interface ThoughtEntry {
@@ -241,6 +245,12 @@ export interface SubagentEntry {
   background?: true;
   /** Its traffic arrived before any announcement of it. */
   orphan?: true;
+  /**
+   * It was still working when the thread became history: the window reloaded (`reload`: the
+   * agent process went with it) or its session ended otherwise (`ended`). What it did after is
+   * not known, so its card says so rather than "Running" or "Stopped".
+   */
+  interrupted?: 'reload' | 'ended';
 }
 
 export type ThreadEntry =

@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { TranscriptStore } from '../../src/history/store.js';
 import { historyItems, historyRows, listOffers, startToList } from '../../src/vscode/history/historyPicker.js';
 import { ProtocolLog } from '../../src/vscode/protocolLog.js';
+import type { SubagentEntry } from '../../src/thread/types.js';
 import { api, testAgent, textOf, turn } from './agents.js';
 import { test, until } from './harness.js';
 import { closeWindow, openWindow, said, send, withAgentSettings, WorkspaceMemento } from './windows.js';
@@ -333,5 +334,34 @@ test('history offers configured agents that do not run; picking one starts it an
     await until('the replayed session', () => chat.context.entries.some((e) => e.type === 'user' && textOf(e) === 'kept by the agent'));
   });
   chat.context.settingsChanged();
+  await fsp.rm(dir, { recursive: true, force: true });
+}, 60_000);
+
+test('a restored tab whose helper still worked when the window reloaded says it was interrupted by the reload, not that it runs', async () => {
+  const state = new WorkspaceMemento();
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'agent-chat-reload-subagent-'));
+  const transcripts = new TranscriptStore(path.join(dir, 'storage'), { debounceMs: 50 });
+  const agent = testAgent('restore subagents (exthost)', 'subagents');
+  await withAgentSettings([agent], async () => {
+    const first = await openWindow(state, transcripts);
+    assert.equal((await first.context.start(agent)).state, 'ready');
+    await send(first.context, 'linger');
+    const card = (entries: readonly { type: string }[]) => entries.find((e): e is SubagentEntry => e.type === 'subagent');
+    assert.deepEqual([card(first.context.entries)?.state, card(first.context.entries)?.background], ['running', true], 'the helper outlives the turn');
+    await closeWindow(first, transcripts);
+
+    const second = await openWindow(state, transcripts);
+    await second.context.restored;
+    const restored = card(second.context.entries);
+    assert.ok(restored, 'the card is back');
+    assert.equal(restored.title, 'Keep watching');
+    assert.equal(restored.interrupted, 'reload', 'it says the reload cut it short');
+    assert.notEqual(restored.state, 'running');
+    assert.equal(restored.background, undefined);
+    // Its unfinished tool call inside the card is not left spinning either.
+    const inside = second.context.snapshot().children?.[restored.childId] ?? [];
+    assert.deepEqual(inside.filter((e) => e.type === 'tool_call').map((e) => e.type === 'tool_call' && [e.title, e.status]), [['Watch the build', 'cancelled']]);
+    await closeWindow(second, transcripts);
+  });
   await fsp.rm(dir, { recursive: true, force: true });
 }, 60_000);

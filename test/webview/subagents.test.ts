@@ -7,7 +7,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchHarness, type Harness, type Panel } from './harness.js';
-import { agent, snapshot, tool } from './fixtures.js';
+import { agent, snapshot, tool, user } from './fixtures.js';
 import type { SubagentEntry, ThreadEntry } from '../../src/thread/types.js';
 
 let harness: Harness;
@@ -139,5 +139,36 @@ test('Open diff on a subagent’s tool call names the subagent (its tool call id
   await panel.page.getByRole('button', { name: /Editor/ }).click();
   await panel.page.locator('.nested-rows').getByRole('button', { name: 'Open diff' }).click();
   assert.deepEqual(await panel.postedOf('openDiff'), [{ type: 'openDiff', toolCallId: 'call-e1', contentIndex: 0, childId: 'c6' }]);
+  await clean(panel);
+});
+
+test('inside a card: the task the child was given reads “Task”, its report “Report”; the changes row says which helper changed a file; a helper cut short by a reload says so', async () => {
+  const panel = await harness.open();
+  const task = { ...user('e1', 'Fix the typo in src/typo.ts.'), delegated: true as const };
+  const report = { ...agent('e3', 'Replaced “teh” with “the”.'), report: true as const };
+  const changes: ThreadEntry = { type: 'changes', id: 'e4', turnId: 't1', files: [
+    { root: '/w', path: 'src/typo.ts', status: 'modified', added: 1, deleted: 1, binary: false, by: ['Fix the typo'] },
+    { root: '/w', path: 'README.md', status: 'modified', added: 2, deleted: 0, binary: false },
+  ] };
+  await panel.send(snapshot([
+    card({ title: 'Fix the typo', state: 'idle', stopReason: 'end_turn' }),
+    card({ id: 'e3', childId: 'c2', title: 'Watch tests', state: 'idle', stopReason: 'cancelled', interrupted: 'reload' }),
+    changes,
+  ], { children: { c1: [task, tool('e2', { title: 'Edit src/typo.ts', kind: 'edit', status: 'completed' }), report] } }));
+  const heads = panel.page.locator('.nested-card');
+  await heads.nth(1).waitFor();
+  assert.match(await heads.nth(1).innerText(), /Interrupted by the window reload/);
+  assert.doesNotMatch(await heads.nth(1).innerText(), /Running|Stopped/);
+  const files = panel.page.locator('.changes-file');
+  assert.match(await files.nth(0).innerText(), /\+1 −1[\s\S]*· by Fix the typo/);
+  assert.doesNotMatch(await files.nth(1).innerText(), /by /);
+  await panel.page.getByRole('button', { name: /Fix the typo/ }).first().click();
+  const taskRow = panel.page.locator('.nested-rows .row.user.delegated');
+  await taskRow.waitFor();
+  assert.match(await taskRow.innerText(), /Task[\s\S]*Fix the typo in src\/typo\.ts\./);
+  assert.equal(await taskRow.getAttribute('aria-label'), 'Task given to this subagent');
+  assert.equal(await panel.count('.nested-rows .row.user .message-toolbar button'), 0, 'no Edit, Fork or Restore on a task nobody typed');
+  const reportRow = panel.page.locator('.nested-rows .row.agent.report');
+  assert.match(await reportRow.innerText(), /Report[\s\S]*Replaced “teh” with “the”\./);
   await clean(panel);
 });

@@ -105,6 +105,7 @@ export class ChangesRow implements RowView<ChangesEntry> {
       f.binary ? h('span', { class: 'file-binary', text: t('binary') }) : h('span', { class: 'file-counts', text: `+${f.added} −${f.deleted}` }),
       f.source === 'reported' ? h('span', { class: 'file-source', text: t('reported by the agent (no snapshot)'), title: t('No snapshot was taken of this folder: this is what the agent reported, not what was read from the disk.') }) : '',
       f.diskDiffers ? h('span', { class: 'file-disk-differs', text: t("differs from the agent's diff"), title: t("A tool call reported other content for this file than the disk held at the turn's end; this row shows the disk.") }) : '',
+      f.by?.length ? h('span', { class: 'file-by', text: `· ${t('by {0}', f.by.join(', '))}`, title: t('The subagent whose tool call reported changing this file') }) : '',
       f.alsoChangedBy?.length ? h('span', { class: 'file-also', text: t('also changed by {0}', f.alsoChangedBy.join(', ')), title: t('Another tab changed this file while this turn ran: the diff may hold its edits too.') }) : '',
       f.state
         ? h('span', { class: 'file-state', text: f.state === 'kept' ? t('Kept') : t('Undone') })

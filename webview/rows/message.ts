@@ -16,17 +16,30 @@ export class UserRow implements RowView<UserEntry> {
   ]);
   private readonly toolbar = new MessageToolbar();
   private readonly restoredNote = h('div', { class: 'undone-label', text: t('Restored to before this message') });
+  private readonly who = h('span', { class: 'who', text: t('You') });
+  private readonly whoIcon = icon('account');
+  private delegated = false;
 
   constructor(private readonly ctx?: RowContext) {
-    this.el.append(h('div', { class: 'row-head' }, [icon('account'), h('span', { class: 'who', text: t('You') }), this.toolbar.el]), this.body.el);
+    this.el.append(h('div', { class: 'row-head' }, [this.whoIcon, this.who, this.toolbar.el]), this.body.el);
   }
 
   render(entry: UserEntry, delta: RowDelta): void {
+    if (!!entry.delegated !== this.delegated) this.markDelegated(!!entry.delegated);
     this.body.render(entry.content, delta);
     this.renderActions(entry);
     this.el.classList.toggle('refused', !!entry.notKept);
     if (entry.notKept && !this.badge.isConnected) this.el.append(this.badge);
     else if (!entry.notKept) this.badge.remove();
+  }
+
+  /** A subagent's task was written by the session that started it, not by the user. */
+  private markDelegated(delegated: boolean): void {
+    this.delegated = delegated;
+    this.el.classList.toggle('delegated', delegated);
+    this.who.textContent = delegated ? t('Task') : t('You');
+    this.el.setAttribute('aria-label', delegated ? t('Task given to this subagent') : t('You'));
+    this.whoIcon.className = `codicon codicon-${delegated ? 'tasklist' : 'account'}`;
   }
 
   // "Restore to here" once the message has a snapshot; "Redo" on the message restored to.
@@ -60,12 +73,20 @@ export class UserRow implements RowView<UserEntry> {
 export class AgentRow implements RowView<AgentMessageEntry> {
   readonly el = h('div', { class: 'row agent', attrs: { role: 'article', 'aria-label': t('Agent') } });
   readonly body = new MessageBody();
+  private reportHead: HTMLElement | undefined;
 
   constructor() {
     this.el.append(this.body.el);
   }
 
   render(entry: AgentMessageEntry, delta: RowDelta): void {
+    // A subagent's report to the session that started it: said above its text.
+    if (entry.report && !this.reportHead) {
+      this.reportHead = h('div', { class: 'row-head report-head' }, [icon('output'), h('span', { class: 'who', text: t('Report') })]);
+      this.el.prepend(this.reportHead);
+      this.el.classList.add('report');
+      this.el.setAttribute('aria-label', t('Report of this subagent'));
+    }
     this.body.render(entry.content, delta);
   }
 }

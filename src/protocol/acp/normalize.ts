@@ -44,7 +44,7 @@ import {
 } from './schemas/sessionUpdate.js';
 import type { KnownSessionUpdateKind } from './schemas/sessionUpdate.js';
 import { cancelCapability } from './schemas/toolCall.js';
-import { normalizeSubagentUpdate } from './normalizeSubagent.js';
+import { normalizeSessionMessage, normalizeSessionMessageChunk, normalizeSubagentUpdate } from './normalizeSubagent.js';
 
 type Update = Record<string, unknown>;
 type Normalizer = (update: Update, kind: string) => WireEvent;
@@ -326,4 +326,6 @@ const NORMALIZERS: Readonly<Record<KnownSessionUpdateKind, Normalizer>> = {
   state_update: state,
   state_change: stateChanged,
   subagent_update: normalizeSubagentUpdate,
+  session_message: normalizeSessionMessage,
+  session_message_chunk: normalizeSessionMessageChunk,
 };

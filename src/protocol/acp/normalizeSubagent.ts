@@ -2,10 +2,13 @@
  * `subagent_update` → the `subagent` event. The schema gives a child a title, a description,
  * a state and capabilities; agents name the helper's kind and model in `_meta` (Claude Code's
  * Task tool: `subagent_type`), read here from a few spellings at the top of `_meta` or one
- * object below it, and shown only when they are plain short strings.
+ * object below it, and shown only when they are plain short strings. `session_message` and
+ * `session_message_chunk` (a child's task and report) → their events, which the receiving
+ * session resolves to a card (agents/acp/session/sessionMessages.ts).
  */
 import type { SubagentPatch, WireEvent } from '../events.js';
-import { subagentUpdate } from './schemas/subagent.js';
+import { sessionMessage, sessionMessageChunk, subagentUpdate } from './schemas/subagent.js';
+import { upsertContent } from './schemas/sessionUpdate.js';
 
 const AGENT_TYPE_KEYS = ['agentType', 'subagentType', 'subagent_type', 'agent_type'];
 const MODEL_KEYS = ['model', 'modelId', 'model_id'];
@@ -34,6 +37,30 @@ export function normalizeSubagentUpdate(u: Record<string, unknown>, kind: string
   const model = fromMeta(d._meta, MODEL_KEYS);
   if (model !== undefined) patch.model = model;
   return { kind: 'subagent', childId: d.sessionId, patch };
+}
+
+/** `session_message`: the participants and links as the patch convention gives them, content like an upsert's. */
+export function normalizeSessionMessage(u: Record<string, unknown>, kind: string): WireEvent {
+  const r = sessionMessage.safeParse(u);
+  if (!r.success) return malformed(u, kind, r.error.issues);
+  const d = r.data;
+  const event: Extract<WireEvent, { kind: 'session_message' }> = { kind: 'session_message', messageId: d.messageId };
+  for (const key of ['senderSessionId', 'recipientSessionId', 'senderMessageId', 'recipientMessageId'] as const) {
+    if (d[key] !== undefined) event[key] = d[key];
+  }
+  if (d.content === null) event.content = null;
+  else if (d.content !== undefined) event.content = upsertContent.parse(d.content);
+  return event;
+}
+
+export function normalizeSessionMessageChunk(u: Record<string, unknown>, kind: string): WireEvent {
+  const r = sessionMessageChunk.safeParse(u);
+  if (!r.success) return malformed(u, kind, r.error.issues);
+  return { kind: 'session_message_chunk', messageId: r.data.messageId, content: r.data.content };
+}
+
+function malformed(u: Record<string, unknown>, kind: string, issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): WireEvent {
+  return { kind: 'unknown', sessionUpdate: kind, raw: u, reason: issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; ') };
 }
 
 function fromMeta(meta: Record<string, unknown> | null | undefined, keys: readonly string[]): string | undefined {

@@ -23,6 +23,8 @@ export interface ChangedFile {
   hunks?: ChangedHunk[];
   /** Other tabs whose turns overlapped this one and changed the same file (titles). */
   alsoChangedBy?: string[];
+  /** The subagents whose tool calls reported changing this file (their cards' names), deepest helper included. */
+  by?: string[];
   /**
    * Where the entry comes from when not from the disk: `reported` — the agent's tool calls and
    * fs writes in a root that had no snapshot; `outside` — a file outside every workspace root

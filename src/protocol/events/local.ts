@@ -12,6 +12,12 @@ import type { StopTarget, ToolCallContent, ToolCallPatch, ToolCallStatus } from 
 export type LocalEvent =
   /** The user sent a prompt; a turn begins (v1) or is requested (v2). */
   | { kind: 'prompt_sent'; turnId: string; content: ContentBlock[] }
+  /**
+   * A message between a subagent and the session that started it, resolved into the subagent's
+   * own thread (inside a `child` event): the task it was given (`task`, drawn like a prompt) or
+   * its report (`report`, its answer). `content` as `message_upsert`'s; `chunk` appends one block.
+   */
+  | { kind: 'subagent_message'; role: 'task' | 'report'; messageId: string; content?: ContentBlock[] | null; chunk?: ContentBlock }
   /** v2: the agent accepted the prompt and named the user message. */
   | { kind: 'prompt_accepted'; turnId: string; messageId: string }
   /** The user asked to cancel: unfinished tool calls of the turn are marked cancelled at once. */

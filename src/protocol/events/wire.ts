@@ -74,6 +74,24 @@ export type WireEvent =
    */
   | { kind: 'subagent'; childId: string; patch: SubagentPatch }
   /**
+   * `session_message` (with subagents): a message between this session and another — the task
+   * a parent gave a child, a child's report — as this session's transcript has it (an upsert:
+   * participants and links follow the patch convention, `content` as `message_upsert`'s). The
+   * session it arrived on resolves whose card it belongs to (agents/acp/session/sessionMessages.ts)
+   * and passes it on as `subagent_message`.
+   */
+  | {
+      kind: 'session_message';
+      messageId: string;
+      senderSessionId?: string | null;
+      recipientSessionId?: string | null;
+      senderMessageId?: string | null;
+      recipientMessageId?: string | null;
+      content?: ContentBlock[] | null;
+    }
+  /** `session_message_chunk`: one block appended to such a message (its participants come from `session_message`). */
+  | { kind: 'session_message_chunk'; messageId: string; content: ContentBlock }
+  /**
    * A kind this client does not know, or a known kind whose payload was malformed (then
    * `reason` says why): kept for the log, ignored by the thread.
    */

@@ -22,6 +22,8 @@ export interface ChildModel {
   asking(): number;
   /** The card of its child at `path` (ids from it down). */
   card(path: readonly string[]): SubagentEntry | undefined;
+  /** Adds which of its children (at any depth) reported changing each path (see changesBySubagent). */
+  changedBy(into: Map<string, string[]>): Map<string, string[]>;
   /** Adds its children's rows (at any depth) to `into`, by child id. */
   childRows(into: Record<string, ThreadEntry[]>): Record<string, ThreadEntry[]>;
   /** Its rows (read once, when a restored thread counts what its tool calls changed). */
@@ -268,4 +270,28 @@ export function childRowsOf(state: ThreadState, into: Record<string, ThreadEntry
     child.model.childRows(into);
   }
   return into;
+}
+
+/**
+ * Which subagents' tool calls reported changing each path (diffs, file changes), by the names
+ * their cards show, children of children included: the changes row says "by …" beside a file.
+ * Paths are keyed as `changedPathKey` makes them.
+ */
+export function changesBySubagent(state: ThreadState, into: Map<string, string[]>, t: Translate = english): Map<string, string[]> {
+  for (const child of state.children.values()) {
+    const name = cardName(state.entries[child.row] as SubagentEntry, t);
+    for (const path of child.files) {
+      const key = changedPathKey(path);
+      const names = into.get(key) ?? [];
+      if (!names.includes(name)) names.push(name);
+      into.set(key, names);
+    }
+    child.model.changedBy(into);
+  }
+  return into;
+}
+
+/** One spelling per path: `/` separators, no trailing one (a tool call's path and a root + relative path meet). */
+export function changedPathKey(path: string): string {
+  return path.replace(/\\/g, '/').replace(/\/+$/, '');
 }

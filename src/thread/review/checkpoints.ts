@@ -5,6 +5,7 @@
  */
 import type { SessionEvent } from '../../protocol/events.js';
 import { insertRow, newEntryId, replaceRow, type ThreadState } from '../state.js';
+import { changedPathKey } from '../children/subagents.js';
 import type { ApplyResult, ChangesEntry, UserEntry } from '../types.js';
 
 type Ev<K extends SessionEvent['kind']> = Extract<SessionEvent, { kind: K }>;
@@ -56,10 +57,17 @@ function markMismatches(state: ThreadState, event: Ev<'turn_changes'>, out: Appl
   }
 }
 
-export function applyTurnChanges(state: ThreadState, event: Ev<'turn_changes'>, out: ApplyResult): void {
+/**
+ * `byChild`: which subagents reported changing each path (thread/children/subagents.ts
+ * changesBySubagent); a file one of them names says so ("by …").
+ */
+export function applyTurnChanges(state: ThreadState, event: Ev<'turn_changes'>, out: ApplyResult, byChild?: ReadonlyMap<string, string[]>): void {
   markMismatches(state, event, out);
   const index = changesRowOf(state, event.turnId);
-  const files = event.files.map((f) => ({ ...f }));
+  const files = event.files.map((f) => {
+    const by = byChild?.get(changedPathKey(f.source === 'outside' || f.root === '' ? f.path : `${f.root.replace(/[\\/]+$/, '')}/${f.path}`));
+    return by ? { ...f, by: [...by] } : { ...f };
+  });
   if (index === undefined) {
     if (files.length === 0) return;
     const entry: ChangesEntry = { type: 'changes', id: newEntryId(state), turnId: event.turnId, files };

@@ -89,7 +89,8 @@ export class OpenTabsKeeper {
       // The user got there first (a session opened, or the tab is gone).
       if (!tab.pickUp || tab.session || !this.tabs.all.includes(tab)) return;
       if (transcript) {
-        tab.thread.show(continuedThread(transcript));
+        // Its agent went with the old window: a helper still working there was cut short by the reload.
+        tab.thread.show(continuedThread(transcript, 'reload'));
         void this.deps.review?.checkpoints.reviewInterruptedTurn(tab.thread).catch((e: unknown) => this.deps.log.warn(`Changes of an interrupted turn: ${String(e)}`));
       }
       else if (saved[i]!.hasRows && tab.thread.entries.length === 0) tab.thread.notice('warning', t('The saved conversation of this tab was not found'), t('It may have been deleted from history.'));

@@ -6,7 +6,7 @@
 import type { HistoryItem, ReopenPlan } from '../../history/reopen.js';
 import type { Transcript } from '../../history/types.js';
 import { ThreadModel } from '../../thread/reducer.js';
-import { archivePrefix, archiveSnapshot, archivedThread } from '../thread/archive.js';
+import { archivePrefix, archiveSnapshot, archivedThread, type Interruption } from '../thread/archive.js';
 import type { SessionOpening } from './sessionOpener.js';
 import { freshThread } from '../thread/threadStore.js';
 import type { Thread } from '../thread/threadStore.js';
@@ -39,8 +39,8 @@ export function threadForPlan(plan: ReopenPlan, item: HistoryItem, transcript: T
  * The saved thread, continued by the resumed session. Its rows are re-keyed: the resumed session
  * counts turns from 1 again, and must not end or patch a saved turn that has the same id.
  */
-export function continuedThread(t: Transcript): Thread {
-  return ThreadModel.restore(archiveSnapshot({ entries: t.entries, session: t.session, ...(t.children ? { children: t.children } : {}) }, archivePrefix()));
+export function continuedThread(t: Transcript, interruption: Interruption = 'ended'): Thread {
+  return ThreadModel.restore(archiveSnapshot({ entries: t.entries, session: t.session, ...(t.children ? { children: t.children } : {}) }, archivePrefix(), interruption));
 }
 
 export function readOnlyThread(transcript: Transcript, reason: string): Thread {

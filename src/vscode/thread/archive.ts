@@ -7,20 +7,23 @@
  * those ids, so history rows get their ids re-keyed under a unique prefix: a new session's
  * events can never patch an old row. Whatever was still in flight is shown as cancelled.
  */
-import type { SessionFacts, ThreadEntry, ToolCallEntry } from '../../thread/types.js';
+import type { SessionFacts, SubagentEntry, ThreadEntry, ToolCallEntry } from '../../thread/types.js';
 import { ThreadModel, type ThreadSnapshot } from '../../thread/reducer.js';
 import { t } from '../translate.js';
 
-export function archiveSnapshot(snapshot: ThreadSnapshot, prefix: string): ThreadSnapshot {
+/** Why a subagent still working is cut short: the window reloaded, or its session ended otherwise. */
+export type Interruption = NonNullable<SubagentEntry['interrupted']>;
+
+export function archiveSnapshot(snapshot: ThreadSnapshot, prefix: string, interruption: Interruption = 'ended'): ThreadSnapshot {
   const session: SessionFacts = { turnState: 'idle', commands: [], title: snapshot.session.title ?? undefined };
-  const archived: ThreadSnapshot = { entries: snapshot.entries.map((entry) => archiveEntry(entry, prefix)), session };
+  const archived: ThreadSnapshot = { entries: snapshot.entries.map((entry) => archiveEntry(entry, prefix, interruption)), session };
   if (snapshot.children) {
-    archived.children = Object.fromEntries(Object.entries(snapshot.children).map(([id, child]) => [prefix + id, archiveSnapshot(child, prefix)]));
+    archived.children = Object.fromEntries(Object.entries(snapshot.children).map(([id, child]) => [prefix + id, archiveSnapshot(child, prefix, interruption)]));
   }
   return archived;
 }
 
-function archiveEntry(entry: ThreadEntry, prefix: string): ThreadEntry {
+function archiveEntry(entry: ThreadEntry, prefix: string, interruption: Interruption): ThreadEntry {
   switch (entry.type) {
     case 'user':
       return { ...entry, messageId: rekey(prefix, entry.messageId), turnId: rekey(prefix, entry.turnId) };
@@ -47,7 +50,7 @@ function archiveEntry(entry: ThreadEntry, prefix: string): ThreadEntry {
       // An archived child can no longer be stopped or answered; what it was doing is over here.
       const { cancellable: _cancellable, stop: _stop, asking: _asking, background: _background, ...rest } = entry;
       const working = entry.state === 'running' || entry.state === 'requires_action';
-      return { ...rest, childId: prefix + entry.childId, ...(working ? { state: 'idle', stopReason: 'cancelled' } : {}) };
+      return { ...rest, childId: prefix + entry.childId, ...(working ? { state: 'idle', stopReason: 'cancelled', interrupted: interruption } : {}) };
     }
     default: {
       const unreachable: never = entry;
@@ -86,8 +89,8 @@ export function archivePrefix(now = Date.now()): string {
 }
 
 /** The history as a live model that a new session can continue, with a divider notice. */
-export function archivedThread(snapshot: ThreadSnapshot, note: { title: string; detail?: string }): ThreadModel {
-  const model = ThreadModel.restore(archiveSnapshot(snapshot, archivePrefix()), t);
+export function archivedThread(snapshot: ThreadSnapshot, note: { title: string; detail?: string }, interruption: Interruption = 'ended'): ThreadModel {
+  const model = ThreadModel.restore(archiveSnapshot(snapshot, archivePrefix(), interruption), t);
   model.apply({ kind: 'notice_local', severity: 'info', title: note.title, detail: note.detail });
   return model;
 }

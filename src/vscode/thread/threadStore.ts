@@ -59,7 +59,7 @@ export class ThreadStore implements vscode.Disposable {
     const saved = this.memento.get<Saved>(STATE_KEY);
     if (!saved || saved.version !== 1 || !isSnapshot(saved.snapshot) || saved.snapshot.entries.length === 0) return undefined;
     try {
-      return archivedThread(saved.snapshot, RESTORED_NOTE());
+      return archivedThread(saved.snapshot, RESTORED_NOTE(), 'reload');
     } catch {
       // A snapshot from an incompatible build: start clean rather than fail activation.
       return undefined;

@@ -6,6 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SessionEvent } from '../../../src/protocol/events.js';
+import type { ThreadEntry } from '../../../src/thread/types.js';
 import { ThreadModel } from '../../../src/thread/reducer.js';
 import { capTranscript, toTranscript, transcriptJson } from '../../../src/history/shape.js';
 import { readTranscript } from '../../../src/history/salvage.js';
@@ -88,4 +89,26 @@ test('thread search finds what a subagent did, and the hit opens the thread at i
   const hit = lines.find((l) => l.text.includes('All links work.'));
   assert.equal(hit?.entryId, card.id, 'a grandchild’s line points at the top card');
   assert.ok(lines.some((l) => l.text === 'Read docs/guide.md' && l.entryId === card.id));
+});
+
+test('a helper still working when its thread is archived says it was interrupted, and why, at every level', () => {
+  const m = new ThreadModel();
+  m.apply({ kind: 'subagent', childId: 'c1', patch: { title: 'Watch', state: { state: 'running' } } });
+  m.apply(child('c1', { kind: 'subagent', childId: 'c2', patch: { title: 'Deeper', state: { state: 'requires_action' } } }));
+  m.apply({ kind: 'subagent', childId: 'c3', patch: { title: 'Done', state: { state: 'idle', stopReason: 'end_turn' } } });
+  const reloaded = ThreadModel.restore(archiveSnapshot(m.snapshot(), 'old:', 'reload'));
+  const states = (entries: readonly ThreadEntry[]) => entries.flatMap((e) => (e.type === 'subagent' ? [[e.title, e.state, e.interrupted]] : []));
+  assert.deepEqual(states(reloaded.entries), [['Watch', 'idle', 'reload'], ['Done', 'idle', undefined]]);
+  assert.deepEqual(states(reloaded.childRows()['old:c1']!), [['Deeper', 'idle', 'reload']]);
+  const ended = ThreadModel.restore(archiveSnapshot(m.snapshot(), 'old:'));
+  assert.deepEqual(states(ended.entries)[0], ['Watch', 'idle', 'ended']);
+});
+
+test('Markdown export: a subagent’s task and report are named as such', () => {
+  const m = team();
+  m.apply(child('c1', { kind: 'subagent_message', role: 'task', messageId: 'm1', content: [{ type: 'text', text: 'Read the docs.' }] }));
+  m.apply(child('c1', { kind: 'subagent_message', role: 'report', messageId: 'r1', content: [{ type: 'text', text: 'Two typos.' }] }));
+  const md = transcriptToMarkdown(saved(m));
+  assert.match(md, /> \*Task:\* Read the docs\./);
+  assert.match(md, /> \*Report:\* Two typos\./);
 });

@@ -126,3 +126,39 @@ test('a snapshot keeps every level; the restored model continues each child', ()
   assert.equal(cards(back.entries)[0]!.filesChanged, 1, 'the same file once');
   assert.equal(back.childRows().c2!.length, 2);
 });
+
+test('a child’s task and report (subagent_message): a task row first, the report its answer; a report repeating the last message marks it', () => {
+  const m = new ThreadModel();
+  m.apply(sub('c1', { title: 'Fix', state: { state: 'running' } }));
+  m.apply(sub('c2', { title: 'Read', state: { state: 'running' } }));
+  m.apply(child('c1', { kind: 'subagent_message', role: 'task', messageId: 'm1' }));
+  m.apply(child('c1', { kind: 'subagent_message', role: 'task', messageId: 'm1', chunk: { type: 'text', text: 'Fix the ' } }));
+  m.apply(child('c1', { kind: 'subagent_message', role: 'task', messageId: 'm1', chunk: { type: 'text', text: 'typo.' } }));
+  m.apply(child('c1', { kind: 'subagent_message', role: 'task', messageId: 'm1', content: [{ type: 'text', text: 'Fix the typo.' }] }));
+  m.apply(child('c1', tool('t1', 'Edit a.ts')));
+  m.apply(child('c1', { kind: 'subagent_message', role: 'report', messageId: 'r1', content: [{ type: 'text', text: 'Fixed.' }] }));
+  m.apply(child('c2', { kind: 'message_chunk', role: 'agent', content: { type: 'text', text: 'Nothing to fix.' } }));
+  m.apply(child('c2', { kind: 'subagent_message', role: 'report', messageId: 'r2', content: [{ type: 'text', text: 'Nothing to fix.' }] }));
+  const rows = m.childRows();
+  const shape = (entries: readonly ThreadEntry[]) => entries.map((e) => [e.type, e.type === 'user' || e.type === 'agent' ? e.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : '', e.type === 'user' ? e.delegated : e.type === 'agent' ? e.report : undefined]);
+  assert.deepEqual(shape(rows.c1!), [['user', 'Fix the typo.', true], ['tool_call', '', undefined], ['agent', 'Fixed.', true]]);
+  assert.deepEqual(shape(rows.c2!), [['agent', 'Nothing to fix.', true]], 'the repeated answer is shown once, as the report');
+  assert.equal(cards(m.entries)[0]!.now, 'Fixed.');
+  assert.ok(!m.entries.some((e) => e.type === 'user' || e.type === 'agent'), 'nothing in the parent’s own rows');
+});
+
+test('the changes row names the subagent whose tool call changed a file (children of children too)', () => {
+  const m = new ThreadModel();
+  m.apply({ kind: 'prompt_sent', turnId: 't1', content: [{ type: 'text', text: 'go' }] });
+  m.apply(sub('c1', { title: 'Helper 1' }));
+  m.apply(sub('c2', { title: 'Helper 2' }));
+  m.apply(child('c2', tool('e1', 'Edit a.txt', { content: [{ type: 'diff', path: '/w/a.txt', oldText: 'x', newText: 'y' }] })));
+  m.apply(child('c1', sub('c3', { description: 'Deep helper' })));
+  m.apply(child('c1', child('c3', tool('e2', 'Write b.txt', { content: [{ type: 'diff', path: '/w/sub/b.txt', oldText: null, newText: 'b' }] }))));
+  m.apply(child('c1', tool('e3', 'Edit a.txt too', { content: [{ type: 'diff', path: '/w/a.txt', oldText: 'y', newText: 'z' }] })));
+  const file = (path: string, root = '/w/') => ({ root, path, status: 'modified' as const, added: 1, deleted: 1, binary: false });
+  m.apply({ kind: 'turn_changes', turnId: 't1', files: [file('a.txt'), file('sub/b.txt'), file('c.txt'), { ...file('/elsewhere/d.txt', ''), source: 'outside' as const }] });
+  const row = m.entries.find((e) => e.type === 'changes');
+  assert.ok(row?.type === 'changes');
+  assert.deepEqual(row.files.map((f) => [f.path, f.by]), [['a.txt', ['Helper 1', 'Helper 2']], ['sub/b.txt', ['Deep helper']], ['c.txt', undefined], ['/elsewhere/d.txt', undefined]]);
+});

@@ -79,6 +79,9 @@ function stopButton(childId: string, title: string): HTMLElement {
 
 function statusOf(entry: SubagentEntry): { label: string; tone: NestedTone } {
   if (entry.asking) return { label: t('Needs your answer'), tone: 'waiting' };
+  // Saved while it worked: its agent is gone, what it did after is not known.
+  if (entry.interrupted === 'reload') return { label: t('Interrupted by the window reload'), tone: 'stopped' };
+  if (entry.interrupted === 'ended') return { label: t('Interrupted: its session ended'), tone: 'stopped' };
   switch (entry.state) {
     case 'running':
       return { label: entry.background ? t('Running in the background') : t('Running'), tone: 'running' };

@@ -73,6 +73,9 @@ export class SessionRouter {
   }
 
   add(session: AcpChatSession): void {
+    // Reopened on this connection (a load replays it): its children are announced again, to it.
+    const previous = this.sessions.get(session.sessionId);
+    if (previous && previous !== session) for (const [id, link] of this.children) if (link.top === previous) this.children.delete(id);
     this.sessions.set(session.sessionId, session);
     this.lastFound = undefined;
     const early = this.held.get(session.sessionId) ?? [];

@@ -239,6 +239,10 @@ export class AcpChatSession implements ChatSession {
       this.log('ignored a subagent_update that names this session as its own child');
       return;
     }
+    if (event.kind === 'session_message' || event.kind === 'session_message_chunk') {
+      this.children.messages.handle([], event);
+      return;
+    }
     this.emit(event);
     if (event.kind === 'state' && this.protocolVersion === 2) this.turns.applyState(event);
   }

@@ -20,6 +20,7 @@ import { PermissionDesk } from '../permissions/permissionDesk.js';
 import type { PermissionAdvisor } from '../permissions/permissionAdvice.js';
 import { ElicitationDesk } from '../elicitation/elicitationDesk.js';
 import { t } from '../../translate.js';
+import { SessionMessages } from './sessionMessages.js';
 
 /** What the owning session lends its children. */
 export interface ChildHost {
@@ -97,6 +98,10 @@ export class ChildSession {
       this.host.log(`[${this.sessionId}] ignored a subagent_update that names this child or one above it`);
       return;
     }
+    if (event.kind === 'session_message' || event.kind === 'session_message_chunk') {
+      this.family.messages.handle(this.path, event);
+      return;
+    }
     this.emit(event);
   }
 
@@ -147,8 +152,16 @@ export class ChildSessions {
   private readonly byId = new Map<string, ChildSession>();
   /** What the agent said of each child it announced (here or deeper): may it be stopped, is it working. */
   private readonly facts = new Map<string, ChildFacts>();
+  /** The tasks and reports between the family's sessions, put in the children's threads. */
+  readonly messages: SessionMessages;
 
-  constructor(private readonly host: ChildHost) {}
+  constructor(private readonly host: ChildHost) {
+    this.messages = new SessionMessages({
+      pathOf: (sessionId) => this.byId.get(sessionId)?.path,
+      emitAt: (path, event) => host.emit(wrap(path, event)),
+      log: (line) => host.log(line),
+    });
+  }
 
   /** A child announced on the owning session (path of one) or on one of its children. */
   open(path: readonly string[]): ChildSession {

@@ -11,7 +11,7 @@ import { contentBlock } from './content.js';
 import { availableCommandList, configOptionList } from './config.js';
 import { toolCall, toolCallContentChunk, toolCallUpdate } from './toolCall.js';
 import { lenientArray, lenientArrayRequired, meta, opt } from './tolerant.js';
-import { subagentUpdate } from './subagent.js';
+import { sessionMessage, sessionMessageChunk, subagentUpdate } from './subagent.js';
 
 /** `*_chunk`: one content block appended; `messageId` optional in v1, required in v2 (tolerated). */
 export const contentChunk = z.looseObject({ content: contentBlock, messageId: opt(z.string()), _meta: meta });
@@ -128,6 +128,8 @@ export const sessionUpdateSchemas = {
   state_update: stateUpdate,
   state_change: stateChange,
   subagent_update: subagentUpdate,
+  session_message: sessionMessage,
+  session_message_chunk: sessionMessageChunk,
 } as const;
 
 export type KnownSessionUpdateKind = keyof typeof sessionUpdateSchemas;

@@ -4,6 +4,7 @@
  * and, as the schema says, a malformed value reads as omitted rather than failing the update.
  */
 import { z } from 'zod';
+import { contentBlock } from './content.js';
 import { meta } from './tolerant.js';
 
 /** Present (a value or null) or absent (`undefined`); a malformed value reads as absent. */
@@ -23,3 +24,21 @@ export const subagentUpdate = z.looseObject({
   cwd: patch(z.string()),
   _meta: meta,
 });
+
+/**
+ * `session_message`: an upsert of a message between sessions (a parent and its child) as one
+ * session's transcript has it. The participants and the links to the other side's view follow
+ * the patch convention; `content` omitted keeps, `null` or `[]` clears, an array replaces.
+ */
+export const sessionMessage = z.looseObject({
+  messageId: z.string().min(1),
+  senderSessionId: patch(z.string()),
+  recipientSessionId: patch(z.string()),
+  senderMessageId: patch(z.string()),
+  recipientMessageId: patch(z.string()),
+  content: z.union([z.array(z.unknown()), z.null()]).optional().catch(undefined),
+  _meta: meta,
+});
+
+/** `session_message_chunk`: one content block appended to such a message. */
+export const sessionMessageChunk = z.looseObject({ messageId: z.string().min(1), content: contentBlock, _meta: meta });

@@ -344,6 +344,29 @@ const cases: Case[] = [
     expect: { kind: 'subagent', childId: 'child_1', patch: { title: 'Read', description: null, state: { state: 'running' } } },
   },
   {
+    name: 'session_message: participants and links as patches (null clears), content like an upsert (bad items dropped)',
+    update: { sessionUpdate: 'session_message', messageId: 'm1', senderSessionId: 'p', recipientSessionId: 'c', recipientMessageId: null, senderMessageId: 7, content: [text('Do it'), { type: 'bogus-without-fields' }, 5] },
+    expect: (e) => {
+      assert.ok(e.kind === 'session_message');
+      assert.equal(e.messageId, 'm1');
+      assert.equal(e.senderSessionId, 'p');
+      assert.equal(e.recipientSessionId, 'c');
+      assert.equal(e.recipientMessageId, null);
+      assert.equal(e.senderMessageId, undefined, 'a malformed link reads as omitted');
+      assert.deepEqual(e.content?.[0], text('Do it'));
+    },
+  },
+  {
+    name: 'session_message without messageId is malformed',
+    update: { sessionUpdate: 'session_message', content: [text('x')] },
+    expect: (e) => assert.ok(e.kind === 'unknown' && /messageId/.test(e.reason ?? '')),
+  },
+  {
+    name: 'session_message_chunk appends one block',
+    update: { sessionUpdate: 'session_message_chunk', messageId: 'm1', content: text('more') },
+    expect: { kind: 'session_message_chunk', messageId: 'm1', content: text('more') },
+  },
+  {
     name: 'state_update idle with a custom stop reason',
     update: { sessionUpdate: 'state_update', state: 'idle', stopReason: '_vendor_paused' },
     expect: { kind: 'state', state: 'idle', stopReason: '_vendor_paused' },
