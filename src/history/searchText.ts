@@ -11,6 +11,8 @@ import type { ThreadSnapshot } from '../thread/restore.js';
 /** Per thread: enough for every line a person would search for in a long conversation. */
 export const SEARCH_TEXT_MAX_CHARS = 256 * 1024;
 const LINE_MAX_CHARS = 400;
+/** Raw characters of one line looked at: past this the line is cut, whatever its whitespace. */
+const LINE_SCAN_CHARS = 8 * LINE_MAX_CHARS;
 
 export interface SearchLine {
   entryId: string;
@@ -21,19 +23,15 @@ export interface SearchLine {
  * `entryId \t text` lines; the newest text is kept when the thread is over the cap. A subagent's
  * rows (`children`, by child id) are searched too, their lines tagged with its card's row: a hit
  * inside a subagent opens the thread at its card.
+ *
+ * Built from the newest line back and stopped at the cap, so its cost follows the cap, not the
+ * thread: it runs on every save of a streaming turn, and one answer of several megabytes split
+ * and normalised whole took longer than the save's own JSON.
  */
 export function searchText(entries: readonly ThreadEntry[], children?: Readonly<Record<string, ThreadSnapshot>>): string {
-  const lines: string[] = [];
-  for (const e of entries) {
-    for (const text of entryText(e)) add(lines, e.id, text);
-    if (e.type === 'subagent' && children) addChild(lines, e.id, e.childId, children, 0);
-  }
-  let out = lines.join('\n');
-  if (out.length > SEARCH_TEXT_MAX_CHARS) {
-    out = out.slice(out.length - SEARCH_TEXT_MAX_CHARS);
-    out = out.slice(out.indexOf('\n') + 1);
-  }
-  return out;
+  const tail = new NewestLines(SEARCH_TEXT_MAX_CHARS);
+  addEntries(tail, entries, undefined, children, 0);
+  return tail.text();
 }
 
 export function parseSearchText(text: string): SearchLine[] {
@@ -45,20 +43,68 @@ export function parseSearchText(text: string): SearchLine[] {
   return out;
 }
 
-function addChild(lines: string[], cardId: string, childId: string, children: Readonly<Record<string, ThreadSnapshot>>, depth: number): void {
-  const child = Object.hasOwn(children, childId) ? children[childId] : undefined;
-  if (!child || depth > 8) return;
-  for (const e of child.entries) {
-    for (const text of entryText(e)) add(lines, cardId, text);
-    if (e.type === 'subagent' && child.children) addChild(lines, cardId, e.childId, child.children, depth + 1);
+/** Lines gathered newest first until the next one would not fit the cap. */
+class NewestLines {
+  private readonly lines: string[] = [];
+  private left: number;
+  full = false;
+
+  constructor(maxChars: number) {
+    this.left = maxChars + 1;
+  }
+
+  /** `line` goes before every line added so far. */
+  addOlder(line: string): void {
+    if (this.left < line.length + 1) {
+      this.full = true;
+      return;
+    }
+    this.left -= line.length + 1;
+    this.lines.push(line);
+  }
+
+  text(): string {
+    return this.lines.reverse().join('\n');
   }
 }
 
-function add(lines: string[], entryId: string, text: string): void {
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.replace(/\s+/g, ' ').trim();
-    if (line) lines.push(`${entryId}\t${line.length > LINE_MAX_CHARS ? `${line.slice(0, LINE_MAX_CHARS)}…` : line}`);
+/** Adds `entries` oldest last, each tagged with its own row or, inside a subagent, its card's. */
+function addEntries(
+  tail: NewestLines,
+  entries: readonly ThreadEntry[],
+  cardId: string | undefined,
+  children: Readonly<Record<string, ThreadSnapshot>> | undefined,
+  depth: number,
+): void {
+  for (let i = entries.length - 1; i >= 0 && !tail.full; i--) {
+    const e = entries[i]!;
+    const id = cardId ?? e.id;
+    // The card's own title comes before its subagent's rows.
+    if (e.type === 'subagent' && children && depth <= 8) {
+      const child = Object.hasOwn(children, e.childId) ? children[e.childId] : undefined;
+      if (child) addEntries(tail, child.entries, id, child.children, depth + 1);
+    }
+    const texts = entryText(e);
+    for (let t = texts.length - 1; t >= 0 && !tail.full; t--) addText(tail, id, texts[t]!);
   }
+}
+
+/** Each line of `text`, last first, whitespace folded, over-long lines cut. */
+function addText(tail: NewestLines, entryId: string, text: string): void {
+  let end = text.length;
+  while (end >= 0 && !tail.full) {
+    const nl = end === 0 ? -1 : text.lastIndexOf('\n', end - 1);
+    const line = searchLine(text, nl + 1, end);
+    if (line) tail.addOlder(`${entryId}\t${line}`);
+    end = nl;
+  }
+}
+
+/** Folds only as much of a long line as its cut keeps (a streamed answer can be one huge line). */
+function searchLine(text: string, start: number, end: number): string {
+  const cut = end - start > LINE_SCAN_CHARS;
+  const line = text.slice(start, cut ? start + LINE_SCAN_CHARS : end).replace(/\s+/g, ' ').trim();
+  return line.length > LINE_MAX_CHARS || (cut && line) ? `${line.slice(0, LINE_MAX_CHARS)}…` : line;
 }
 
 function entryText(e: ThreadEntry): string[] {

@@ -99,15 +99,34 @@ function marker(dropped: number): NoticeEntry {
 
 const bytes = (v: unknown) => Buffer.byteLength(JSON.stringify(v), 'utf8');
 
+/** Serialises an entry; one save passes the same one to the cap and the writer. */
+export type EntryJson = (entry: ThreadEntry) => string;
+
+/**
+ * Each entry's JSON made once per save: the cap sizes every entry and the writer writes the same
+ * text, and the newest entry of a streaming turn can be megabytes. Entries are never changed in
+ * place (the thread replaces a row it updates), so the object is the key.
+ */
+export function entryJsonOnce(): EntryJson {
+  const made = new WeakMap<ThreadEntry, string>();
+  return (entry) => {
+    let json = made.get(entry);
+    if (json === undefined) made.set(entry, (json = JSON.stringify(entry)));
+    return json;
+  };
+}
+
+const plainJson: EntryJson = (entry) => JSON.stringify(entry);
+
 /**
  * Drops the oldest entries until the serialized transcript fits `maxBytes`, and puts one
  * marker row first saying how many are gone. The newest entry is always kept, even alone
  * over the cap: an empty transcript would be worse than a big one.
  */
-export function capTranscript(full: Transcript, maxBytes: number): Transcript {
+export function capTranscript(full: Transcript, maxBytes: number, json: EntryJson = plainJson): Transcript {
   const t = capChildren(full, Math.floor(maxBytes / 2));
   // Sized entry by entry: serializing a long thread whole would hold a copy many times the cap.
-  const all = t.entries.map((e) => bytes(e) + 1);
+  const all = t.entries.map((e) => Buffer.byteLength(json(e), 'utf8') + 1);
   if (bytes({ ...t, entries: [] }) + all.reduce((a, b) => a + b, 0) - 1 <= maxBytes) return t;
   const marked = t.entries[0]?.id === TRUNCATION_MARKER_ID;
   const live = marked ? t.entries.slice(1) : t.entries;
@@ -149,10 +168,10 @@ function capChildren(t: Transcript, budget: number): Transcript {
  * A transcript's JSON in pieces, one entry at a time (entries last), for writing to disk
  * without building the whole text: the same value as JSON.stringify(t) when parsed.
  */
-export function* transcriptJson(t: Transcript): Generator<string> {
+export function* transcriptJson(t: Transcript, json: EntryJson = plainJson): Generator<string> {
   const { entries, ...rest } = t;
   const head = JSON.stringify(rest);
   yield `${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"entries":[`;
-  for (let i = 0; i < entries.length; i++) yield (i ? ',' : '') + JSON.stringify(entries[i]);
+  for (let i = 0; i < entries.length; i++) yield (i ? ',' : '') + json(entries[i]!);
   yield ']}';
 }

@@ -10,7 +10,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomicWrite.js';
 import { isMeta, readTranscript } from './salvage.js';
-import { capTranscript, toTranscript, transcriptId, transcriptJson } from './shape.js';
+import { capTranscript, entryJsonOnce, toTranscript, transcriptId, transcriptJson } from './shape.js';
 import { searchText } from './searchText.js';
 import { redactTranscript } from './redactTranscript.js';
 import type { Transcript, TranscriptInput, TranscriptMeta } from './types.js';
@@ -156,10 +156,11 @@ export class TranscriptStore {
     // Joined to the chain synchronously, so `flushOne`/`load` right after a call see it.
     const next = (this.writing.get(id) ?? Promise.resolve()).then(async () => {
       const previous = this.known.get(id) ?? (await this.readMeta(id));
-      const t = redactTranscript(capTranscript(toTranscript(input, previous, this.now().toISOString()), this.maxBytes));
+      const json = entryJsonOnce();
+      const t = redactTranscript(capTranscript(toTranscript(input, previous, this.now().toISOString()), this.maxBytes, json));
       this.known.set(id, { createdAt: t.createdAt, droppedEntries: t.droppedEntries });
       // Body first: a meta file must never point at a transcript that is not there yet.
-      await writeFileAtomic(this.file(id, BODY), transcriptJson(t));
+      await writeFileAtomic(this.file(id, BODY), transcriptJson(t, json));
       await writeFileAtomic(this.file(id, SEARCH), searchText(t.entries, t.children));
       const meta = metaOf(t);
       await writeFileAtomic(this.file(id, META), JSON.stringify(meta));

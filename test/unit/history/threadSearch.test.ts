@@ -37,6 +37,46 @@ test('searchable lines are capped, keeping the newest whole lines', () => {
   assert.match(lines[0]!.text, /^line \d+ x+$/, 'the first kept line is whole');
 });
 
+test('one answer of megabytes on one line: its line is cut, the rest of the thread kept', () => {
+  const huge = 'word '.repeat(1_000_000);
+  const lines = parseSearchText(searchText([user('e1', 'first prompt'), agent('e2', huge), user('e3', 'last prompt')]));
+  assert.deepEqual(lines.map((l) => l.entryId), ['e1', 'e2', 'e3']);
+  assert.equal(lines[1]!.text, `${'word '.repeat(80)}…`);
+});
+
+/** The searchable text as first specified: every line of the whole thread, then its newest part. */
+function wholeThreadReference(entries: readonly ThreadEntry[]): string {
+  const lines: string[] = [];
+  for (const e of entries) {
+    const texts = e.type === 'agent' ? e.content.map((b) => (b.type === 'text' ? b.text : '')) : e.type === 'tool_call' ? [e.title] : [];
+    for (const text of texts) {
+      for (const raw of text.split(/\r?\n/)) {
+        const line = raw.replace(/\s+/g, ' ').trim();
+        if (line) lines.push(`${e.id}\t${line.length > 400 ? `${line.slice(0, 400)}…` : line}`);
+      }
+    }
+  }
+  let out = lines.join('\n');
+  if (out.length > SEARCH_TEXT_MAX_CHARS) {
+    out = out.slice(out.length - SEARCH_TEXT_MAX_CHARS);
+    out = out.slice(out.indexOf('\n') + 1);
+  }
+  return out;
+}
+
+test('built from the newest line back, the searchable text is the whole thread\'s newest part', () => {
+  let seed = 7;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const pieces = ['\n', '\r\n', '  \t ', 'alpha ', 'beta', ' gamma ', 'x'.repeat(450)];
+  const text = (n: number) => Array.from({ length: n }, () => pieces[Math.floor(rnd() * pieces.length)]).join('');
+  for (let c = 0; c < 40; c++) {
+    const big = c % 3 === 0;
+    const entries: ThreadEntry[] = Array.from({ length: big ? 300 : 12 }, (_, i) =>
+      rnd() < 0.7 ? agent(`e${i}`, text(big ? 2000 : 30)) : { type: 'tool_call', id: `e${i}`, title: text(3), kind: 'read', status: 'completed' } as ThreadEntry);
+    assert.equal(searchText(entries), wholeThreadReference(entries), `case ${c}`);
+  }
+});
+
 test('search: every word, any case, title or line; newest thread first; a hit names its row', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'search-'));
   try {
