@@ -62,7 +62,9 @@ journey(win, 'chat hidden: the permission is answered from its notification, and
   await question.locator('a').filter({ hasText: /^Allow$/ }).click();
 
   const finished = toasts.filter({ hasText: 'scripted finished' });
-  await finished.waitFor({ state: 'visible', timeout: 20000 });
+  // The turn still has to write the file and end once Allow is pressed: on a machine this busy,
+  // that has taken longer than the question's own notification.
+  await finished.waitFor({ state: 'visible', timeout: 60000 });
   await expectCount(question, 0, { message: 'the answered question\'s notification is withdrawn' });
   await finished.locator('a').filter({ hasText: 'Open the chat' }).click();
 

@@ -103,7 +103,7 @@ test('agent writes: fs/write_text_file racing the agent\'s own write leaves each
       assert.ok(turnId, 'the turn has an id');
       // The final row (it names the snapshot of the turn's end), not a live refresh.
       const row = await until(`the final changes row of prompt ${p}`, () =>
-        chat.context.entries.find((e): e is ChangesEntry => e.type === 'changes' && e.turnId === turnId && e.after !== undefined), 30_000);
+        chat.context.entries.find((e): e is ChangesEntry => e.type === 'changes' && e.turnId === turnId && e.after !== undefined), 90_000);
       for (const f of planned) {
         const rel = path.relative(root, f.path).split(path.sep).join('/');
         const listed = row.files.find((x) => x.path === rel);
@@ -170,7 +170,7 @@ test('agent writes: an editor with unsaved changes is replaced only when the use
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await fsp.rm(dir, { recursive: true, force: true });
   }
-}, 90_000);
+}, 180_000);
 
 test('agent writes: requests the agent never waited for are in the turn\'s changes, whole (+N −0 for each new file)', async () => {
   const root = workspaceRoot();
@@ -191,7 +191,7 @@ test('agent writes: requests the agent never waited for are in the turn\'s chang
       assert.ok(turnId, 'the turn has an id');
       // The final row (it names the snapshot of the turn's end), not a live refresh.
       const row = await until(`the final changes row of prompt ${p}`, () =>
-        chat.context.entries.find((e): e is ChangesEntry => e.type === 'changes' && e.turnId === turnId && e.after !== undefined), 30_000);
+        chat.context.entries.find((e): e is ChangesEntry => e.type === 'changes' && e.turnId === turnId && e.after !== undefined), 90_000);
       for (const w of writes) {
         const rel = path.relative(root, w.path).split(path.sep).join('/');
         const listed = row.files.find((x) => x.path === rel);
