@@ -24,7 +24,7 @@ import { NO_EXTRAS } from './agents/agentSlot.js';
 import type { ChatThread, PermissionRequest } from './thread/chatThread.js';
 import type { ChatCore, ChatStatus, ContextDeps } from './tabs/chatCore.js';
 import { AgentCatalog } from './agents/agentCatalog.js';
-import { sameAgentConfig } from './agents/config.js';
+import { SettingsChanges } from './agents/settingsChanges.js';
 import type { AgentEntry } from './agents/config.js';
 import { DisposableScope } from './disposables.js';
 import type { TranscriptRef } from './tabs/openTabs.js';
@@ -41,28 +41,14 @@ import { TurnActions } from './tabs/turnActions.js';
 import { editAndResend, type ResendMode } from './tabs/editResend.js';
 import { forkFromHere } from './tabs/forkFromHere.js';
 import type { WorktreeRef } from '../worktrees/types.js';
+import { TabQuestions, type PendingQuestion, type WaitingTab } from './tabs/tabQuestions.js';
+import { TabWorktrees } from './tabs/tabWorktrees.js';
 
 export type { ChatStatus, ContextDeps } from './tabs/chatCore.js';
 export type { PermissionRequest } from './thread/chatThread.js';
+export type { PendingQuestion, WaitingTab } from './tabs/tabQuestions.js';
 export type { SessionOpening } from './tabs/sessionOpener.js';
 export { workspaceRoots } from './editor/workspaceRoots.js';
-
-/** A question waiting in a tab (a permission, a form). */
-export interface PendingQuestion<T> {
-  tabId: string;
-  agentName: string | undefined;
-  question: T;
-}
-
-/** A tab whose agent asked the user something and waits (see `waitingForAnswer`). */
-export interface WaitingTab {
-  tabId: string;
-  agentName?: string;
-  kind: 'input' | 'auth';
-  question: string;
-  /** The turn end that left it waiting: a later question in the same tab is another one. */
-  turnEndId: string;
-}
 
 export class AgentChatContext implements vscode.Disposable {
   private readonly lifetime = new DisposableScope();
@@ -74,6 +60,9 @@ export class AgentChatContext implements vscode.Disposable {
   private readonly turns: TurnActions;
   private readonly chatCore: ChatCore;
   private readonly history: SessionHistory;
+  private readonly questions: TabQuestions;
+  private readonly worktrees: TabWorktrees;
+  private readonly settingsChanges: SettingsChanges;
 
   private readonly agentEmitter = this.lifetime.add(new vscode.EventEmitter<void>());
   private readonly statusEmitter = this.lifetime.add(new vscode.EventEmitter<ChatStatus>());
@@ -106,6 +95,9 @@ export class AgentChatContext implements vscode.Disposable {
     this.onTabs = this.tabs.onTabs;
     this.onTabRows = this.tabs.onTabRows;
     this.openTabs = new OpenTabsKeeper(deps, this.tabs);
+    this.questions = new TabQuestions(this.tabs);
+    this.settingsChanges = new SettingsChanges(deps.log);
+    this.worktrees = new TabWorktrees(this.tabs, deps.log, () => this.openTabs.save());
     this.lifetime.add(this.tabs.onTabs(() => this.openTabs.save()));
     const opener = new SessionOpener({
       log: deps.log,
@@ -203,29 +195,18 @@ export class AgentChatContext implements vscode.Disposable {
   findToolCall(toolCallId: string, childId?: string): ToolCallEntry | undefined { return this.thread.findToolCall(toolCallId, childId); }
 
   /** Tabs whose agent waits for the user's answer (A2A input-required / auth-required), for the notifier. */
-  waitingForAnswer(): WaitingTab[] {
-    return this.tabs.all.flatMap((tab) => {
-      const waiting = tab.thread.waitingQuestion;
-      const kind = tab.thread.waitingForInput;
-      if (!waiting || !kind || !tab.session) return [];
-      return [{ tabId: tab.id, kind, ...waiting, ...(tab.agentName ? { agentName: tab.agentName } : {}) }];
-    });
-  }
+  waitingForAnswer(): WaitingTab[] { return this.questions.waitingForAnswer(); }
 
   /** Every tab's permission questions still waiting, for the notifier. */
-  pendingPermissions(): PendingQuestion<PermissionRequest>[] {
-    return this.tabs.all.flatMap((tab) => tab.thread.pendingPermissions.map((question) => ({ tabId: tab.id, agentName: tab.agentName, question })));
-  }
+  pendingPermissions(): PendingQuestion<PermissionRequest>[] { return this.questions.pendingPermissions(); }
 
   /** Every tab's forms or pages waiting for the user (elicitations of a live session), for the notifier. */
-  pendingElicitations(): PendingQuestion<ElicitationEntry>[] {
-    return this.tabs.all.flatMap((tab) => (tab.session ? tab.thread.pendingElicitations.map((question) => ({ tabId: tab.id, agentName: tab.agentName, question })) : []));
-  }
+  pendingElicitations(): PendingQuestion<ElicitationEntry>[] { return this.questions.pendingElicitations(); }
 
   /** The agent of a tab (names a turn end in a notification). */
   agentNameOf(tabId: string): string | undefined { return this.tabs.find(tabId)?.agentName; }
 
-  pendingPermission(requestId: string): PermissionRequest | undefined { return this.tabs.asking(requestId)?.thread.pendingPermission(requestId); }
+  pendingPermission(requestId: string): PermissionRequest | undefined { return this.questions.pendingPermission(requestId); }
 
   /** Starts the active tab's agent (or the preferred one) unless one is chosen already (the chat was opened). */
   async ensureStarted(): Promise<void> {
@@ -260,29 +241,13 @@ export class AgentChatContext implements vscode.Disposable {
   async newSessionIn(config: AgentConfig, worktree: WorktreeRef): Promise<string> { return (await this.tabActions.newSessionIn(config, worktree)).id; }
 
   /** The worktree of a tab (the shown one by default), if its thread has one. */
-  worktreeOf(tabId?: string): WorktreeRef | undefined { return (tabId === undefined ? this.tabs.active : this.tabs.find(tabId))?.worktree; }
+  worktreeOf(tabId?: string): WorktreeRef | undefined { return this.worktrees.worktreeOf(tabId); }
 
   /** Every tab's worktree: what the clean-up must leave alone. */
-  worktreesInUse(): WorktreeRef[] { return this.tabs.all.flatMap((tab) => (tab.worktree ? [tab.worktree] : [])); }
+  worktreesInUse(): WorktreeRef[] { return this.worktrees.inUse(); }
 
-  /**
-   * The worktree at `path` is going away (discarded): the session working there ends and the
-   * tab keeps its conversation, read-only, with `notice` saying what happened.
-   */
-  async releaseWorktree(path: string, notice: { title: string; detail: string }): Promise<void> {
-    for (const tab of this.tabs.all) {
-      if (tab.worktree?.path !== path) continue;
-      const session = tab.session;
-      if (session && !session.isClosed) await session.closeSession().catch((error: unknown) => this.deps.log.warn(`session/close failed: ${String(error)}`));
-      // Its listeners and recording end with it; the next message opens a session in the user's folder.
-      tab.renewScope();
-      tab.worktree = undefined;
-      tab.pickUp = undefined;
-      tab.thread.notice('info', notice.title, notice.detail);
-      this.tabs.fireTabs();
-      this.openTabs.save();
-    }
-  }
+  /** The worktree at `path` is going away (discarded): see TabWorktrees.release. */
+  releaseWorktree(path: string, notice: { title: string; detail: string }): Promise<void> { return this.worktrees.release(path, notice); }
 
   /** Shows another tab; the status bar follows it. */
   switchTab(id: string): boolean { return this.tabActions.switchTab(id); }
@@ -371,28 +336,12 @@ export class AgentChatContext implements vscode.Disposable {
   }
 
   /** `agentChat.*` settings changed: refresh the list; offer a restart if the running agent changed. */
-  private readonly shownProblems = new Set<string>();
-
   settingsChanged(): void {
-    for (const problem of this.catalog.reload()) {
-      this.deps.log.warn(`Settings: ${problem}`);
-      // An entry we cannot use is said where the user looks, once per window, with the way to fix it.
-      if (this.shownProblems.has(problem)) continue;
-      this.shownProblems.add(problem);
-      void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: {0}', problem), vscode.l10n.t('Open Settings')).then((pick) => {
-        if (pick) void vscode.commands.executeCommand('workbench.action.openSettingsJson');
-      });
-    }
+    this.settingsChanges.report(this.catalog.reload());
     this.agentEmitter.fire();
     const chosen = this.slot.chosen;
     if (!chosen || this.slot.agent.state === 'none') return;
-    const now = this.agentEntries().find((e) => e.config.name === chosen.name)?.config;
-    if (now && !sameAgentConfig(now, chosen)) {
-      const restart = vscode.l10n.t('Restart Agent');
-      void vscode.window
-        .showInformationMessage(vscode.l10n.t('The settings of {0} changed. Restart it to use them?', chosen.name), restart)
-        .then((answer) => (answer === restart ? this.start(now) : undefined));
-    }
+    this.settingsChanges.offerRestart(chosen, this.agentEntries().find((e) => e.config.name === chosen.name)?.config, (config) => this.start(config));
   }
 
   /** Workspace trust was granted: start what the distrust held back. */

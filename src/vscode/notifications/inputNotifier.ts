@@ -6,7 +6,8 @@
  * typed there. `agentChat.notifications.inputRequired` turns it off.
  */
 import * as vscode from 'vscode';
-import type { AgentChatContext, WaitingTab } from '../context.js';
+import type { AgentChatContext } from '../context.js';
+import type { WaitingTab } from '../tabs/tabQuestions.js';
 import { inertText } from './permissionLinks.js';
 import { NoticeBoard, type Notice } from './noticeBoard.js';
 import { wantsNotice } from './noticePolicy.js';

@@ -8,7 +8,9 @@
  * bar. `agentChat.notifications.permission` turns it off.
  */
 import * as vscode from 'vscode';
-import type { AgentChatContext, PendingQuestion, PermissionRequest } from '../context.js';
+import type { AgentChatContext } from '../context.js';
+import type { PermissionRequest } from '../thread/chatThread.js';
+import type { PendingQuestion } from '../tabs/tabQuestions.js';
 import { ANSWER_FROM_NOTIFICATION, answerLinks, inertText } from './permissionLinks.js';
 import { NoticeBoard, type Notice } from './noticeBoard.js';
 import { wantsNotice } from './noticePolicy.js';

@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { PermissionRequest } from '../thread/chatThread.js';
-import type { PendingQuestion } from '../context.js';
+import type { PendingQuestion } from '../tabs/tabQuestions.js';
 import type { RulesAdvisor } from './rulesAdvisor.js';
 import type { RuleStore } from './ruleStore.js';
 
