@@ -1,15 +1,18 @@
 // The agent works on files: permission questions with the agent's own options, edits that land in
-// open editors and can be undone, rejections, and reads that see unsaved editor text.
+// open editors and can be undone, rejections, and reads that see unsaved editor text; a subagent's
+// permission answered from the panel, its work inside its nested card.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
 import { activeTabDirty, editorText, focusEditor, openFile } from '../../scripts/e2e/workbench.mjs';
-import { expectAttribute, expectCount, expectTexts, expectValueOf } from '../../scripts/e2e/expect.mjs';
+import { expectAttribute, expectCount, expectText, expectTexts, expectValueOf } from '../../scripts/e2e/expect.mjs';
+import { resultsDir } from '../../scripts/e2e/paths.mjs';
 
 const NOTES = 'Original notes\nsecond line\n';
 const DRAFT = 'saved text\n';
-const win = chatWindow('permissions', { files: { 'notes.txt': NOTES, 'draft.txt': DRAFT } });
+const TYPO = 'teh\n';
+const win = chatWindow('permissions', { files: { 'notes.txt': NOTES, 'draft.txt': DRAFT, 'src/typo.ts': TYPO } });
 
 journey(win, 'allow: the permission shows the agent\'s options, the edit lands in the open editor and undoes', async ({ page, chat, workspace }) => {
   await chat.newSession();
@@ -50,3 +53,38 @@ journey(win, 'a read sees the unsaved text of an open editor', async ({ page, ch
   await chat.expectLast('agent', /READ:saved text\s*\n?UNSAVED EDIT/);
   assert.equal(readFileSync(join(workspace, 'draft.txt'), 'utf8'), DRAFT, 'the disk still has the saved text');
 });
+
+// Last in the file: it switches the window to the subagents test agent.
+journey(win, 'a subagent: a nested card per helper, its permission answered from the panel, its tool calls inside, then the parent\'s answer', async ({ chat, workspace }) => {
+  const WAIT = { timeout: 30000 };
+  await chat.useAgent('subagents');
+  await chat.newSession();
+  const before = await chat.send('team');
+  const fixer = (await chat.locator('.thread .row.nested-card')).filter({ hasText: 'Fix the typo' }).first();
+  await expectText(fixer.locator('.nested-title'), 'Fix the typo', { ...WAIT, message: 'the fixer\'s card in the parent\'s thread' });
+  // Its question waits at the top of the thread, naming it; the card stays folded.
+  const questions = await chat.locator('.child-questions');
+  await expectText(questions, /Subagent “Fix the typo” asks/, { ...WAIT, message: 'the subagent\'s question at the top of the thread' });
+  await expectText(fixer.locator('.nested-status'), 'Needs your answer', WAIT);
+  await questions.locator('button', { hasText: 'Allow' }).first().click();
+  assert.equal(await chat.turnEnd(before, WAIT), 'end_turn');
+  await chat.expectLast('agent', /All helpers are done\. edit allowed/, WAIT);
+  await expectCount(questions.locator('button'), 0, { message: 'the question is gone once answered' });
+  await expectText(fixer.locator('.nested-status'), 'Done', WAIT);
+  await expectText(fixer.locator('.nested-counts'), /1 tool call · 1 file changed/, WAIT);
+  // Opened, the card shows the child's own rows: its task, its edit with the answer kept, its report.
+  await fixer.locator('.nested-toggle').click();
+  const inside = fixer.locator('.nested-rows');
+  await expectText(inside.locator('.row.user.delegated'), /Task\s*Fix the typo in src\/typo\.ts\./, { ...WAIT, message: 'the task the fixer was given' });
+  await expectText(inside.locator('[data-entry-type="tool_call"]').first(), /Edit src\/typo\.ts/, WAIT);
+  await expectText(inside.locator('.row.agent.report'), /Report\s*Replaced “teh” with “the” in src\/typo\.ts\./, WAIT);
+  const reader = (await chat.locator('.thread .row.nested-card')).filter({ hasText: 'Read the docs' }).first();
+  await reader.locator('.nested-toggle').first().click();
+  await expectText(reader.locator('.nested-rows [data-entry-type="tool_call"]').first(), /Read docs\/guide\.md/, { ...WAIT, message: 'the reader\'s tool call inside its card' });
+  await expectText(reader.locator('.nested-rows .row.nested-card .nested-title'), 'Check links', { ...WAIT, message: 'the reader\'s own helper, a card inside its card' });
+  // The turn's changes name the helper that made them.
+  await expectText(await chat.lastOf('changes'), /typo\.ts[\s\S]*\+1 −1[\s\S]*· by Fix the typo/, { ...WAIT, message: 'the changes row naming the helper' });
+  assert.equal(readFileSync(join(workspace, 'src/typo.ts'), 'utf8'), 'the\n', 'the fixer\'s edit reached the file');
+  mkdirSync(resultsDir, { recursive: true });
+  await (await chat.locator('.thread')).screenshot({ path: join(resultsDir, 'subagents-journey.png') });
+}, { timeout: 120000 });

@@ -12,7 +12,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SessionEvent } from '../../src/protocol/events.js';
 import type { ThreadModel } from '../../src/thread/reducer.js';
-import type { SubagentEntry } from '../../src/thread/types.js';
+import type { SubagentEntry, ThreadEntry } from '../../src/thread/types.js';
 import { record, say, startPeer, streamedText, tempDir, turnEnd, waitFor, type Peer, type Recorded } from './support/harness.js';
 import { claudeAgentConfig, claudeAgentAcpVersion } from '../support/claudeAgentAcp.js';
 import { ensureClaudeAgentAcp } from '../../scripts/agents/installClaudeAgentAcp.mjs';
@@ -176,6 +176,14 @@ describe(`claude-agent-acp ${claudeAgentAcpVersion} against a scripted Anthropic
         assert.equal(card?.toolCalls, 2);
         assert.equal(card?.filesChanged, 1);
         assert.notEqual(card?.state, 'running', 'the child is not shown running after the turn');
+        // The card opens on the task the parent gave (session_message) and ends with the child's report.
+        const inside = thread.childRows()[childId] ?? [];
+        const said = (e: ThreadEntry) => (e.type === 'user' || e.type === 'agent' ? e.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : '');
+        const tasks = inside.filter((e) => e.type === 'user' && e.delegated);
+        assert.equal(tasks.length, 1, `one task row in the card: ${JSON.stringify(inside.map((e) => [e.type, said(e).slice(0, 60)]))}`);
+        assert.equal(inside[0], tasks[0], 'the task is the card\'s first row');
+        assert.match(said(tasks[0]!), /source\.txt/);
+        assert.deepEqual(inside.filter((e) => e.type === 'agent' && e.report).map(said), [COPIED], 'the child\'s report is its answer, once');
         // The model's side: the subagent's own requests did the read and the write.
         const subagentRequests = api.requests.slice(requestsBefore).filter((q) => q.body && isSubagentRequest(q.body));
         const done = subagentRequests.find((q) => q.reply?.some((b) => b.type === 'text' && b.text === COPIED));

@@ -138,7 +138,7 @@ test('a child’s task and report (subagent_message): a task row first, the repo
   m.apply(child('c1', tool('t1', 'Edit a.ts')));
   m.apply(child('c1', { kind: 'subagent_message', role: 'report', messageId: 'r1', content: [{ type: 'text', text: 'Fixed.' }] }));
   m.apply(child('c2', { kind: 'message_chunk', role: 'agent', content: { type: 'text', text: 'Nothing to fix.' } }));
-  m.apply(child('c2', { kind: 'subagent_message', role: 'report', messageId: 'r2', content: [{ type: 'text', text: 'Nothing to fix.' }] }));
+  m.apply(child('c2', { kind: 'subagent_message', role: 'report', messageId: 'r2', content: [{ type: 'text', text: '<tools-used-before-summary>Read</tools-used-before-summary>\nNothing to fix.' }] }));
   const rows = m.childRows();
   const shape = (entries: readonly ThreadEntry[]) => entries.map((e) => [e.type, e.type === 'user' || e.type === 'agent' ? e.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : '', e.type === 'user' ? e.delegated : e.type === 'agent' ? e.report : undefined]);
   assert.deepEqual(shape(rows.c1!), [['user', 'Fix the typo.', true], ['tool_call', '', undefined], ['agent', 'Fixed.', true]]);
