@@ -78,14 +78,14 @@ async function scrollRun(harness: Harness, json: string): Promise<{ maxNodes: nu
         await frame();
         frames++;
         maxNodes = Math.max(maxNodes, all.length);
-        for (const r of doc.querySelectorAll('.thread > .row')) drawn.add(r.dataset.entryId);
+        for (const r of doc.querySelectorAll('.thread > [data-entry-id]')) drawn.add(r.dataset.entryId);
       }
       for (let i = 0; i < 5; i++) { await frame(); maxNodes = Math.max(maxNodes, all.length); }
       g.__stopLongTasks();
       return { maxNodes, frames, drawnRows: drawn.size };
     }));
     const wall: LongTask[] = await panel.page.evaluate(() => (globalThis as any).__longTasks);
-    const last: string | undefined = await panel.page.evaluate(() => ((globalThis as any).document.querySelector('.thread > .row:nth-last-child(2)') as any)?.dataset.entryId);
+    const last: string | undefined = await panel.page.evaluate(() => ((globalThis as any).document.querySelector('.thread > [data-entry-id]:nth-last-child(2)') as any)?.dataset.entryId);
     if (last !== `e${ROWS - 1}`) throw new Error(`scrolled to the bottom, yet the last row shown is ${last}`);
     return { ...result, cpuLong: cpuMs.filter((ms) => ms > 50).length, longestCpuMs: Math.max(0, ...cpuMs), wallLong: wall.length };
   } finally {
@@ -108,7 +108,7 @@ async function firstPaint(harness: Harness, json: string): Promise<number> {
       await frame();
       return g.performance.now() - t0;
     });
-    const shown = await panel.count('.thread > .row');
+    const shown = await panel.count('.thread > [data-entry-id]');
     if (shown === 0) throw new Error('no rows drawn');
     return ms;
   } finally {

@@ -344,7 +344,7 @@ async function replayPair(harness: Harness, tasks: ReplayTask[], rows: number, l
   // A long thread keeps only the rows near the view in the DOM: the thread must hold them all, and the last be drawn.
   const held: number = await panel.page.evaluate(() => (globalThis as any).__agentChatHooks.rowCount());
   if (held !== rows) throw new Error(`incremental view holds ${held} of ${rows} rows`);
-  const lastDrawn: string | undefined = await panel.page.evaluate(() => ((globalThis as any).document.querySelector('.thread > .row:nth-last-child(2)') as any)?.dataset.entryId);
+  const lastDrawn: string | undefined = await panel.page.evaluate(() => ((globalThis as any).document.querySelector('.thread > [data-entry-id]:nth-last-child(2)') as any)?.dataset.entryId);
   if (lastDrawn !== lastId) throw new Error(`incremental view shows ${lastDrawn} last, not ${lastId}`);
   const incLong: LongTask[] = await panel.page.evaluate(() => (globalThis as any).__longTasks);
   await panel.page.screenshot({ path: '/tmp/agent-chat-bench-replay.png' });

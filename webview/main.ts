@@ -34,6 +34,7 @@ import { t } from './l10n.js';
 import { TurnAnnouncer } from './a11y/turnAnnouncer.js';
 import { MessageActions } from './rows/messageActions.js';
 import { setWorkspaceFolders } from './paths.js';
+import { setFoldToolCalls } from './thread/toolFolds.js';
 
 /** Test and benchmark pages may pre-define this object to reach into the running panel. */
 interface TestHooks {
@@ -120,6 +121,7 @@ function handle(msg: HostToWebview): void {
       const s = msg.snapshot;
       // Before any row is drawn: rows show paths relative to these folders.
       setWorkspaceFolders(s.roots);
+      setFoldToolCalls(s.foldToolCalls !== false);
       shownAgent = s.agent;
       header.setAgent(s.agent, s.agents);
       header.setFollow(s.follow === true);

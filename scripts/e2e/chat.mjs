@@ -143,7 +143,10 @@ export class ChatPanel {
     return this.turnEnd(before, opts);
   }
 
-  /** The thread's rows of one entry type (user, agent, thought, tool_call, notice, ...). */
+  /**
+   * The thread's rows of one entry type (user, agent, thought, tool_call, notice, ...). A tool
+   * call's row holds its card (`.row.tool`, absent while the call is inside a closed fold).
+   */
   async rows(type) {
     return this.locator(`.thread [data-entry-type="${type}"]`);
   }

@@ -112,6 +112,8 @@ export interface PanelSnapshot {
   tabs?: SessionTabs;
   /** "Follow the agent" is on: tool-call locations open in the editor as they arrive. */
   follow?: boolean;
+  /** `agentChat.foldToolCalls`: runs of finished uneventful tool calls show as one line (absent: on). A change sends a new snapshot. */
+  foldToolCalls?: boolean;
   /** The workspace folders, so paths are shown relative to them (shared/workspacePaths.ts); a change sends a new snapshot. */
   roots?: WorkspaceFolderRef[];
 }

@@ -27,7 +27,7 @@ async function assertCancelled(chat, before) {
   await chat.expectLast('agent', /PERMISSION:cancelled/, { message: 'the agent to report the permission answered "cancelled"' });
   await expectCount(await chat.permissionOptions(), 0, { message: 'the question withdrawn' });
   const tools = await chat.rows('tool_call');
-  await expectValueOf(() => tools.evaluateAll((els) => els.map((e) => e.className)),
+  await expectValueOf(() => tools.evaluateAll((els) => els.map((e) => e.querySelector('.row.tool')?.className ?? '')),
     (classes) => classes.length === 2 && classes.every((c) => /status-(cancelled|failed)/.test(c)), { what: 'both tool calls cancelled or failed' });
   await expectAttribute(await chat.locator('.panel-header'), 'data-turn-state', 'idle', { message: 'the turn state to return to idle' });
   // Control is back: the next prompt runs normally.

@@ -38,7 +38,7 @@ journey(win, 'reject: the agent reports the reject outcome and nothing is writte
   await chat.answerPermission('Reject');
   assert.equal(await chat.turnEnd(before), 'end_turn');
   await chat.expectLast('agent', /Rejected: reject/);
-  await expectAttribute(await chat.lastOf('tool_call'), 'class', /status-failed/);
+  await expectAttribute((await chat.lastOf('tool_call')).locator('.row.tool'), 'class', /status-failed/);
   assert.equal(existsSync(join(workspace, 'rejected.txt')), false);
 });
 

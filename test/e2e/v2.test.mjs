@@ -23,7 +23,7 @@ journey(win, 'tool calls created by updates and fed by content chunks', async ({
   await expectCount(tools, 2, { message: 'two tool calls' });
   const search = tools.nth(0);
   await expectText(search, /Search the workspace/);
-  await expectAttribute(search, 'class', /status-completed/);
+  await expectAttribute(search.locator('.row.tool'), 'class', /status-completed/);
   // Collapsed cards keep their content in the DOM; read it as text.
   await expectText(search, /result 1\s*result 2\s*result 3/, { use: 'textContent' });
   const edit = tools.nth(1);

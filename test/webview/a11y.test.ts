@@ -1,6 +1,6 @@
 /**
- * Accessibility measured: axe-core audits the panel with every row kind in one thread, each fold
- * opened, and the composer with its slash-command and @-mention popups, in dark, light and high
+ * Accessibility measured: axe-core audits the panel with every row kind in one thread (a fold of
+ * tool calls closed, then each fold opened), and the composer with its slash-command and @-mention popups, in dark, light and high
  * contrast. A serious or critical violation fails the test, named by rule, impact, element and theme.
  */
 import { after, before, test } from 'node:test';
@@ -86,6 +86,10 @@ const THREAD: ThreadEntry[] = [
   form, page, answered,
   subagent,
   compaction, failedCompaction,
+  // Finished reads, a search and a fetch in a row: one fold line (opened below).
+  tool('f1', { kind: 'read', status: 'completed', title: 'Read src/a.ts' }),
+  tool('f2', { kind: 'search', status: 'completed', title: 'Search “handle(”' }),
+  tool('f3', { kind: 'fetch', status: 'completed', title: 'Fetch https://example.com/docs' }),
   terminal,
   agent('a1', 'The handler ran on negative input. Now it returns early:\n\n```ts\nexport function handle(x: number) {\n  if (x < 0) return;\n  run(x);\n}\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n> quoted\n\nSee [the docs](https://example.com).'),
   changes,
@@ -141,7 +145,11 @@ for (const theme of ['dark', 'light', 'high-contrast'] as const) {
     await panel.page.locator('.file-hunks .hunk').first().waitFor();
     await panel.page.locator('[data-entry-id="cp"] .compaction-toggle').click();
     await panel.page.locator('[data-entry-id="cp"] .compaction-summary strong').waitFor();
-    const thread = await audit(panel);
+    // The fold line audited closed and open (with its cards).
+    const closedFold = await audit(panel, '[data-entry-id="f1"]');
+    await panel.page.locator('[data-entry-id="f1"] .tool-fold').click();
+    await panel.page.locator('[data-entry-id="f3"] .row.tool').waitFor();
+    const thread = [...closedFold, ...await audit(panel)];
     const problems = describe(theme, 'thread', thread);
     const minor = lesser(thread);
 

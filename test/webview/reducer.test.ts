@@ -47,10 +47,11 @@ function script(): SessionEvent[] {
 }
 
 async function describeRows(panel: Panel): Promise<unknown[]> {
-  return panel.page.evaluate(() => Array.from((globalThis as any).document.querySelectorAll('.thread > .row')).map((r: any) => ({
+  // Every row (a tool call's is the slot that holds its card).
+  return panel.page.evaluate(() => Array.from((globalThis as any).document.querySelectorAll('.thread > [data-entry-id]')).map((r: any) => ({
     id: r.dataset.entryId, type: r.dataset.entryType, text: r.textContent.replace(/\s+/g, ' ').trim(),
     pre: r.querySelectorAll('pre').length, li: r.querySelectorAll('li').length, buttons: r.querySelectorAll('button').length,
-    cls: r.className.replace(/ collapsed/, ''),
+    cls: (r.querySelector(':scope > .row.tool') ?? r).className.replace(/ collapsed/, ''),
   })));
 }
 

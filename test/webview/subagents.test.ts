@@ -20,6 +20,8 @@ const card = (extra: Partial<SubagentEntry> = {}): SubagentEntry => ({
 });
 const childRows = (n: number): ThreadEntry[] => Array.from({ length: n }, (_, i) => tool(`e${i + 1}`, { title: `Read file ${i + 1}`, kind: 'read', status: 'completed' }));
 const inner = '.nested-card .nested-rows [data-entry-id]';
+/** Each finished read its own card (no fold of them, agentChat.foldToolCalls off): these tests count the rows a card draws. */
+const unfolded = { foldToolCalls: false };
 
 async function clean(panel: Panel): Promise<void> {
   assert.deepEqual(await panel.violations(), []);
@@ -41,7 +43,7 @@ test('folded by default: the head says who, how, what now and how much; no inner
 
 test('opens on click, Enter and Space; rows drawn with the thread’s row views, bounded, earlier ones on demand', async () => {
   const panel = await harness.open();
-  await panel.send(snapshot([card()], { children: { c1: childRows(500) } }));
+  await panel.send(snapshot([card()], { children: { c1: childRows(500) }, ...unfolded }));
   const toggle = panel.page.getByRole('button', { name: /Read the docs/ });
   await toggle.click();
   assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
@@ -83,7 +85,7 @@ test('live: an open card draws the child’s new rows; a folded one only its hea
 
 test('the inside keeps its own scroll position across folding', async () => {
   const panel = await harness.open();
-  await panel.send(snapshot([card({ id: 'e40' })], { children: { c1: childRows(500) } }));
+  await panel.send(snapshot([card({ id: 'e40' })], { children: { c1: childRows(500) }, ...unfolded }));
   const toggle = panel.page.getByRole('button', { name: /Read the docs/ });
   await toggle.click();
   const box = panel.page.locator('.nested-rows');

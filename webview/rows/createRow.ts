@@ -10,7 +10,7 @@ import { PlanRow } from './plan.js';
 import type { RowContext, RowView } from './rowView.js';
 import { TerminalRow } from './terminals/terminalRow.js';
 import { ThoughtRow } from './thought.js';
-import { ToolCard } from './tools/toolCard.js';
+import { ToolRow } from './tools/toolRow.js';
 import { TurnEndRow } from './turnEnd.js';
 import { SubagentCard } from './nested/subagentCard.js';
 
@@ -20,7 +20,7 @@ export function createRowView(entry: ThreadEntry, ctx: RowContext): RowView {
     case 'user': view = new UserRow(ctx); break;
     case 'agent': view = new AgentRow(); break;
     case 'thought': view = new ThoughtRow(ctx, entry); break;
-    case 'tool_call': view = new ToolCard(ctx, entry.id); break;
+    case 'tool_call': view = new ToolRow(ctx, entry.id); break;
     case 'plan': view = new PlanRow(); break;
     case 'notice': view = new NoticeRow(); break;
     case 'compaction': view = new CompactionRow(ctx, entry); break;

@@ -8,6 +8,7 @@ import type { RowDelta } from '../thread/store.js';
 import type { ViewStateStore } from '../viewState.js';
 import type { MessageActions } from './messageActions.js';
 import type { ChildThreads } from '../thread/childThreads.js';
+import type { FoldLookup } from '../thread/toolFolds.js';
 
 export interface RowContext {
   viewState: ViewStateStore;
@@ -18,6 +19,8 @@ export interface RowContext {
   messageActions?: MessageActions;
   /** The subagents' threads, which their cards draw when opened. */
   children?: ChildThreads;
+  /** Which tool calls of the list being drawn fold into one line (absent: none fold). */
+  folds?: FoldLookup;
 }
 
 export interface RowView<E extends ThreadEntry = ThreadEntry> {

@@ -31,6 +31,7 @@ import type { MessageActions } from '../rows/messageActions.js';
 import type { ChildThreads } from './childThreads.js';
 import { BurstPacer } from './burstPacer.js';
 import { ThreadRows } from './threadRows.js';
+import { ThreadFolds } from './threadFolds.js';
 import { WINDOW_FROM_ROWS, covers, rangeFor, type RowRange } from './threadWindow.js';
 import { ScrollPin, type SavedScroll } from './scrollPin.js';
 
@@ -53,6 +54,8 @@ export class ThreadView implements StoreListener {
   private readonly rows: ThreadRows;
   /** Whether the view follows the bottom, and where it was last put. */
   private readonly pin = new ScrollPin(this.el);
+  /** Runs of uneventful tool calls drawn as one line. */
+  private readonly folds: ThreadFolds;
   private readonly dirty = new Map<string, Dirty>();
   private readonly scheduler = new FrameScheduler((deadline) => this.drawUntil(deadline));
   private readonly ctx: RowContext;
@@ -87,6 +90,11 @@ export class ThreadView implements StoreListener {
       detached: (el) => this.resizes.unobserve(el),
       left: (id) => this.dirty.delete(id),
     });
+    this.folds = new ThreadFolds(this.rows, viewState, (entry) => {
+      if (!this.dirty.has(entry.id)) this.toDraw(entry, false);
+      this.scheduler.request();
+    });
+    this.ctx.folds = this.folds.lookup;
     this.el.addEventListener('scroll', () => this.onScroll(), { passive: true });
     // The user taking the scroll (wheel, keys, pointer, touch) ends any placing we hold.
     for (const type of ['wheel', 'keydown', 'pointerdown', 'touchstart']) this.el.addEventListener(type, () => this.letGo(), { passive: true });
@@ -141,6 +149,7 @@ export class ThreadView implements StoreListener {
    */
   reveal(entryId: string): void {
     this.revealTarget = entryId;
+    this.folds.open(entryId);
     const index = this.rows.ids.indexOf(entryId);
     if (index < 0) return;
     if (!this.rows.views.has(entryId)) this.setRange(around(index, this.rows.count));
@@ -178,6 +187,7 @@ export class ThreadView implements StoreListener {
 
   reset(entries: readonly ThreadEntry[]): void {
     this.rows.reset(entries);
+    this.folds.reset();
     // A new thread announces the requests still waiting in it, once.
     this.ctx.announcer.forgetAlerts();
     this.dirty.clear();
@@ -309,12 +319,14 @@ export class ThreadView implements StoreListener {
     } else if (this.bringAskingRow(index, entry)) {
       this.pin.setFollow(false);
     }
+    this.folds.inserted(index);
     this.scheduler.request();
   }
 
   changed(entry: ThreadEntry, delta: RowDelta): void {
     const before = this.rows.entries.get(entry.id);
     this.rows.entries.set(entry.id, entry);
+    this.folds.changed(entry);
     // A row out of the window is drawn from its latest entry when it comes back.
     if (!this.rows.views.has(entry.id)) {
       if (asksNow(entry, before) && this.bringAskingRow(this.rows.ids.indexOf(entry.id), entry, before)) this.pin.setFollow(false);

@@ -7,7 +7,12 @@
 
 /** Up to this many rows everything is drawn: short threads behave exactly as before. */
 export const WINDOW_FROM_ROWS = 200;
-/** At most this many rows are in the DOM at once (≈ 10–30 nodes each: well under 5,000 nodes). */
+/**
+ * At most this many rows with a height are in the DOM at once (≈ 10–30 nodes each: well under
+ * 5,000 nodes). Rows of no height (tool calls inside a closed fold: one empty element each, at
+ * most toolFolds.ts's MAX_FOLD_RUN before the next fold's line) are not counted, so a window
+ * over a long folded run still reaches rows that show something.
+ */
 export const MAX_WINDOW_ROWS = 120;
 /** Height assumed for a row never drawn. */
 export const DEFAULT_ROW_PX = 64;
@@ -73,7 +78,12 @@ export function rangeFor(heights: RowHeights, view: Viewport, margin: number, fo
   if (follow) {
     let start = count;
     let filled = 0;
-    while (start > 0 && filled < view.height + margin && count - start < MAX_WINDOW_ROWS) filled += heights.get(--start);
+    let shown = 0;
+    while (start > 0 && filled < view.height + margin && shown < MAX_WINDOW_ROWS) {
+      const px = heights.get(--start);
+      filled += px;
+      if (px > 0) shown++;
+    }
     return { start, end: count };
   }
   const from = view.top - margin;
@@ -82,7 +92,12 @@ export function rangeFor(heights: RowHeights, view: Viewport, margin: number, fo
   let y = 0;
   while (start < count - 1 && y + heights.get(start) <= from) y += heights.get(start++);
   let end = start;
-  while (end < count && y < to && end - start < MAX_WINDOW_ROWS) y += heights.get(end++);
+  let shown = 0;
+  while (end < count && y < to && shown < MAX_WINDOW_ROWS) {
+    const px = heights.get(end++);
+    y += px;
+    if (px > 0) shown++;
+  }
   return { start, end: Math.max(end, start + 1) };
 }
 

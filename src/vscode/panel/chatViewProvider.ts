@@ -17,6 +17,8 @@ import { workspaceFolderRefs } from '../editor/workspaceRoots.js';
 import { renderChatHtml, webviewOptions } from './webviewHtml.js';
 
 export const CHAT_VIEW_ID = 'agentChat.chat';
+/** The panel folds runs of finished uneventful tool calls into one line unless this is false. */
+const FOLD_SETTING = 'agentChat.foldToolCalls';
 /** How long a requested reveal is repeated after snapshots (a page loading while it was asked). */
 const REVEAL_PENDING_MS = 5_000;
 
@@ -73,6 +75,10 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     // Paths are shown relative to the workspace folders: a new snapshot redraws them all.
     this.lifetime.add(vscode.workspace.onDidChangeWorkspaceFolders(() => {
       if (this.pageReady && this.view?.visible) this.sendSnapshot();
+    }));
+    // The page draws its rows folded or not from the snapshot: a change redraws them.
+    this.lifetime.add(vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(FOLD_SETTING) && this.pageReady && this.view?.visible) this.sendSnapshot();
     }));
     this.lifetime.add(context.onTabs((tabs) => {
       if (this.pageReady && this.view?.visible) this.post({ type: 'tabs', tabs });
@@ -218,7 +224,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     // A thread in its own worktree shows its paths relative to the worktree, named like the user's folder.
     const worktree = this.context.worktreeOf();
     const roots = worktree ? [{ name: basename(worktree.repo), path: worktree.path }] : workspaceFolderRefs();
-    this.post({ type: 'snapshot', snapshot: { ...this.context.snapshot(), follow: this.follow?.enabled ?? false, roots } });
+    this.post({ type: 'snapshot', snapshot: { ...this.context.snapshot(), follow: this.follow?.enabled ?? false, roots, foldToolCalls: foldToolCalls() } });
     this.pageReady = true;
     if (this.rules) this.post({ type: 'rules', active: this.rules.activeIds() });
     const shown = this.context.tabsInfo().activeId;
@@ -231,4 +237,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     this.focusWhenReady = false;
     this.post({ type: 'focusComposer' });
   }
+}
+
+function foldToolCalls(): boolean {
+  return vscode.workspace.getConfiguration().get<unknown>(FOLD_SETTING) !== false;
 }

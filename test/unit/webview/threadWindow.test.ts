@@ -51,3 +51,16 @@ test('covers: a window holds another when it spans it', () => {
   assert.equal(covers({ start: 0, end: 10 }, { start: 2, end: 10 }), true);
   assert.equal(covers({ start: 3, end: 10 }, { start: 2, end: 10 }), false);
 });
+
+test('rows of no height (a closed fold of tool calls) do not count towards the cap: the window reaches rows that show something', () => {
+  // 300 rows of 40 px, then 150 hidden rows under a fold line of 24 px, at the bottom.
+  const h = heights(451, (i) => (i < 300 ? 40 : i === 300 ? 24 : 0));
+  const bottom = rangeFor(h, { top: 0, height: 400 }, 200, true);
+  assert.equal(bottom.end, 451);
+  assert.ok(bottom.start < 300, `rows above the fold are in the window (start ${bottom.start})`);
+  const shown = bottom.start <= 300 ? 300 - bottom.start + 1 : 0;
+  assert.ok(shown <= MAX_WINDOW_ROWS, `at most ${MAX_WINDOW_ROWS} rows with a height (${shown})`);
+  // Scrolled to the fold from above: the window runs through the hidden rows.
+  const at = rangeFor(h, { top: 299 * 40, height: 400 }, 200, false);
+  assert.ok(at.start <= 300 && at.end === 451, `the window spans the fold (${at.start}..${at.end})`);
+});
