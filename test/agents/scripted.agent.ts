@@ -43,6 +43,7 @@ const SCENARIOS: Record<string, V1Scenario> = {
   terminal: tools.terminal,
   'terminal-limit': tools.terminalLimit,
   long: cancel.long,
+  work: cancel.work,
   'ignore-cancel': cancel.ignoreCancel,
   'error-after-cancel': cancel.errorAfterCancel,
   crash: cancel.crash,

@@ -30,6 +30,7 @@ import './protocolLogRing.js';
 import './worktreeThreads.js';
 import './overview.js';
 import './budget.js';
+import './threadNotices.js';
 import './planFile.js';
 
 export async function run(): Promise<void> {

@@ -42,11 +42,11 @@ test('turn-end notification: with the chat hidden, "<agent> finished" whose Open
     await hideChat(() => view.visible);
     await turn(chat, 'hello');
     await until('a turn-end notification', () => turnEnds.showing.some((k) => k.startsWith(`${tabId}:`)));
-    assert.deepEqual(turnEnds.showingTitles, [`${agentName} finished`]);
+    assert.deepEqual(turnEnds.showingTitles, [`${agentName} finished — hello`]);
 
     // A new turn replaces it with its own ending.
     await turn(chat, 'stop max_tokens');
-    await until('the stop in words', () => turnEnds.showingTitles.join() === `${agentName} stopped: it reached its token limit`);
+    await until('the stop in words', () => turnEnds.showingTitles.join() === `${agentName} stopped: it reached its token limit — hello`);
     assert.equal(turnEnds.showing.length, 1, 'one notification per tab: the latest ending');
 
     // Open: the tab is shown in the chat, which comes back; seen, so the notification goes.

@@ -52,12 +52,14 @@ export function wantsNotice(kind: NoticeKind, settings: NoticeSettings, attentio
  * a cancelled turn (the user stopped it, or knows why) and the endings where the agent waits
  * for an answer or a sign-in (the input notifier says those, with the question).
  */
-export function turnEndTitle(agentName: string | undefined, end: Pick<TurnEndEntry, 'stopReason' | 'error'>): string | undefined {
+export function turnEndTitle(agentName: string | undefined, end: Pick<TurnEndEntry, 'stopReason' | 'error'>, thread?: string): string | undefined {
   const agent = agentName?.trim() || t('The agent');
   if (end.stopReason === 'cancelled' || end.stopReason === 'input_required' || end.stopReason === 'auth_required') return undefined;
-  if (end.error) return t('{0} stopped: {1}', agent, oneLine(end.error.message, 160) || t('an error'));
-  const words = stopWords(end.stopReason);
-  return words ? t('{0} stopped: {1}', agent, words) : t('{0} finished', agent);
+  const words = end.error ? oneLine(end.error.message, 160) || t('an error') : stopWords(end.stopReason);
+  const title = words ? t('{0} stopped: {1}', agent, words) : t('{0} finished', agent);
+  // Which thread: the name its row in the Threads view has.
+  const name = thread ? oneLine(thread, 60) : '';
+  return name ? t('{0} — {1}', title, name) : title;
 }
 
 /** A stop reason as the end of "<agent> stopped: …"; undefined for a normal end. */

@@ -1,7 +1,8 @@
 /**
  * A notification when a turn ends where the user does not see it (the window unfocused, the
- * chat hidden, or the turn's tab in the background): "<agent> finished" or "<agent> stopped:
- * <why>", with an Open link that shows the tab. It goes away once the user sees the tab, a new
+ * chat hidden, or the turn's tab in the background): "<agent> finished — <thread>" or "<agent>
+ * stopped: <why> — <thread>" (the thread named as its Threads view row is: several threads of
+ * one agent run at once), with an Open link that shows the tab. It goes away once the user sees the tab, a new
  * turn starts there, or the tab closes; `agentChat.notifications.turnEnd` turns it off.
  */
 import * as vscode from 'vscode';
@@ -39,7 +40,7 @@ export class TurnEndNotifier implements vscode.Disposable {
           if (entry.type === 'user') changed = this.unseen.delete(tabId) || changed;
           if (entry.type !== 'turn_end') continue;
           this.unseen.delete(tabId);
-          const title = turnEndTitle(this.context.agentNameOf(tabId), entry);
+          const title = turnEndTitle(this.context.agentNameOf(tabId), entry, this.threadTitleOf(tabId));
           if (title) this.unseen.set(tabId, { key: `${tabId}:${entry.id}`, tabId, title: inertText(title), message: showTabLink(vscode.l10n.t('Open the chat'), tabId, this.command) });
           changed = true;
         }
@@ -58,6 +59,11 @@ export class TurnEndNotifier implements vscode.Disposable {
   /** What the notifications on screen say (for tests). */
   get showingTitles(): string[] {
     return this.board.showingTitles;
+  }
+
+  /** The thread as the Threads view and the tab strip name it (several threads of one agent run at once). */
+  private threadTitleOf(tabId: string): string | undefined {
+    return this.context.tabsInfo().tabs.find((t) => t.id === tabId)?.title;
   }
 
   private refresh(): void {

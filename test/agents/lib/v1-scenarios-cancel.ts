@@ -96,6 +96,25 @@ export const long: V1Scenario = (turn) => longTurn(turn, 'cancelled');
 export const ignoreCancel: V1Scenario = (turn) => longTurn(turn, 'ignore');
 export const errorAfterCancel: V1Scenario = (turn) => longTurn(turn, 'error');
 
+/** `work`: a tick every 200 ms for 60 s with one running tool call and no question: a thread that just works. Cancel ends it. */
+export const work: V1Scenario = async (turn) => {
+  const running = turn.nextToolId('work');
+  await turn.send({ sessionUpdate: 'tool_call', toolCallId: running, title: 'Scan the workspace', kind: 'search', status: 'in_progress' });
+  try {
+    for (let elapsed = 0; elapsed < LONG_TOTAL_MS; elapsed += LONG_TICK_MS) {
+      await turn.send({ sessionUpdate: 'agent_message_chunk', content: text_(LONG_CHUNK) });
+      await sleep(LONG_TICK_MS, turn.signal);
+    }
+  } catch (err) {
+    if (!(err instanceof Aborted)) throw err;
+    await turn.send({ sessionUpdate: 'tool_call_update', toolCallId: running, status: 'failed', content: [{ type: 'content', content: text_('Cancelled') }] });
+    return 'cancelled';
+  }
+  await turn.send({ sessionUpdate: 'tool_call_update', toolCallId: running, status: 'completed' });
+  await turn.sayNow('Work finished.');
+  return 'end_turn';
+};
+
 export const crash: V1Scenario = async (turn) => {
   await turn.say(['Working', ' on it', '…']);
   await new Promise<void>((resolve) => process.stderr.write(`${CRASH_STDERR}\n`, () => resolve()));

@@ -56,6 +56,10 @@ test('turn-end titles say in words how the turn ended', () => {
   assert.equal(turnEndTitle('Claude', { stopReason: 'error', error: { message: 'model\n  overloaded' } }), 'Claude stopped: model overloaded');
   assert.equal(turnEndTitle('Claude', { stopReason: '_paused_for_review' }), 'Claude stopped: paused for review');
   assert.equal(turnEndTitle('Claude', { stopReason: 'future_reason' }), 'Claude stopped: reason "future_reason"');
+  // The thread named as in the Threads view: several threads of one agent run at once.
+  assert.equal(turnEndTitle('Claude', { stopReason: 'end_turn' }, 'Fix the build'), 'Claude finished — Fix the build');
+  assert.equal(turnEndTitle('Claude', { stopReason: 'refusal' }, 'Fix\n  the build'), 'Claude stopped: it refused to continue — Fix the build');
+  assert.equal(turnEndTitle('Claude', { stopReason: 'cancelled' }, 'Fix the build'), undefined);
   const long = turnEndTitle('A', { stopReason: 'error', error: { message: 'x'.repeat(500) } })!;
   assert.ok(long.length < 200 && long.endsWith('…'), 'a long error is cut short');
 });
