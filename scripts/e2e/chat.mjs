@@ -33,20 +33,21 @@ export class ChatPanel {
    * Opens the panel from the palette; the command focuses the composer, so wait for that too.
    * When the chat was hidden its page is rebuilt, and on a busy machine the palette, closing,
    * can hand focus back to where it was after the new page took it; a person then runs the
-   * command again (the page is there now), and so does this, once.
+   * command again (the page is there now), and so does this, once. `keyboard`: the palette is
+   * driven by keys only (runCommand).
    */
-  async open() {
+  async open({ keyboard = false } = {}) {
     const focused = async (timeout) => {
       const frame = await this.frame();
       await waitUntil(() => frame.evaluate(() => document.activeElement?.classList.contains('composer-input') && document.hasFocus()),
         { timeout, message: 'the composer to take focus' });
       return frame;
     };
-    await runCommand(this.page, 'Agent Chat: Open Chat');
+    await runCommand(this.page, 'Agent Chat: Open Chat', { keyboard });
     try {
       return await focused(10000);
     } catch {
-      await runCommand(this.page, 'Agent Chat: Open Chat');
+      await runCommand(this.page, 'Agent Chat: Open Chat', { keyboard });
       return focused(10000);
     }
   }
@@ -70,7 +71,8 @@ export class ChatPanel {
     this.cached = null;
   }
 
-  async newSession() {
+  /** `keyboard`: the palette is driven by keys only (runCommand). */
+  async newSession({ keyboard = false } = {}) {
     // An empty thread is no sign by itself that the command ran: the tab shown may be empty
     // already. From a tab whose live session holds a conversation the command opens another
     // tab; from a tab with no session it opens one there. A live session that holds nothing yet
@@ -80,7 +82,7 @@ export class ChatPanel {
     const before = (await active.count()) > 0 ? await active.getAttribute('data-tab-id') : null;
     const hadLive = before !== null && (await this.count(live)) > 0;
     const hadRows = (await this.count('[data-entry-type]')) > 0;
-    await runCommand(this.page, 'Agent Chat: New Session');
+    await runCommand(this.page, 'Agent Chat: New Session', { keyboard });
     if (hadLive && hadRows) {
       await waitUntil(async () => (await active.count()) > 0 && (await active.getAttribute('data-tab-id')) !== before, { message: 'another tab after New Session' });
     }

@@ -34,8 +34,10 @@ async function closeQuickInput(page) {
 /**
  * Runs a command from the palette by its full title ("Agent Chat: Open Chat"). Extension commands
  * appear some seconds after the workbench, so the palette is reopened until the row is listed.
+ * `keyboard`: the row is run with Enter once it is the highlighted one, as a person who never
+ * touches the mouse does, instead of clicked.
  */
-export async function runCommand(page, title, { timeout = 30000 } = {}) {
+export async function runCommand(page, title, { timeout = 30000, keyboard = false } = {}) {
   const started = Date.now();
   const debug = (what) => process.env.E2E_DEBUG && console.error(`  [e2e] palette "${title}": ${what} at ${Date.now() - started} ms`);
   const until = Date.now() + timeout;
@@ -55,7 +57,14 @@ export async function runCommand(page, title, { timeout = 30000 } = {}) {
       const label = (await row.getAttribute('aria-label', { timeout: 2000 })) ?? (await row.innerText({ timeout: 2000 }));
       if (!label.toLowerCase().includes(title.toLowerCase())) throw new Error(`row "${label}" is not "${title}"`);
       debug('row listed');
-      await row.click({ timeout: 3000 });
+      if (keyboard) {
+        const highlighted = quickInput(page).locator('.monaco-list-row.focused').first();
+        const name = (await highlighted.getAttribute('aria-label', { timeout: 2000 })) ?? '';
+        if (!name.toLowerCase().includes(title.toLowerCase())) throw new Error(`the highlighted row is "${name}", not "${title}"`);
+        await page.keyboard.press('Enter');
+      } else {
+        await row.click({ timeout: 3000 });
+      }
       await quickInput(page).waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
       debug('ran');
       return;

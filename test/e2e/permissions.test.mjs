@@ -1,13 +1,15 @@
 // The agent works on files: permission questions with the agent's own options, edits that land in
-// open editors and can be undone, rejections, and reads that see unsaved editor text; a subagent's
+// open editors and can be undone, rejections, and reads that see unsaved editor text; the same
+// from the keyboard alone (no mouse inside the panel, the palette driven by keys); a subagent's
 // permission answered from the panel, its work inside its nested card.
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
-import { activeTabDirty, editorText, focusEditor, openFile } from '../../scripts/e2e/workbench.mjs';
+import { activeTabDirty, editorText, focusEditor, openFile, runCommand } from '../../scripts/e2e/workbench.mjs';
 import { expectAttribute, expectCount, expectText, expectTexts, expectValueOf } from '../../scripts/e2e/expect.mjs';
 import { resultsDir } from '../../scripts/e2e/paths.mjs';
+import { waitUntil } from '../../scripts/e2e/wait.mjs';
 
 const NOTES = 'Original notes\nsecond line\n';
 const DRAFT = 'saved text\n';
@@ -52,6 +54,53 @@ journey(win, 'a read sees the unsaved text of an open editor', async ({ page, ch
   assert.equal(await chat.turn('read draft.txt'), 'end_turn');
   await chat.expectLast('agent', /READ:saved text\s*\n?UNSAVED EDIT/);
   assert.equal(readFileSync(join(workspace, 'draft.txt'), 'utf8'), DRAFT, 'the disk still has the saved text');
+});
+
+/** What has the keyboard in the panel, if the panel has it at all. */
+const focusedInPanel = (frame) => frame.evaluate(() => {
+  const el = document.activeElement;
+  if (!document.hasFocus() || !el || el === document.body) return null;
+  return { cls: el.className, text: el.textContent?.trim() ?? '', entry: el.closest('[data-entry-id]')?.getAttribute('data-entry-type') ?? null };
+});
+
+journey(win, 'keyboard only: reach the panel, answer a permission and leave it, open its card, send from the composer', async ({ page, chat, workspace }) => {
+  // Away from the chat first (the Explorer takes the side bar, and with it the keyboard)…
+  await runCommand(page, 'View: Show Explorer', { keyboard: true });
+  await chat.waitHidden();
+  // …then back by the palette: the composer has the keyboard.
+  await chat.open({ keyboard: true });
+  await chat.newSession({ keyboard: true });
+  const frame = await chat.open({ keyboard: true });
+
+  const before = await chat.count('.row.turn-end');
+  await page.keyboard.type('write keyboard.txt typed without a mouse');
+  await page.keyboard.press('Enter');
+  // The question takes the keyboard as it arrives, on its first allowing option.
+  await waitUntil(async () => (await focusedInPanel(frame))?.cls.includes('perm-option'), { timeout: 20000, message: 'the permission question to take the keyboard' });
+  assert.equal((await focusedInPanel(frame)).text, 'Allow');
+  await page.keyboard.press('Enter');
+  assert.equal(await chat.turnEnd(before), 'end_turn');
+  await chat.expectLast('agent', /Wrote keyboard\.txt/);
+  assert.equal(readFileSync(join(workspace, 'keyboard.txt'), 'utf8'), 'typed without a mouse');
+  await expectCount(await chat.locator('.thread .permission'), 0, { message: 'the question is gone once answered' });
+
+  // Answered, the keyboard stays on the tool card (its fold toggle): Space folds it, Enter opens it.
+  await waitUntil(async () => (await focusedInPanel(frame))?.cls.includes('tool-toggle'), { message: 'the keyboard on the answered card' });
+  const toggle = (await chat.lastOf('tool_call')).locator('.tool-toggle');
+  await page.keyboard.press('Space');
+  await expectAttribute(toggle, 'aria-expanded', 'false', { message: 'the card folded by Space' });
+  await page.keyboard.press('Enter');
+  await expectAttribute(toggle, 'aria-expanded', 'true', { message: 'the card opened by Enter' });
+  await (await chat.lastOf('tool_call')).locator('.tool-body').waitFor({ state: 'visible' });
+
+  // Leave the card: Tab goes on to the composer; typing and Enter send.
+  for (let i = 0; i < 20 && !(await focusedInPanel(frame))?.cls.includes('composer-input'); i++) await page.keyboard.press('Tab');
+  assert.ok((await focusedInPanel(frame))?.cls.includes('composer-input'), 'Tab reaches the composer');
+  const next = await chat.count('.row.turn-end');
+  await page.keyboard.type('hello');
+  await page.keyboard.press('Enter');
+  assert.equal(await chat.turnEnd(next), 'end_turn');
+  await chat.expectLast('user', /hello/);
 });
 
 // Last in the file: it switches the window to the subagents test agent.
