@@ -70,6 +70,13 @@ export interface ChatSession {
   prompt(content: ContentBlock[]): Promise<void>;
   /** `session/cancel` + the client-side obligations; resolves when control is back. */
   cancel(): Promise<void>;
+  /**
+   * A prompt for the turn that runs now ("Steer"), where the protocol lets an agent take one
+   * while it works (ACP v2): `delivered` once the agent accepted it into the turn; `refused` when
+   * it would not (the caller stops the turn and sends the prompt after); `no_turn` when none runs.
+   * Absent where a prompt can only start a turn (ACP v1, A2A).
+   */
+  steer?(content: ContentBlock[]): Promise<SteerOutcome>;
   answerPermission(requestId: string, outcome: PermissionOutcome): void;
   /** The user's answer to an `elicitation_requested`; a form that does not hold comes back with its errors. */
   answerElicitation(requestId: string, answer: ElicitationAnswer): ElicitationVerdict;
@@ -81,6 +88,8 @@ export interface ChatSession {
   /** Stops one subagent (child session) where the agent allows it; absent where there are none. */
   stopSubagent?(childId: string): void;
 }
+
+export type SteerOutcome = 'delivered' | 'refused' | 'no_turn';
 
 /** What an agent can do with its past sessions (ACP: from `initialize`; none for remote agents). */
 export interface SessionSupport {

@@ -298,6 +298,13 @@ export type QueueHostToWebview = { type: 'queue'; tabId: string; items: QueuedPr
 export type QueueWebviewToHost =
   /** Enter while a turn runs: queue the prompt (sent at once if the turn already ended). */
   | { type: 'queuePrompt'; text: string; attachments: Attachment[]; images: Array<{ mimeType: string; data: string }> }
+  /**
+   * Send now what was written while a turn runs, instead of queueing it: `steer` — an agent that
+   * takes a prompt while working gets it in the running turn, any other is stopped first (its
+   * partial answer stays) and gets it after; `stop` — stop the turn, then send. Sent the ordinary
+   * way when the turn already ended.
+   */
+  | { type: 'sendWhileWorking'; how: 'steer' | 'stop'; text: string; attachments: Attachment[]; images: Array<{ mimeType: string; data: string }> }
   /** Remove a queued prompt (discarded, or taken back into the composer to edit). */
   | { type: 'unqueuePrompt'; id: string }
   /** Send a held prompt now (queued again if a turn is running). */

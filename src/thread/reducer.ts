@@ -11,7 +11,7 @@ import type { SessionEvent } from '../protocol/events.js';
 import type { ApplyResult, SessionFacts, SubagentEntry, ThreadEntry } from './types.js';
 import { emptyState, flushStreaming, setSession, type FileWrite, type ThreadState } from './state.js';
 import { applySubagentMessage } from './children/subagentMessages.js';
-import { appendToStream, applyMessageChunk, applyMessageUpsert, applyPromptAccepted, applyPromptSent } from './turns/messages.js';
+import { appendToStream, applyMessageChunk, applyMessageUpsert, applyPromptAccepted, applyPromptDelivery, applyPromptSent, applyPromptSteered } from './turns/messages.js';
 import { applyTerminalOutput, applyToolCall, applyToolCallContentChunk } from './tools/toolCalls.js';
 import { applyPermissionRequested, applyPermissionResolved, applyPermissionAutoApproved } from './tools/permissions.js';
 import { applyElicitationCompleted, applyElicitationRequested, applyElicitationResolved } from './elicitations/elicitations.js';
@@ -203,6 +203,12 @@ export class ThreadModel {
         break;
       case 'prompt_accepted':
         applyPromptAccepted(s, event, out);
+        break;
+      case 'prompt_steered':
+        applyPromptSteered(s, event, out);
+        break;
+      case 'prompt_delivery':
+        applyPromptDelivery(s, event, out);
         break;
       case 'cancel_requested':
         applyCancelRequested(s, event, out);

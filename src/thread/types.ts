@@ -14,6 +14,7 @@ import type {
   PlanBody,
   RuleOfferView,
   PlanEntry,
+  PromptDelivery,
   RemoteTaskRef,
   SessionConfigOption,
   SessionModeState,
@@ -38,6 +39,8 @@ export interface UserEntry {
   content: ContentBlock[];
   /** The agent refused this prompt: it (and what followed) is not in the agent's context. */
   notKept?: boolean;
+  /** Sent while a turn ran: taken mid-turn (Steer), or after that turn was stopped. */
+  delivery?: PromptDelivery;
   /** Snapshots of the roots from just before this prompt: "Restore to here". */
   checkpoint?: SnapshotRef[];
   /** The workspace was restored to before this message or an earlier one. */

@@ -26,6 +26,8 @@ export const CommandId = {
   worktreeChanges: 'agentChat.worktreeChanges',
   /** The header's budget button: a budget for the shown session (vscode/budget/budgetCommands.ts). */
   setSessionBudget: 'agentChat.setSessionBudget',
+  /** The shown tab's conversation goes on with another agent (vscode/tabs/continueWith.ts). */
+  continueWith: 'agentChat.continueWith',
 } as const;
 
 export const ContextKey = {

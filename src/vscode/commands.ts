@@ -22,6 +22,7 @@ import type { TranscriptStore } from '../history/store.js';
 import { isUntrusted } from './agents/statusText.js';
 import type { FollowAgent } from './editor/followAgent.js';
 import { agentWantsWorktree } from './worktrees/worktreeSettings.js';
+import { agentTitle, pickAgentToContinueWith } from './tabs/continueWith.js';
 
 export interface CommandDeps {
   context: AgentChatContext;
@@ -62,6 +63,17 @@ export function registerCommands(deps: CommandDeps): vscode.Disposable {
     const current = context.chosenAgent;
     if (current && sameAgentConfig(current, config) && context.agentStatus.state === 'ready') await view.reveal();
     else await startWithProgress(context, config, log);
+  });
+  register(CommandId.continueWith, async () => {
+    const choice = await pickAgentToContinueWith(context.agents, context.agentNameOf(context.tabsInfo().activeId));
+    if (!choice) return;
+    const config = context.configOf(choice.name);
+    if (!config) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Agent Chat: no agent named "{0}".', choice.name));
+      return;
+    }
+    await view.reveal();
+    await context.continueWith(config, agentTitle(choice));
   });
   register(CommandId.reviewChanges, async () => {
     const review = context.review;

@@ -40,6 +40,7 @@ import type { Thread } from './thread/threadStore.js';
 import { TurnActions } from './tabs/turnActions.js';
 import { editAndResend, type ResendMode } from './tabs/editResend.js';
 import { forkFromHere } from './tabs/forkFromHere.js';
+import { agentTitle, continueWith } from './tabs/continueWith.js';
 import type { WorktreeRef } from '../worktrees/types.js';
 import { TabQuestions, type PendingQuestion, type WaitingTab } from './tabs/tabQuestions.js';
 import { TabWorktrees } from './tabs/tabWorktrees.js';
@@ -267,6 +268,14 @@ export class AgentChatContext implements vscode.Disposable {
   closeTab(id: string): Promise<void> { return this.tabActions.closeTab(id); }
 
   send(prompt: ComposedPrompt): Promise<void> { return this.turns.send(prompt); }
+  /** Steer / Stop and send: a prompt for the shown tab's running turn (see TurnActions.sendWhileWorking); false when none runs. */
+  sendWhileWorking(prompt: ComposedPrompt, how: 'steer' | 'stop'): Promise<boolean> { return this.turns.sendWhileWorking(prompt, how); }
+  /** "Continue with another agent…": the shown tab's conversation goes on with `config`'s agent, in this tab (see tabs/continueWith.ts). */
+  continueWith(config: AgentConfig, title: string): Promise<boolean> {
+    const from = this.tabs.active.agentName;
+    const fromChoice = from === undefined ? undefined : this.agents.find((c) => c.name === from);
+    return continueWith(this.chatCore, this.tabActions, config, title, fromChoice ? agentTitle(fromChoice) : from);
+  }
   /** "Edit and resend" on a past message of the shown tab (see tabs/editResend.ts). */
   editAndResend(turnId: string): Promise<ResendMode | undefined> { return editAndResend(this.chatCore, (p) => this.turns.send(p), turnId); }
   /** "Fork from here" on the shown tab's latest turn: a new tab on a copy of the session (see tabs/forkFromHere.ts). */

@@ -12,7 +12,8 @@ import type { SendRaw } from './lib/v2-turn.js';
 import { Aborted } from './lib/timing.js';
 import { parsePrompt } from './lib/words.js';
 import { V2Turn, replay } from './lib/v2-turn.js';
-import type { V2Session } from './lib/v2-turn.js';
+import type { RunningTurn, V2Session } from './lib/v2-turn.js';
+import { STEERED_PREFIX } from './lib/texts.js';
 import * as scenarios from './lib/v2-scenarios.js';
 import type { V2Scenario } from './lib/v2-scenarios.js';
 import { all, stateChange } from './lib/v2-scenarios-extra.js';
@@ -112,20 +113,33 @@ function v2Agent(sendRaw: SendRaw): v2.AgentApp {
     })
     .onRequest('session/prompt', ({ params, client }) => {
       const s = session(params.sessionId);
-      if (s.turn) throw v2.RequestError.invalidRequest(undefined, `a turn is already running in ${s.id}`);
+      const running = s.turn;
+      if (running) {
+        // Taken into the running turn (once per turn): what it was doing stops, the turn goes on.
+        if (!flags.acceptWhileWorking || running.steered || running.controller.signal.aborted) {
+          throw v2.RequestError.invalidRequest(undefined, `a turn is already running in ${s.id}`);
+        }
+        s.counter += 1;
+        const messageId = `user_${s.counter}`;
+        running.steered = { prompt: params.prompt, messageId };
+        running.steer.abort();
+        return { messageId };
+      }
       const controller = new AbortController();
-      const turn = new V2Turn(client, s, controller.signal, flags.delayMs, sendRaw);
+      const steer = new AbortController();
+      const turn = new V2Turn(client, s, AbortSignal.any([controller.signal, steer.signal]), flags.delayMs, sendRaw);
       const messageId = turn.nextId('user');
+      const state: RunningTurn = { controller, steer, done: Promise.resolve() };
       // Answer first: the turn starts on the next task, after the response is queued.
-      const done = new Promise<void>((resolve) => setTimeout(resolve, 0))
-        .then(() => runTurn(turn, messageId, params.prompt))
+      state.done = new Promise<void>((resolve) => setTimeout(resolve, 0))
+        .then(() => runTurn(turn, messageId, params.prompt, state))
         .catch((err: unknown) => {
           process.stderr.write(`${NAME}: could not finish the turn: ${String(err)}\n`);
         })
         .finally(() => {
           if (s.turn?.controller === controller) s.turn = null;
         });
-      s.turn = { controller, done };
+      s.turn = state;
       return { messageId };
     })
     .onRequest('tool_call/cancel', async ({ params }) => {
@@ -152,7 +166,7 @@ function v2Agent(sendRaw: SendRaw): v2.AgentApp {
     });
 }
 
-async function runTurn(turn: V2Turn, messageId: string, prompt: ContentBlock[]): Promise<void> {
+async function runTurn(turn: V2Turn, messageId: string, prompt: ContentBlock[], running: RunningTurn): Promise<void> {
   const first = prompt.find((b) => b.type === 'text');
   const parsed = parsePrompt(first && 'text' in first && typeof first.text === 'string' ? first.text : '');
   const name = SCENARIOS[parsed.scenario] ? parsed.scenario : 'hello';
@@ -163,7 +177,12 @@ async function runTurn(turn: V2Turn, messageId: string, prompt: ContentBlock[]):
     if (!OWN_LIFECYCLE.has(name)) await turn.state({ state: 'running' });
     idle = await scenario(turn, parsed, prompt);
   } catch (err) {
-    idle = turn.cancelled
+    if (err instanceof Aborted && running.steered && !running.controller.signal.aborted) {
+      idle = await takeSteered(turn, running);
+      if (idle) await turn.state({ state: 'idle', ...idle } as never);
+      return;
+    }
+    idle = running.controller.signal.aborted || turn.cancelled
       ? { stopReason: 'cancelled' }
       : {
           stopReason: 'error',
@@ -172,6 +191,25 @@ async function runTurn(turn: V2Turn, messageId: string, prompt: ContentBlock[]):
     if (!(err instanceof Aborted) && !turn.cancelled) process.stderr.write(`${NAME}: scenario failed: ${String(err)}\n`);
   }
   if (idle) await turn.state({ state: 'idle', ...idle } as never);
+}
+
+/**
+ * A prompt taken into the running turn (`--accept-while-working`): its user message is echoed
+ * where it joined the turn, then the agent answers it — `STEERED:<its text>` — and the turn ends.
+ */
+async function takeSteered(interrupted: V2Turn, running: RunningTurn): Promise<IdleStateUpdate | null> {
+  const steered = running.steered!;
+  const turn = interrupted.withSignal(running.controller.signal);
+  try {
+    await turn.send({ sessionUpdate: 'user_message', messageId: steered.messageId, content: steered.prompt });
+    const first = steered.prompt.find((b) => b.type === 'text');
+    const said = first && 'text' in first && typeof first.text === 'string' ? first.text : '';
+    await turn.pause();
+    await turn.send({ sessionUpdate: 'agent_message_chunk', messageId: turn.nextId('msg'), content: { type: 'text', text: `${STEERED_PREFIX}${said}` } });
+    return { stopReason: 'end_turn' };
+  } catch {
+    return { stopReason: 'cancelled' };
+  }
 }
 
 /** What a v1 client reaches through the router: just enough to say which version it got. */

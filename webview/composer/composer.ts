@@ -18,6 +18,7 @@ import { SlashPopup } from './slashPopup.js';
 import { MentionPopup } from './mentionPopup.js';
 import type { MentionToken } from './mentionPopup.js';
 import { droppedUris } from './drop.js';
+import { SendMenu, type SendWay } from './sendMenu.js';
 
 const MAX_INPUT_PX = 240;
 /** The host keeps at most this many per tab (src/vscode/tabs/promptQueue.ts MAX_QUEUED). */
@@ -30,11 +31,11 @@ export class Composer {
     attrs: { rows: '2', 'aria-label': t('Message the agent'), placeholder: t('Ask the agent… (/ for commands, @ to mention)') },
   });
   private readonly sendButton = h('button', { class: 'btn btn-primary send', attrs: { type: 'button' } });
-  private readonly queueButton = h('button', {
-    class: 'btn queue-btn',
-    title: t('Queue this message: it is sent when the agent finishes (Enter)'),
-    attrs: { type: 'button', 'aria-label': t('Queue message (Enter)') },
-  }, [icon('list-ordered'), h('span', { class: 'btn-label', text: t('Queue') })]);
+  /** While a turn runs: Queue, and the menu that also offers Steer and Stop and send. */
+  private readonly sendMenu = new SendMenu((way) => {
+    this.send(way);
+    this.input.focus();
+  });
   private readonly hint = h('div', { class: 'composer-hint', attrs: { 'aria-live': 'polite' } });
   readonly queue: QueueList;
   private readonly chips: AttachmentChips;
@@ -84,10 +85,6 @@ export class Composer {
     });
     this.input.addEventListener('paste', (e) => void this.onPaste(e));
     this.sendButton.addEventListener('click', () => (this.running() ? this.host.post({ type: 'cancel' }) : this.send()));
-    this.queueButton.addEventListener('click', () => {
-      this.send();
-      this.input.focus();
-    });
 
     this.el = h('footer', { class: 'composer' }, [
       this.popup.el,
@@ -100,7 +97,7 @@ export class Composer {
         actionButton('attach-selection', t('Attach selection'), { icon: 'selection', text: false, class: 'icon-btn' }),
         this.hint,
         h('span', { class: 'spacer' }),
-        this.queueButton,
+        this.sendMenu.el,
         this.sendButton,
       ]),
     ]);
@@ -187,11 +184,15 @@ export class Composer {
     }
   }
 
-  private send(): void {
+  /** Enter or a send button: while a turn runs `way` says what happens to the message (Enter queues). */
+  private send(way: SendWay = 'queue'): void {
     const text = this.input.value;
     if (!text.trim() && this.chips.attachments.length === 0 && this.chips.images.length === 0) return;
     const prompt = { text, attachments: this.chips.attachments.slice(), images: this.chips.images.slice() };
-    if (this.running()) {
+    if (this.running() && way !== 'queue') {
+      this.host.post({ type: 'sendWhileWorking', how: way, ...prompt });
+      this.hint.textContent = way === 'steer' ? t('Steering: your message goes to the agent now.') : t('Stopping the turn, then sending your message.');
+    } else if (this.running()) {
       if (this.queue.length >= MAX_QUEUED) {
         this.hint.textContent = t('{0} messages are queued already; your draft is kept.', MAX_QUEUED);
         return;
@@ -288,7 +289,7 @@ export class Composer {
     const label = running ? t('Stop the agent (Escape)') : t('Send (Enter)');
     this.sendButton.setAttribute('aria-label', label);
     this.sendButton.title = label;
-    this.queueButton.hidden = !running;
+    this.sendMenu.hidden = !running;
     this.el?.classList.toggle('running', running);
     if (!running) this.hint.textContent = '';
     else if (!this.hint.textContent) this.hint.textContent = t('Agent is working — Enter queues your message, Esc stops.');

@@ -24,10 +24,13 @@ export class UserRow implements RowView<UserEntry> {
     this.el.append(h('div', { class: 'row-head' }, [this.whoIcon, this.who, this.toolbar.el]), this.body.el);
   }
 
+  private readonly deliveryNote = h('div', { class: 'delivery-note', attrs: { role: 'note' } });
+
   render(entry: UserEntry, delta: RowDelta): void {
     if (!!entry.delegated !== this.delegated) this.markDelegated(!!entry.delegated);
     this.body.render(entry.content, delta);
     this.renderActions(entry);
+    this.renderDelivery(entry);
     this.el.classList.toggle('refused', !!entry.notKept);
     if (entry.notKept && !this.badge.isConnected) this.el.append(this.badge);
     else if (!entry.notKept) this.badge.remove();
@@ -40,6 +43,21 @@ export class UserRow implements RowView<UserEntry> {
     this.who.textContent = delegated ? t('Task') : t('You');
     this.el.setAttribute('aria-label', delegated ? t('Task given to this subagent') : t('You'));
     this.whoIcon.className = `codicon codicon-${delegated ? 'tasklist' : 'account'}`;
+  }
+
+  /** A message sent while a turn ran says how it got to the agent (Steer, Stop and send). */
+  private renderDelivery(entry: UserEntry): void {
+    const delivery = entry.delivery;
+    if (!delivery) {
+      this.deliveryNote.remove();
+      return;
+    }
+    const [glyph, text] = delivery === 'steered' ? ['compass', t('Steered: the agent took this message while it worked')]
+      : delivery === 'stopped_first' ? ['compass', t('Steered: the agent stopped its turn first (it cannot take a message while it works), then got this one')]
+      : ['debug-stop', t('Stopped and sent: the turn was stopped, then this message was sent')];
+    this.deliveryNote.className = `delivery-note delivery-${delivery}`;
+    this.deliveryNote.replaceChildren(icon(glyph), h('span', { text }));
+    if (!this.deliveryNote.isConnected) this.el.querySelector('.row-head')?.after(this.deliveryNote);
   }
 
   // "Restore to here" once the message has a snapshot; "Redo" on the message restored to.

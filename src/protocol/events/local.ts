@@ -8,6 +8,13 @@ import type { AuthRequiredMethod, ConsultationFacts, ElicitationAction, Elicitat
 import type { SessionModeState, StopReason } from './sessionFacts.js';
 import type { StopTarget, ToolCallContent, ToolCallPatch, ToolCallStatus } from './toolCalls.js';
 
+/**
+ * A message sent while a turn ran: `steered` — taken by the agent mid-turn; `stopped_first` — a
+ * Steer to an agent that cannot take it while working, so its turn was stopped and the message sent
+ * after; `stopped_and_sent` — the user's own "Stop and send".
+ */
+export type PromptDelivery = 'steered' | 'stopped_first' | 'stopped_and_sent';
+
 /** Events the client itself produces around the wire events (turns, permissions, errors). */
 export type LocalEvent =
   /** The user sent a prompt; a turn begins (v1) or is requested (v2). */
@@ -20,6 +27,17 @@ export type LocalEvent =
   | { kind: 'subagent_message'; role: 'task' | 'report'; messageId: string; content?: ContentBlock[] | null; chunk?: ContentBlock }
   /** v2: the agent accepted the prompt and named the user message. */
   | { kind: 'prompt_accepted'; turnId: string; messageId: string }
+  /**
+   * v2: the agent took a prompt the user sent while its turn ran ("Steer"): the user message
+   * joins the running turn. `messageId` names it when the agent did (its echo then fills the same row).
+   */
+  | { kind: 'prompt_steered'; content: ContentBlock[]; messageId?: string }
+  /**
+   * How the prompt of `turnId` reached the agent when the user sent it while a turn ran: the
+   * running turn was stopped first (the agent could not take it while working) for a Steer, or
+   * on purpose ("Stop and send"). Said on the user's message.
+   */
+  | { kind: 'prompt_delivery'; turnId: string; delivery: PromptDelivery }
   /** The user asked to cancel: unfinished tool calls of the turn are marked cancelled at once. */
   | { kind: 'cancel_requested'; turnId: string }
   /** The turn ended (v1 response, v2 idle, error, or the bounded wait after cancel). */

@@ -16,6 +16,8 @@ type ChunkEvent = Extract<SessionEvent, { kind: 'message_chunk' }>;
 type UpsertEvent = Extract<SessionEvent, { kind: 'message_upsert' }>;
 type PromptSentEvent = Extract<SessionEvent, { kind: 'prompt_sent' }>;
 type PromptAcceptedEvent = Extract<SessionEvent, { kind: 'prompt_accepted' }>;
+type PromptSteeredEvent = Extract<SessionEvent, { kind: 'prompt_steered' }>;
+type PromptDeliveryEvent = Extract<SessionEvent, { kind: 'prompt_delivery' }>;
 
 /** Blocks are copied on the way in: rows own their blocks, events stay untouched. */
 function ownBlock(block: ContentBlock): ContentBlock {
@@ -130,6 +132,36 @@ export function applyPromptAccepted(state: ThreadState, event: PromptAcceptedEve
   if (bound !== undefined) return; // already bound (the echo came first) or owned by another row
   state.messages.user.set(event.messageId, index);
   if (row.messageId === undefined) replaceRow(state, out, index, { ...row, messageId: event.messageId });
+}
+
+/**
+ * v2: a message the user sent while the turn ran, taken by the agent into that turn. It is a user
+ * row of its own (no turn id: the running turn's checkpoint and actions stay on its first
+ * message), bound to the agent's id so the agent's echo fills this row instead of adding one;
+ * an echo that came first already made the row, which is then only marked.
+ */
+export function applyPromptSteered(state: ThreadState, event: PromptSteeredEvent, out: ApplyResult): void {
+  flushStreaming(state);
+  const { messageId } = event;
+  const bound = messageId !== undefined ? state.messages.user.get(messageId) : undefined;
+  if (bound !== undefined) {
+    const row = state.entries[bound] as UserEntry;
+    replaceRow(state, out, bound, { ...row, delivery: 'steered' });
+    return;
+  }
+  const entry: UserEntry = { type: 'user', id: newEntryId(state), content: event.content.map(ownBlock), delivery: 'steered' };
+  if (messageId !== undefined) entry.messageId = messageId;
+  const index = insertRow(state, out, entry);
+  if (messageId !== undefined) state.messages.user.set(messageId, index);
+}
+
+/** The message of `turnId` went out after the running turn was stopped: said on its row. */
+export function applyPromptDelivery(state: ThreadState, event: PromptDeliveryEvent, out: ApplyResult): void {
+  const index = state.turnUserRows.get(event.turnId);
+  if (index === undefined) return;
+  flushStreaming(state);
+  const row = state.entries[index] as UserEntry;
+  replaceRow(state, out, index, { ...row, delivery: event.delivery });
 }
 
 /**

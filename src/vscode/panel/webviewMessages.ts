@@ -97,6 +97,13 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
       // A `send` that raced a turn start (or a queued prompt on its way) waits in line too.
       await promptQueueOf(context, view).add(composed(message));
       return;
+    case 'sendWhileWorking': {
+      const how = message.how === 'stop' ? 'stop' : 'steer';
+      const prompt = composed(message);
+      // The turn ended between the click and now: an ordinary send.
+      if (!(await context.sendWhileWorking(prompt, how))) await promptQueueOf(context, view).add(prompt);
+      return;
+    }
     case 'unqueuePrompt':
       if (isString(message.id)) promptQueueOf(context, view).remove(message.id);
       return;

@@ -8,6 +8,7 @@ import type { LiveSession } from '../agents/agentPort.js';
 import type { ChatThread } from '../thread/chatThread.js';
 import { DisposableScope } from '../disposables.js';
 import type { TranscriptRef } from './openTabs.js';
+import type { SessionNote } from './sessionOpener.js';
 import type { WorktreeRef } from '../../worktrees/types.js';
 import { t } from '../translate.js';
 
@@ -37,6 +38,13 @@ export class SessionTab {
    * (sessionOpener.ts), and it is removed with the tab unless applied or kept (vscode/worktrees/).
    */
   worktree: WorktreeRef | undefined;
+  /**
+   * The conversation goes on with another agent ("Continue with another agent…"): what the
+   * thread says above the new session (`note`, taken by the next open of a fresh session); the
+   * first prompt to that session (`session`, set once it opened) carries the conversation shown
+   * above it as context. Any other session of the tab gets no seed.
+   */
+  handOff: { note: SessionNote; session?: LiveSession } | undefined;
 
   constructor(readonly thread: ChatThread) {}
 

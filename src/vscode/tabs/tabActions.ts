@@ -136,6 +136,13 @@ export class TabActions {
   async attach(tab: SessionTab, running: RunningAgent, scope: DisposableScope): Promise<boolean> {
     const opener = this.core.opener;
     const pickUp = tab.pickUp;
+    const handOff = tab.handOff;
+    if (handOff && !handOff.session) {
+      // The agent the conversation was handed to: its new session opens under the hand-off's note.
+      const opened = await opener.open(running, scope, { kind: 'new', note: handOff.note }, tab);
+      if (opened) handOff.session = tab.session;
+      return opened;
+    }
     if (!pickUp) return opener.open(running, scope, { kind: 'new' }, tab);
     // Its saved rows decide between resume and load: let them arrive first.
     await this.core.restored;

@@ -3,13 +3,14 @@
  * opening the session first when needed), cancel the turn, stop one tool call or terminal,
  * answer a permission question (from any tab), change the mode or a config option.
  */
-import type { StopTarget } from '../../protocol/events.js';
+import type { ContentBlock, PromptDelivery, StopTarget } from '../../protocol/events.js';
 import type { ElicitationAnswer } from '../../agents/api.js';
 import type { ElicitationEntry } from '../../thread/types.js';
 import type { LiveSession } from '../agents/agentPort.js';
 import type { ChatCore } from './chatCore.js';
 import { errorText } from '../errorText.js';
 import { buildPromptBlocks } from './promptBlocks.js';
+import { seededPrompt } from '../../thread/review/resendSeed.js';
 import type { ComposedPrompt } from './promptBlocks.js';
 import type { SessionTab } from './sessionTabs.js';
 import { describeNoSession } from '../agents/statusText.js';
@@ -68,29 +69,75 @@ export class TurnActions {
     await this.prompt(tab, session, prompt);
   }
 
-  private async prompt(tab: SessionTab, session: LiveSession, prompt: ComposedPrompt): Promise<void> {
+  /**
+   * A prompt written while the shown tab's turn runs, sent now instead of queued. `steer`: an
+   * agent that takes a prompt while working (ACP v2) gets it inside the running turn; any other
+   * is stopped first — its partial answer stays — and gets the prompt once the cancel is
+   * confirmed (or the bounded wait ran out). `stop`: that, on purpose. False when no turn runs
+   * (the caller sends the prompt the ordinary way).
+   */
+  async sendWhileWorking(prompt: ComposedPrompt, how: 'steer' | 'stop'): Promise<boolean> {
+    const tab = this.tab;
+    const session = tab.session;
+    if (!session || session.isClosed || !tab.thread.turnRunning) return false;
     // Over its budget the session asks first; a prompt not sent is given back by the gate.
     const gate = this.core.deps.promptGate;
-    if (gate && !(await gate(tab.id, prompt))) return;
+    if (gate && !(await gate(tab.id, prompt))) return true;
+    if (how === 'steer' && session.steer) {
+      const built = await this.build(tab, prompt);
+      if (!built) return true;
+      const outcome = await session.steer(built);
+      if (outcome === 'delivered') return true;
+      if (outcome === 'no_turn' && !tab.thread.turnRunning) return false;
+    }
+    await session.cancel();
+    if (tab.session !== session || session.isClosed) {
+      tab.thread.notice('warning', t('The message was not sent'), t('The session ended while its turn was being stopped. Your message: {0}', prompt.text));
+      return true;
+    }
+    await this.prompt(tab, session, prompt, { delivery: how === 'steer' ? 'stopped_first' : 'stopped_and_sent', gated: true });
+    return true;
+  }
+
+  /** The prompt's blocks (mentions read, attachments mapped into a worktree); undefined when nothing is left to send. */
+  private async build(tab: SessionTab, prompt: ComposedPrompt): Promise<ContentBlock[] | undefined> {
     const thread = tab.thread;
     const composer = this.core.pool.slotOf(tab).composer;
     const { fs, mentionSources } = this.core.deps;
-    // A thread in its own worktree is told of the files there: the user's folder is out of its reach.
     const worktree = tab.worktree;
     const sources = mentionSources ?? { readText: (path: string) => fs.readTextFile(path) };
     const built = worktree
       ? await buildPromptBlocks({ ...prompt, attachments: attachmentsInWorktree(prompt.attachments, worktree) }, composer, worktreeSources(sources, worktree, (path) => fs.readTextFile(path)))
       : await buildPromptBlocks(prompt, composer, sources);
     if (built.dropped.length > 0) thread.notice('warning', t('Some attachments were cut or not sent'), built.dropped.join('\n'));
-    if (built.blocks.length === 0) return;
+    return built.blocks.length > 0 ? built.blocks : undefined;
+  }
+
+  /** `delivery`: how a prompt sent while a turn ran got here; `gated`: the budget gate was passed already. */
+  private async prompt(tab: SessionTab, session: LiveSession, prompt: ComposedPrompt, how: { delivery?: PromptDelivery; gated?: boolean } = {}): Promise<void> {
+    // Over its budget the session asks first; a prompt not sent is given back by the gate.
+    const gate = this.core.deps.promptGate;
+    if (!how.gated && gate && !(await gate(tab.id, prompt))) return;
+    const { delivery } = how;
+    const thread = tab.thread;
+    // A thread in its own worktree is told of the files there: the user's folder is out of its reach.
+    let built = await this.build(tab, prompt);
+    if (!built) return;
+    // The first message to an agent the conversation was handed to carries the conversation so far.
+    const handOff = tab.handOff;
+    if (handOff?.session === session) {
+      tab.handOff = undefined;
+      built = seededPrompt(thread.entries, thread.entries.length, built);
+    }
     const review = this.core.deps.review;
     // Before the prompt goes out (bounded inside): the checkpoint "Restore to here" goes back to.
     // A thread in its own worktree is checkpointed there: the agent does not touch the user's folder.
     const before = review ? await review.checkpoints.beforePrompt(thread, tab.worktree ? [tab.worktree.path] : undefined).catch(() => []) : [];
     try {
-      const done = session.prompt(built.blocks);
+      const done = session.prompt(built);
       // prompt_sent was applied synchronously: the user row of this turn exists now.
       const turnId = thread.session.currentTurnId;
+      if (turnId && delivery) thread.apply({ kind: 'prompt_delivery', turnId, delivery });
       if (turnId && before.length) thread.apply({ kind: 'checkpoint', turnId, snapshots: before });
       const live = review && turnId && before.length ? review.checkpoints.watchTurn(thread, turnId, before, (m) => this.core.deps.log.warn(m)) : undefined;
       try {

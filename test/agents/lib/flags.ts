@@ -23,6 +23,8 @@ export interface AgentFlags {
   commandsOnNew: boolean;
   /** v2 agent: no v1 fallback behind the protocol router. */
   v2Only: boolean;
+  /** v2 agent: a prompt sent while a turn runs is taken into that turn instead of refused. */
+  acceptWhileWorking: boolean;
 }
 
 export function readFlags(argv: readonly string[] = process.argv.slice(2)): AgentFlags {
@@ -37,6 +39,7 @@ export function readFlags(argv: readonly string[] = process.argv.slice(2)): Agen
     modes: false,
     commandsOnNew: false,
     v2Only: false,
+    acceptWhileWorking: false,
   };
   const number = (i: number, name: string): number => {
     const value = Number(words[i + 1]);
@@ -71,6 +74,9 @@ export function readFlags(argv: readonly string[] = process.argv.slice(2)): Agen
         break;
       case '--v2-only':
         flags.v2Only = true;
+        break;
+      case '--accept-while-working':
+        flags.acceptWhileWorking = true;
         break;
       default:
         break;

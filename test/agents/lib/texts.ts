@@ -40,6 +40,8 @@ export const SESSION_TITLE = 'Scripted session title';
 export const SESSION_UPDATED_AT = '2026-01-02T03:04:05.000Z';
 
 export const LONG_CHUNK = 'tick ';
+/** What the v2 agent (`--accept-while-working`) answers a prompt taken into its running turn, before the prompt's text. */
+export const STEERED_PREFIX = 'STEERED:';
 
 export const CRASH_STDERR = 'scripted agent: simulated crash (exit 3)';
 export const CRASH_EXIT_CODE = 3;

@@ -17,7 +17,7 @@ export interface V2Session {
   history: Sent[];
   /** The latest state snapshot (replayed after resume). */
   state: StateUpdate;
-  turn: { controller: AbortController; done: Promise<void> } | null;
+  turn: RunningTurn | null;
   counter: number;
   /** Tool calls the client may cancel with `tool_call/cancel`, by id. */
   cancellable: Map<string, AbortController>;
@@ -25,6 +25,16 @@ export interface V2Session {
   cancellableTerminals: Map<string, AbortController>;
   /** Tool calls that advertise cancel but whose `tool_call/cancel` is refused, with the message. */
   refusedCancels: Map<string, string>;
+}
+
+export interface RunningTurn {
+  /** Aborted by `session/cancel`: the turn ends cancelled. */
+  controller: AbortController;
+  /** Aborted when a prompt is taken into the turn (`--accept-while-working`): the work so far stops, the turn goes on. */
+  steer: AbortController;
+  /** The prompt taken into the turn, with the id of its user message. */
+  steered?: { prompt: ContentBlock[]; messageId: string };
+  done: Promise<void>;
 }
 
 export type SendRaw = (message: Record<string, unknown>) => Promise<void>;
@@ -37,6 +47,11 @@ export class V2Turn {
     readonly delayMs: number,
     private readonly raw: SendRaw,
   ) {}
+
+  /** The same turn under another signal (what goes on after a prompt was taken into it). */
+  withSignal(signal: AbortSignal): V2Turn {
+    return new V2Turn(this.client, this.session, signal, this.delayMs, this.raw);
+  }
 
   get cancelled(): boolean {
     return this.signal.aborted;

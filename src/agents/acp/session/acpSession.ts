@@ -8,11 +8,11 @@
  * cancelled, and give control back after a bounded wait even if the agent never answers.
  */
 import type { CancellationToken, MessageConnection } from 'vscode-jsonrpc/node';
-import type { ChatSession, ElicitationAnswer, ElicitationVerdict } from '../../api.js';
+import type { ChatSession, ElicitationAnswer, ElicitationVerdict, SteerOutcome } from '../../api.js';
 import type { ContentBlock, PermissionOutcome, SessionEvent, StopTarget } from '../../../protocol/events.js';
 import { normalizeSessionUpdate } from '../../../protocol/acp/normalize.js';
 import { cancelParams, promptParams } from '../../../protocol/acp/outgoing.js';
-import type { SessionSetup } from '../../../protocol/acp/parseAgentResults.js';
+import { parsePromptResult, type SessionSetup } from '../../../protocol/acp/parseAgentResults.js';
 import { isAuthRequired } from '../auth/retry.js';
 import { SessionSettings, setConfigOption, setMode, setupEvents } from './sessionOptions.js';
 import type { PromptCapabilities } from '../connection/capabilities.js';
@@ -260,6 +260,30 @@ export class AcpChatSession implements ChatSession {
     this.emit({ kind: 'prompt_sent', turnId: turn.id, content: blocks });
     this.sendPrompt(turn, blocks, true);
     return turn.done;
+  }
+
+  /**
+   * v2 (prompt lifecycle RFD): `session/prompt` while a turn runs asks the agent to take the
+   * message into it; the answer means it did. A refusal (e.g. `-32600` "a turn is already
+   * running") changes nothing here: the caller stops the turn and sends the prompt after. v1 has
+   * no such thing — its prompt request is the turn — so this is v2 only.
+   */
+  async steer(content: ContentBlock[]): Promise<SteerOutcome> {
+    const turn = this.turns.current;
+    if (this.closed || !turn || turn.cancelRequested) return 'no_turn';
+    if (this.protocolVersion !== 2) return 'refused';
+    const blocks = filterPromptBlocks(content, this.opts.promptCapabilities);
+    let result: unknown;
+    try {
+      result = await this.opts.connection.sendRequest('session/prompt', promptParams(this.sessionId, blocks));
+    } catch (err) {
+      this.log(`the agent did not take a prompt during its turn: ${(err as Error)?.message ?? String(err)}`);
+      return 'refused';
+    }
+    const parsed = parsePromptResult(result, 2);
+    const messageId = parsed.ok && parsed.value.protocolVersion === 2 ? parsed.value.messageId : undefined;
+    this.emit({ kind: 'prompt_steered', content: blocks, ...(messageId ? { messageId } : {}) });
+    return 'delivered';
   }
 
   private sendPrompt(turn: Turn, blocks: ContentBlock[], mayAuth: boolean): void {
