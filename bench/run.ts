@@ -36,6 +36,7 @@ const SUITES: Suite[] = [
   { name: 'giant', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'longThread', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'webviewMemory', run: async (m) => (m as { run(): Promise<void> }).run() },
+  { name: 'subagentStorm', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'latency', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'idle', run: async (m) => (m as { run(): Promise<void> }).run() },
   { name: 'activation', run: async (m) => (m as { run(): Promise<void> }).run() },

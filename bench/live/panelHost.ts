@@ -33,13 +33,14 @@ export interface LiveAgent {
   close(): Promise<void>;
 }
 
-export async function startAgent(): Promise<LiveAgent> {
+/** The agent process: the streaming agent unless another bench agent's script is given. */
+export async function startAgent(script = agentScript): Promise<LiveAgent> {
   const dir = mkdtempSync(join(tmpdir(), 'agent-chat-bench-ws-'));
   let stderr = '';
   const waiting: Array<(times: number[]) => void> = [];
   const ready: number[][] = [];
   const client = new AgentClient({
-    config: { name: 'bench', command: process.execPath, args: ['--import', import.meta.resolve('tsx'), agentScript], env: {}, protocolVersion: 1 },
+    config: { name: 'bench', command: process.execPath, args: ['--import', import.meta.resolve('tsx'), script], env: {}, protocolVersion: 1 },
     workspace: { roots: () => [dir] },
     fs: new NodeFileSystem(),
     pathValue: async () => process.env.PATH ?? '',

@@ -52,8 +52,10 @@ test('opens on click, Enter and Space; rows drawn with the thread’s row views,
   assert.ok(drawn > 0 && drawn <= 25, `a bounded window of rows (${drawn})`);
   assert.equal(await panel.count('.nested-rows .row.tool'), drawn, 'tool cards as in the thread');
   await panel.page.getByRole('button', { name: 'Show 25 earlier' }).click();
+  // Shown, and drawn once scrolled to: only the rows near the card's view are in the DOM.
+  await panel.page.locator('.nested-rows').evaluate((el) => { el.scrollTop = 0; });
   await panel.page.locator(`${inner}[data-entry-id="c1/e451"]`).waitFor();
-  assert.equal(await panel.count(inner), drawn + 25);
+  assert.ok((await panel.count(inner)) <= 25, 'still a bounded window of rows');
 
   await toggle.focus();
   await panel.page.keyboard.press('Enter');
@@ -61,7 +63,8 @@ test('opens on click, Enter and Space; rows drawn with the thread’s row views,
   assert.equal(await panel.count(inner), 0, 'folding takes the rows out of the DOM');
   await panel.page.keyboard.press('Space');
   assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
-  await panel.page.locator(`${inner}[data-entry-id="c1/e500"]`).waitFor();
+  // Back where it was left: at the earliest row shown.
+  await panel.page.locator(`${inner}[data-entry-id="c1/e451"]`).waitFor();
   await clean(panel);
 });
 
@@ -92,9 +95,24 @@ test('the inside keeps its own scroll position across folding', async () => {
   await panel.page.locator(`${inner}[data-entry-id="c1/e500"]`).waitFor();
   await panel.page.waitForFunction(() => { const el = document.querySelector('.nested-rows')!; return el.scrollHeight > el.clientHeight && el.scrollTop > 0; });
   await box.evaluate((el) => { el.scrollTop = 40; el.dispatchEvent(new Event('scroll')); });
+  // The row at the top of the card's view, and where: the same after folding and opening again.
+  const top = () => box.evaluate((el) => {
+    const y = el.getBoundingClientRect().top;
+    const row = Array.from(el.querySelectorAll<HTMLElement>('[data-entry-id]')).find((r) => r.getBoundingClientRect().bottom > y + 1);
+    return row ? `${row.dataset.entryId}@${Math.round(row.getBoundingClientRect().top - y)}` : '';
+  });
+  await panel.page.evaluate(async () => { for (let i = 0; i < 5; i++) await new Promise((r) => requestAnimationFrame(r)); });
+  const before = await top();
+  assert.notEqual(before, '');
   await toggle.click();
   await toggle.click();
-  await panel.page.waitForFunction(() => document.querySelector('.nested-rows')?.scrollTop === 40);
+  await panel.page.waitForFunction(([sel, want]) => {
+    const el = document.querySelector(sel as string);
+    if (!el) return false;
+    const y = el.getBoundingClientRect().top;
+    const row = Array.from(el.querySelectorAll<HTMLElement>('[data-entry-id]')).find((r) => r.getBoundingClientRect().bottom > y + 1);
+    return row !== undefined && `${row.dataset.entryId}@${Math.round(row.getBoundingClientRect().top - y)}` === want;
+  }, ['.nested-rows', before] as const);
   await clean(panel);
 });
 

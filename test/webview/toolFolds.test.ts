@@ -171,7 +171,8 @@ test('inside a subagent card: the child’s reads fold, and the line is drawn ev
   await panel.page.waitForFunction(() => (globalThis as any).document.querySelector('.nested-rows .tool-fold')?.textContent === 'Read 41 files');
   assert.equal(await panel.count('.nested-rows .row.tool'), 0);
   await line.click();
-  await panel.page.locator('.nested-rows [data-entry-id="c1/c41"] > .row.tool').waitFor();
+  // Opened, its cards are drawn from the line on (the card's inside is windowed: the rows near its view).
+  await panel.page.locator('.nested-rows [data-entry-id="c1/c2"] > .row.tool').waitFor();
   assert.equal(await line.getAttribute('aria-expanded'), 'true');
   await clean(panel);
 });

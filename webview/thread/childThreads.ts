@@ -17,6 +17,18 @@ export interface RowSource {
   listen(listener: StoreListener): () => void;
 }
 
+/**
+ * Where an open card's inside was scrolled: its scrollTop, whether it followed the bottom, the
+ * first row shown (the child's row index, after "Show earlier") and the row at the top of its view
+ * and how far that row's top was from the view's (rows' heights are only estimates until drawn).
+ */
+export interface ScrollPlace {
+  top: number;
+  atBottom: boolean;
+  from?: number;
+  anchor?: { id: string; offset: number };
+}
+
 /** Told of every child row added or changed as a whole (questions to surface, card names). */
 export type RowWatcher = (childId: string, entry: ThreadEntry) => void;
 
@@ -57,7 +69,7 @@ class ChildThread implements RowSource {
 export class ChildThreads {
   private readonly threads = new Map<string, ChildThread>();
   /** Where each open card's inside was scrolled, kept while it is folded or out of the window. */
-  readonly scroll = new Map<string, { top: number; atBottom: boolean }>();
+  readonly scroll = new Map<string, ScrollPlace>();
 
   /** Each child's card as last seen (in the thread or in another child's), for its name. */
   private readonly cards = new Map<string, SubagentEntry>();

@@ -2,7 +2,8 @@
  * The thread's rows as DOM: every row's id and latest entry in order, which of them are in the
  * DOM (the window, `range`), their views, and the two spacers standing for the rest at their
  * last measured heights (threadWindow.ts decides the numbers). Moving rows in and out is all
- * this does: when to move them, and drawing, are the thread view's.
+ * this does: when to move them, and drawing, are the thread view's — or a nested card's, whose
+ * inside is windowed the same way (rows/nested/nestedRows.ts).
  */
 import type { ThreadEntry } from '../../src/thread/types.js';
 import { h } from '../dom.js';
@@ -26,7 +27,7 @@ export class ThreadRows {
    * The spacers' heights live in a stylesheet of our own, not in style attributes: the panel's
    * DOM carries no inline styles at all (the XSS checks hold it to that).
    */
-  private readonly spacerRules = spacerSheet();
+  private readonly spacerRules: { sheet: CSSStyleSheet; top: CSSStyleRule; bottom: CSSStyleRule };
   /** Every row of the thread in order, and its latest entry; only those in `range` have a view. */
   ids: string[] = [];
   readonly entries = new Map<string, ThreadEntry>();
@@ -36,8 +37,30 @@ export class ThreadRows {
   spacersStale = false;
   readonly views = new Map<string, RowView>();
 
-  constructor(private readonly el: HTMLElement, private readonly hooks: RowHooks) {
+  /**
+   * `options.key`: the spacers' own name, for a list of rows that is not the thread's (each nested
+   * card's inside has its own spacers and sheet); `options.focusHome`: where keyboard focus goes
+   * when the row holding it leaves the DOM (the element that scrolls the rows by keys).
+   */
+  constructor(private readonly el: HTMLElement, private readonly hooks: RowHooks, private readonly options: { key?: string; focusHome?: HTMLElement } = {}) {
+    if (options.key !== undefined) {
+      this.topSpacer.dataset.window = options.key;
+      this.bottomSpacer.dataset.window = options.key;
+    }
+    this.spacerRules = spacerSheet(options.key);
     el.append(this.topSpacer, this.bottomSpacer);
+  }
+
+  /** Takes its spacer sheet out of the document (a nested card's inside that folds). */
+  dispose(): void {
+    for (const view of this.views.values()) {
+      this.hooks.detached(view.el);
+      view.detach?.();
+      view.el.remove();
+    }
+    this.views.clear();
+    const sheet = this.spacerRules.sheet;
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
   }
 
   get count(): number {
@@ -78,6 +101,17 @@ export class ThreadRows {
     this.heights.insert(index);
     if (index < this.range.start) this.range = { start: this.range.start + 1, end: this.range.end + 1 };
     // Out of the window only the spacer grows (summed once per pass, not per row).
+    this.spacersStale = true;
+  }
+
+  /** Takes rows into the list before all others, none of them in the DOM: the window shifts down. */
+  prepend(entries: readonly ThreadEntry[]): void {
+    this.ids.unshift(...entries.map((e) => e.id));
+    for (const entry of entries) {
+      this.entries.set(entry.id, entry);
+      this.heights.insert(0);
+    }
+    this.range = { start: this.range.start + entries.length, end: this.range.end + entries.length };
     this.spacersStale = true;
   }
 
@@ -209,7 +243,7 @@ export class ThreadRows {
     const view = this.views.get(id);
     if (!view) return;
     // Keyboard focus inside a row that leaves stays in the thread, which still scrolls by keys.
-    if (view.el.contains(document.activeElement)) this.el.focus({ preventScroll: true });
+    if (view.el.contains(document.activeElement)) (this.options.focusHome ?? this.el).focus({ preventScroll: true });
     this.hooks.detached(view.el);
     view.detach?.();
     view.el.remove();
@@ -218,10 +252,11 @@ export class ThreadRows {
   }
 }
 
-function spacerSheet(): { top: CSSStyleRule; bottom: CSSStyleRule } {
+function spacerSheet(key?: string): { sheet: CSSStyleSheet; top: CSSStyleRule; bottom: CSSStyleRule } {
   const sheet = new CSSStyleSheet();
-  sheet.insertRule('.thread-spacer.top { height: 0; }', 0);
-  sheet.insertRule('.thread-spacer.bottom { height: 0; }', 1);
+  const only = key === undefined ? ':not([data-window])' : `[data-window="${CSS.escape(key)}"]`;
+  sheet.insertRule(`.thread-spacer.top${only} { height: 0; }`, 0);
+  sheet.insertRule(`.thread-spacer.bottom${only} { height: 0; }`, 1);
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-  return { top: sheet.cssRules[0] as CSSStyleRule, bottom: sheet.cssRules[1] as CSSStyleRule };
+  return { sheet, top: sheet.cssRules[0] as CSSStyleRule, bottom: sheet.cssRules[1] as CSSStyleRule };
 }

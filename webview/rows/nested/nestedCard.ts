@@ -10,7 +10,7 @@
  */
 import { h, icon } from '../../dom.js';
 import { t } from '../../l10n.js';
-import type { RowSource } from '../../thread/childThreads.js';
+import type { RowSource, ScrollPlace } from '../../thread/childThreads.js';
 import type { RowContext } from '../rowView.js';
 import { NestedRows } from './nestedRows.js';
 
@@ -63,7 +63,7 @@ export class NestedCard {
     private readonly openKey: string,
     private readonly source: () => RowSource,
     /** Where each card's inside was scrolled, by card. */
-    private readonly scrollPlaces: Map<string, { top: number; atBottom: boolean }>,
+    private readonly scrollPlaces: Map<string, ScrollPlace>,
     cls: string,
   ) {
     const bodyId = `nested-body-${openKey.replace(/[^A-Za-z0-9_-]/g, '_')}`;
