@@ -34,6 +34,8 @@ export type EntryId = string;
 export interface UserEntry {
   type: 'user';
   id: EntryId;
+  /** Who wrote it when not the user: on a consultation card, the calling agent. */
+  author?: string;
   messageId?: string;
   turnId?: string;
   content: ContentBlock[];
@@ -54,6 +56,8 @@ export interface UserEntry {
 export interface AgentMessageEntry {
   type: 'agent';
   id: EntryId;
+  /** Said above the message when it is not the thread's own agent's (a consulted agent). */
+  author?: string;
   messageId?: string;
   content: ContentBlock[];
   /** In a subagent's thread: its report to the session that started it. */

@@ -1,8 +1,10 @@
 // A local coding agent consults a remote A2A agent in the middle of its turn: with
 // agentChat.consultAgents on, the v2 editor-tools test agent calls ask_agent through the
-// official MCP client; the consultation appears as a card in its turn, the user allows it on
-// the card, and the card shows the whole exchange — the remote agent's two questions, the
+// official MCP client; the consultation appears as a nested card in its turn, the user allows
+// it on the card, and the card shows the whole exchange — the remote agent's two questions, the
 // calling agent's answers and the final artifact — while the calling agent gets the artifact.
+// A second, slow consultation is stopped with the card's own Stop: the calling agent reads
+// that the user stopped it, and its turn ends normally.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -38,17 +40,37 @@ journey(win, 'the coding agent consults a remote analyst: a card in its turn, al
   await chat.useAgent(CODER);
   const before = await chat.send(`consult ${JSON.stringify({ agent: ANALYST, messages: ['Analyze this dataset', 'Revenue and profit margin', 'Yes, include it but flag the anomalies'] })}`);
   const card = (await chat.rows('tool_call')).filter({ hasText: 'Consulting Seed Analyst (v1.0)' }).first();
+  await card.locator('.nested-title').waitFor({ state: 'visible', ...WAIT });
   await expectText(card.locator('.permission-question'), /Let the agent consult Seed Analyst \(v1\.0\)\?/, { ...WAIT, message: 'the question on the consultation card' });
   await expectText(card.locator('.perm-rule'), /Always allow consulting the agent analyst-v10/, { ...WAIT, message: 'the rule the card offers' });
   await chat.answerPermission('Allow');
   assert.equal(await chat.turnEnd(before, WAIT), 'end_turn');
-  await expectText(card.locator('.consult-state'), /^completed$/, { ...WAIT, message: 'the card to say the consultation completed' });
-  await expectText(card.locator('.consult-msg.from-agent').last(), /Q3 dip: the West region lost two accounts\. Q4 anomalies are flagged\./, { ...WAIT, message: 'the final artifact on the card' });
-  await expectText(card.locator('.consult-msg.from-caller').nth(1), /Your agent\s+Revenue and profit margin/, { ...WAIT, message: 'the calling agent\'s answer on the card' });
+  await expectText(card.locator('.nested-status'), /^completed$/, { ...WAIT, message: 'the card to say the consultation completed' });
+  // Rows out of view are not laid out (content-visibility): read the card where the user would.
+  await card.scrollIntoViewIfNeeded();
+  await card.locator('.nested-rows .row.agent').last().scrollIntoViewIfNeeded();
+  await expectText(card.locator('.nested-rows .row.agent').last(), /Q3 dip: the West region lost two accounts\. Q4 anomalies are flagged\./, { ...WAIT, message: 'the final artifact on the card' });
+  await expectText(card.locator('.nested-rows .row.user').nth(1), /Your agent\s+Revenue and profit margin/, { ...WAIT, message: 'the calling agent\'s answer on the card' });
   await expectText(card.locator('.permission-outcome'), /Allow/, { ...WAIT, message: 'the answer kept on the card' });
   // The calling agent received the artifact as the tool's result.
   await chat.expectLast('agent', /State: completed/, WAIT);
   mkdirSync(resultsDir, { recursive: true });
   await card.scrollIntoViewIfNeeded();
   await card.screenshot({ path: join(resultsDir, 'consult-card.png') });
-}, { timeout: 180000 });
+
+  // A slow consultation, stopped from its card: just it; the calling turn goes on and ends.
+  const second = await chat.send(`consult ${JSON.stringify({ agent: ANALYST, messages: ['slow please'] })}`);
+  const slow = (await chat.rows('tool_call')).filter({ hasText: 'Consulting Seed Analyst (v1.0)' }).nth(1);
+  await expectText(slow.locator('.permission-question'), /Let the agent consult Seed Analyst \(v1\.0\)\?/, { ...WAIT, message: 'the question on the second card' });
+  await slow.locator('.thread .permission button.perm-option, .permission button.perm-option', { hasText: 'Allow' }).first().click();
+  await slow.scrollIntoViewIfNeeded();
+  await expectText(slow.locator('.nested-rows .row.agent').last(), /line \d+/, { ...WAIT, message: 'the slow artifact streaming on the card' });
+  const stop = slow.locator('.consult-stop');
+  await stop.waitFor({ state: 'visible', ...WAIT });
+  await slow.screenshot({ path: join(resultsDir, 'consult-card-running.png') });
+  await stop.click();
+  assert.equal(await chat.turnEnd(second, WAIT), 'end_turn', 'the calling turn was not stopped, only the consultation');
+  await expectText(slow.locator('.nested-status'), /^cancelled$/, { ...WAIT, message: 'the card to say the consultation was cancelled' });
+  await expectText(slow.locator('.nested-rows .row.notice').last(), /Stopped by the user\./, { ...WAIT, message: 'the note on the card' });
+  await chat.expectLast('agent', /stopped by the user/, WAIT);
+}, { timeout: 240000 });

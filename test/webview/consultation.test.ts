@@ -1,4 +1,4 @@
-/** A consultation card: who wrote each message, where it stands, and the question on the card. */
+/** A consultation card: the nested card of a subagent's look — who is consulted, where it stands, the messages both ways, the question and Stop. */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchHarness, type Harness } from './harness.js';
@@ -10,6 +10,7 @@ before(async () => { harness = await launchHarness(); });
 after(async () => { await harness?.close(); });
 
 const card = (extra: Partial<ToolCallEntry> = {}): ToolCallEntry => tool('c1', {
+  toolCallId: 'agent-chat-consult-1',
   title: 'Consulting Seed Analyst', kind: 'fetch', status: 'completed',
   content: [
     { type: 'content', content: text('Analyze this dataset') },
@@ -21,26 +22,47 @@ const card = (extra: Partial<ToolCallEntry> = {}): ToolCallEntry => tool('c1', {
   ...extra,
 });
 
-test('each message says who wrote it; the head says the consulted agent waits for an answer', async () => {
+test('a nested card: the messages both ways, each saying who wrote it; the head says the consulted agent waits for an answer', async () => {
   const panel = await harness.open();
   await panel.send(snapshot([card()]));
-  assert.deepEqual(await panel.page.locator('.consult-msg').evaluateAll((els) => els.map((e) => e.className)), [
-    'consult-msg from-caller tool-item', 'consult-msg from-agent tool-item', 'consult-msg from-caller tool-item', 'consult-msg from-agent tool-item',
+  const nested = panel.page.locator('.nested-card.consultation');
+  await nested.waitFor();
+  assert.equal(await panel.text('.nested-card.consultation .nested-title'), 'Consulting Seed Analyst');
+  assert.equal(await panel.text('.nested-card.consultation .nested-meta'), 'analyst');
+  assert.equal(await panel.text('.nested-card.consultation .nested-status'), "asks a question; waiting for your agent's answer");
+  assert.equal(await panel.text('.nested-card.consultation .nested-counts'), '2 messages sent · 2 replies');
+  // Open by default: the exchange in order, the calling agent's and the consulted agent's.
+  assert.deepEqual(await nested.locator('.nested-rows .row').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-entry-type')}:${e.querySelector('.who')?.textContent ?? ''}`)), [
+    'user:Your agent', 'agent:analyst', 'user:Your agent', 'agent:analyst',
   ]);
-  assert.deepEqual(await panel.page.locator('.consult-who').allTextContents(), ['Your agent', 'analyst', 'Your agent', 'analyst']);
-  assert.equal(await panel.text('.consult-msg.from-agent strong'), 'columns', 'the consulted agent\'s words are Markdown');
-  assert.equal(await panel.text('.consult-state'), "asks a question; waiting for your agent's answer");
-  assert.equal(await panel.text('.tool-title'), 'Consulting Seed Analyst');
+  assert.equal(await panel.text('.nested-card.consultation .row.agent strong'), 'columns', 'the consulted agent\'s words are Markdown');
+  // Not running: no Stop.
+  assert.equal(await panel.count('.nested-card.consultation .consult-stop'), 0);
+});
 
-  // The question to the user sits on the card; an ordinary tool call has no consultation parts.
+test('the question sits under the head; answered, the card says how', async () => {
+  const panel = await harness.open();
   await panel.send(snapshot([
-    card({ status: 'pending', consultation: { agent: 'analyst', state: 'starting', from: ['caller', 'agent', 'caller', 'agent'] }, permission: { requestId: 'perm-1', title: 'Let the agent consult Seed Analyst?', options: [{ optionId: 'allow', name: 'Allow', kind: 'allow_once' }, { optionId: 'deny', name: 'Deny', kind: 'reject_once' }], ruleOffer: { id: 'offer-1', title: 'Allow consulting the agent analyst', words: 'consulting the agent analyst', optionId: 'allow' } } }),
+    card({ status: 'pending', consultation: { agent: 'analyst', state: 'starting', from: ['caller'] }, content: [{ type: 'content', content: text('Analyze this dataset') }], permission: { requestId: 'perm-1', title: 'Let the agent consult Seed Analyst?', options: [{ optionId: 'allow', name: 'Allow', kind: 'allow_once' }, { optionId: 'deny', name: 'Deny', kind: 'reject_once' }], ruleOffer: { id: 'offer-1', title: 'Allow consulting the agent analyst', words: 'consulting the agent analyst', optionId: 'allow' } } }),
     tool('t2', { title: 'Read file', content: [{ type: 'content', content: text('plain') }] }),
   ]));
-  assert.equal(await panel.text('.permission-question'), 'Let the agent consult Seed Analyst?');
-  assert.equal(await panel.text('.perm-rule'), 'Always allow consulting the agent analyst');
+  assert.equal(await panel.text('.nested-card.consultation .permission-question'), 'Let the agent consult Seed Analyst?');
+  assert.equal(await panel.text('.nested-card.consultation .perm-rule'), 'Always allow consulting the agent analyst');
+  assert.equal(await panel.count('.nested-card.consultation .consult-stop'), 0, 'while the user is asked, the question is the way to say no');
   await panel.page.locator('button[data-option-id="deny"]').click();
   assert.deepEqual(await panel.postedOf('answerPermission'), [{ type: 'answerPermission', requestId: 'perm-1', optionId: 'deny' }]);
-  assert.equal(await panel.count('[data-entry-id="t2"] .consult-msg'), 0);
-  assert.equal(await panel.page.locator('[data-entry-id="t2"] .consult-state').isVisible(), false);
+  // An ordinary tool call stays a tool card.
+  assert.equal(await panel.count('[data-entry-id="t2"].nested-card'), 0);
+  assert.equal(await panel.count('[data-entry-id="t2"].tool'), 1);
+});
+
+test('while it runs, Stop on the card stops that consultation alone (stopSubagent with the card\'s id)', async () => {
+  const panel = await harness.open();
+  await panel.send(snapshot([card({ status: 'in_progress', consultation: { agent: 'analyst', state: 'working', from: ['caller', 'agent', 'caller', 'agent'] }, permissionOutcome: 'allow', permissionLabel: 'Allow' })]));
+  const stop = panel.page.locator('.nested-card.consultation .consult-stop');
+  await stop.waitFor();
+  assert.equal(await panel.text('.nested-card.consultation .nested-status'), 'working');
+  assert.equal(await panel.text('.nested-card.consultation .permission-outcome'), 'Answered: Allow');
+  await stop.click();
+  assert.deepEqual(await panel.postedOf('stopSubagent'), [{ type: 'stopSubagent', childId: 'agent-chat-consult-1' }]);
 });

@@ -11,6 +11,7 @@ import type { RowContext, RowView } from './rowView.js';
 import { TerminalRow } from './terminals/terminalRow.js';
 import { ThoughtRow } from './thought.js';
 import { ToolRow } from './tools/toolRow.js';
+import { ConsultationCard } from './tools/consultation.js';
 import { TurnEndRow } from './turnEnd.js';
 import { SubagentCard } from './nested/subagentCard.js';
 
@@ -20,7 +21,8 @@ export function createRowView(entry: ThreadEntry, ctx: RowContext): RowView {
     case 'user': view = new UserRow(ctx); break;
     case 'agent': view = new AgentRow(); break;
     case 'thought': view = new ThoughtRow(ctx, entry); break;
-    case 'tool_call': view = new ToolRow(ctx, entry.id); break;
+    // A consultation of another agent is a nested card, like a subagent's.
+    case 'tool_call': view = entry.consultation ? new ConsultationCard(ctx, entry) : new ToolRow(ctx, entry.id); break;
     case 'plan': view = new PlanRow(); break;
     case 'notice': view = new NoticeRow(); break;
     case 'compaction': view = new CompactionRow(ctx, entry); break;

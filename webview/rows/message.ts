@@ -28,6 +28,10 @@ export class UserRow implements RowView<UserEntry> {
 
   render(entry: UserEntry, delta: RowDelta): void {
     if (!!entry.delegated !== this.delegated) this.markDelegated(!!entry.delegated);
+    if (entry.author !== undefined && this.who.textContent !== entry.author) {
+      this.who.textContent = entry.author;
+      this.el.setAttribute('aria-label', entry.author);
+    }
     this.body.render(entry.content, delta);
     this.renderActions(entry);
     this.renderDelivery(entry);
@@ -98,6 +102,10 @@ export class AgentRow implements RowView<AgentMessageEntry> {
   }
 
   render(entry: AgentMessageEntry, delta: RowDelta): void {
+    if (entry.author !== undefined && !this.el.querySelector(':scope > .row-head')) {
+      this.el.prepend(h('div', { class: 'row-head' }, [icon('hubot'), h('span', { class: 'who', text: entry.author })]));
+      this.el.setAttribute('aria-label', entry.author);
+    }
     // A subagent's report to the session that started it: said above its text.
     if (entry.report && !this.reportHead) {
       this.reportHead = h('div', { class: 'row-head report-head' }, [icon('output'), h('span', { class: 'who', text: t('Report') })]);

@@ -14,7 +14,6 @@ import type { RowContext, RowView } from '../rowView.js';
 import { contentSignature, renderContentItem } from './toolContent.js';
 import { toolArgsSummary } from './toolArgs.js';
 import { patchToolName, toolNameView } from './toolName.js';
-import { consultItem, consultState } from './consultation.js';
 import { t } from '../../l10n.js';
 
 const KIND_ICON: Record<ToolKind, string> = {
@@ -43,7 +42,6 @@ export class ToolCard implements RowView<ToolCallEntry> {
   private readonly title = h('span', { class: 'tool-title' });
   private readonly toolName = toolNameView();
   private readonly status = h('span', { class: 'tool-status' });
-  private readonly consultState = h('span', { class: 'consult-state' });
   private readonly orphan = h('span', { class: 'badge orphan', title: t('The agent updated a tool call it never announced'), text: t('orphan') });
   private readonly content = h('div', { class: 'tool-content' });
   private readonly locations = h('div', { class: 'tool-locations' });
@@ -63,7 +61,7 @@ export class ToolCard implements RowView<ToolCallEntry> {
     this.collapseKey = `${entryId}:card`;
     this.body.append(this.args, this.content, this.locations, this.raw);
     // The permission and Stop stay outside the collapsible body: a folded card must still ask.
-    this.el.append(h('div', { class: 'tool-head' }, [this.toggle, this.kindIcon, this.title, this.toolName, this.consultState, this.orphan, this.status, this.stop]), this.stopNote, this.permission, this.body);
+    this.el.append(h('div', { class: 'tool-head' }, [this.toggle, this.kindIcon, this.title, this.toolName, this.orphan, this.status, this.stop]), this.stopNote, this.permission, this.body);
     this.setCollapsed(ctx.viewState.isExpanded(this.collapseKey) === false);
     this.toggle.addEventListener('click', () => {
       const collapse = !this.el.classList.contains('collapsed');
@@ -93,8 +91,6 @@ export class ToolCard implements RowView<ToolCallEntry> {
     this.title.title = entry.name ? `${entry.title}\n(${entry.name})` : entry.title;
     patchToolName(this.toolName, entry.name, this.title.textContent);
     this.orphan.hidden = !entry.orphan;
-    this.consultState.textContent = consultState(entry);
-    this.consultState.hidden = !entry.consultation;
     this.renderStatus(entry, st, waiting);
     this.renderStop(entry);
     this.renderContent(entry);
@@ -135,11 +131,9 @@ export class ToolCard implements RowView<ToolCallEntry> {
 
   private renderContent(entry: ToolCallEntry): void {
     entry.content.forEach((item, i) => {
-      const sig = `${entry.consultation?.from[i] ?? ''}:${contentSignature(entry, item)}`;
+      const sig = contentSignature(entry, item);
       if (this.contentSigs[i] === sig) return;
-      const drawn = renderContentItem(entry, item, i);
-      // A consultation's messages say who wrote them.
-      const el = entry.consultation ? consultItem(entry, i, drawn) : drawn;
+      const el = renderContentItem(entry, item, i);
       el.classList.add('tool-item');
       const old = this.content.children[i];
       // A terminal's Stop lives in its content item, which is rebuilt here.
