@@ -53,7 +53,7 @@ test('the question sits under the head; answered, the card says how', async () =
   assert.deepEqual(await panel.postedOf('answerPermission'), [{ type: 'answerPermission', requestId: 'perm-1', optionId: 'deny' }]);
   // An ordinary tool call stays a tool card.
   assert.equal(await panel.count('[data-entry-id="t2"].nested-card'), 0);
-  assert.equal(await panel.count('[data-entry-id="t2"].tool'), 1);
+  assert.equal(await panel.count('[data-entry-id="t2"] .row.tool'), 1);
 });
 
 test('while it runs, Stop on the card stops that consultation alone (stopSubagent with the card\'s id)', async () => {
