@@ -32,7 +32,8 @@ export class ConsultationCard implements RowView<ToolCallEntry> {
     this.card = new NestedCard(ctx, openKey, () => this.rows, new Map(), 'consultation');
     this.el = this.card.el;
     this.el.dataset.consultAgent = entry.consultation?.agent ?? '';
-    // The exchange is what the card is for: shown unless the user folded it.
+    // The exchange is what the card is for: shown unless the user folded it (with its rows from the start).
+    this.rows.update(exchangeRows(entry));
     if (ctx.viewState.isExpanded(openKey) === undefined) this.card.setOpen(true, false);
   }
 
