@@ -50,7 +50,8 @@ journey(win, 'the coding agent consults a remote analyst: a card in its turn, al
   await card.scrollIntoViewIfNeeded();
   await card.locator('.nested-rows .row.agent').last().scrollIntoViewIfNeeded();
   await expectText(card.locator('.nested-rows .row.agent').last(), /Q3 dip: the West region lost two accounts\. Q4 anomalies are flagged\./, { ...WAIT, message: 'the final artifact on the card' });
-  await expectText(card.locator('.nested-rows .row.user').nth(1), /Your agent\s+Revenue and profit margin/, { ...WAIT, message: 'the calling agent\'s answer on the card' });
+  // The inside of a card is windowed: the rows near its bottom are the ones in the DOM.
+  await expectText(card.locator('.nested-rows .row.user').last(), /Your agent\s+Yes, include it but flag the anomalies/, { ...WAIT, message: 'the calling agent\'s last answer on the card' });
   await expectText(card.locator('.permission-outcome'), /Allow/, { ...WAIT, message: 'the answer kept on the card' });
   // The calling agent received the artifact as the tool's result.
   await chat.expectLast('agent', /State: completed/, WAIT);
