@@ -62,12 +62,12 @@ async function pageHeapMB(cdp: CDPSession): Promise<number> {
 }
 
 /** Runs inside the page: notes when each marker ` t<k>` of the first helper first shows in its open card. */
-const WATCH_MARKERS = () => {
+const WATCH_MARKERS = (childId: string) => {
   const g = globalThis as any;
   g.__markerSeen = new Map<number, number>();
   const seen: Map<number, number> = g.__markerSeen;
   g.__markerObserver?.disconnect();
-  const card = () => g.document.querySelector('.thread .nested-card[data-child-id="c0"]');
+  const card = () => g.document.querySelector(`.thread .nested-card[data-child-id="${childId}"]`);
   g.__markerObserver = new g.MutationObserver(() => {
     const t = g.performance.now();
     const rows = card()?.querySelectorAll(':scope > .nested-body > .nested-rows .nested-list > .row.agent');
@@ -160,7 +160,8 @@ async function stormOnce(harness: Harness, agent: LiveAgent): Promise<StormRun> 
       composer: { image: false, audio: false, embeddedContext: false },
     };
     await postToPage(page, [{ type: 'snapshot', snapshot }]);
-    await page.evaluate(WATCH_MARKERS);
+    const first = `${session.sessionId}-c0`;
+    await page.evaluate(WATCH_MARKERS, first);
     await page.evaluate(OBSERVE_LONG_TASKS);
     const clock = await pageClockOffset(page);
 
@@ -168,17 +169,24 @@ async function stormOnce(harness: Harness, agent: LiveAgent): Promise<StormRun> 
       const t0 = performance.now();
       const prompt = session.prompt([{ type: 'text', text: `storm ${CHILDREN} ${CALLS} ${SECONDS}` }]);
       // The user opens the first helper as soon as its card shows.
-      const toggle = page.locator('.nested-card[data-child-id="c0"] .nested-toggle');
+      const toggle = page.locator(`.nested-card[data-child-id="${first}"] .nested-toggle`);
       await toggle.waitFor({ timeout: 60_000 });
       // Clicked in the page: the toggle is redrawn too often for the harness to see it settle.
-      const openedAt = await page.evaluate(() => {
+      const openedAt = await page.evaluate(async (id) => {
         const g = globalThis as any;
-        const card = g.document.querySelector('.nested-card[data-child-id="c0"]');
-        card.querySelector('.nested-toggle').click();
+        let card = g.document.querySelector(`.nested-card[data-child-id="${id}"]`);
+        // Its row may be drawn again meanwhile: the card as it is in the DOM now.
+        while (!card) {
+          await new Promise((r) => g.requestAnimationFrame(r));
+          card = g.document.querySelector(`.nested-card[data-child-id="${id}"]`);
+        }
+        // The panel remembers open cards (view state): a later run's card may open by itself.
+        const toggle = card.querySelector('.nested-toggle');
+        if (toggle.getAttribute('aria-expanded') !== 'true') toggle.click();
         // Followed where it is: the panel scrolled to it (the parent's thread no longer follows its bottom).
         card.scrollIntoView({ block: 'start' });
         return g.performance.now() as number;
-      });
+      }, first);
       await prompt;
       const written = await agent.nextTimes();
       const streamMs = performance.now() - t0;
@@ -186,11 +194,11 @@ async function stormOnce(harness: Harness, agent: LiveAgent): Promise<StormRun> 
       if (failure) throw failure;
       // The last marker drawn (those written before the card opened may never be: it opens on the latest rows).
       await page.waitForFunction((n) => (globalThis as any).__markerSeen.has(n), written.length, { timeout: 120_000 }).catch(async (e: unknown) => {
-        const state = await page.evaluate(() => {
+        const state = await page.evaluate((id) => {
           const g = globalThis as any;
-          const card = g.document.querySelector('.thread .nested-card[data-child-id="c0"]');
+          const card = g.document.querySelector(`.thread .nested-card[data-child-id="${id}"]`);
           return { seen: Math.max(0, ...g.__markerSeen.keys()), open: card?.className, agentRows: [...(card?.querySelectorAll('.nested-list > .row.agent') ?? [])].slice(-3).map((r: any) => r.textContent) };
-        });
+        }, first);
         throw new Error(`the open card's last chunk never showed (${written.length} written): ${JSON.stringify(state)}; ${String(e)}`);
       });
       await page.evaluate(async () => {

@@ -7,7 +7,7 @@
  * others run a command whose output (25 lines) comes through an agent-owned terminal. The steps
  * are paced evenly over `seconds`, all helpers stepping together.
  *
- * The first helper's messages carry markers (` t<k>`) so the panel can tell when each reached its
+ * Child ids are `<session>-c<k>` (`-g<k>` for their helpers). The first helper's messages carry markers (` t<k>`) so the panel can tell when each reached its
  * DOM; the moment each is written to stdout is taken on the system's monotonic clock and, after
  * the turn, written to stderr as one line `TIMES [ms, …]`.
  *
@@ -41,6 +41,9 @@ const app = agent({ name: 'bench-storm-agent' })
     const calls = Math.max(GRANDCHILD_CALLS + 1, Number(callsArg) || 500);
     const seconds = Math.max(0.1, Number(secondsArg) || 30);
     const parent = params.sessionId;
+    // Child ids of this session's own: a router keeps a child's id for the session that announced it.
+    const child = (c: number) => `${parent}-c${c}`;
+    const grandchild = (c: number) => `${parent}-g${c}`;
     // The SDK's stable types do not know the unstable kinds; the wire is what matters here.
     const send = (sessionId: string, update: Record<string, unknown>) => void client.notify('session/update', { sessionId, update } as never);
     const times: number[] = [];
@@ -49,7 +52,7 @@ const app = agent({ name: 'bench-storm-agent' })
       for (const text of words) send(sessionId, { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text } });
     };
     const step = (sessionId: string, c: number, k: number) => {
-      if (c === 0 && sessionId === `c0`) {
+      if (sessionId === child(0)) {
         // Two chunks, each with a marker: when each was written is what latency is judged against.
         for (let i = 0; i < 2; i++) {
           times.push(monotonicMs());
@@ -74,7 +77,7 @@ const app = agent({ name: 'bench-storm-agent' })
 
     say(parent, [`Sending ${children} helpers.`]);
     for (let c = 0; c < children; c++) {
-      send(parent, { sessionUpdate: 'subagent_update', sessionId: `c${c}`, title: `Helper ${c}: module ${c}`, state: { state: 'running' }, capabilities: { cancel: {} }, _meta: { claudeCode: { subagentType: 'general-purpose', model: 'sonnet' } } });
+      send(parent, { sessionUpdate: 'subagent_update', sessionId: child(c), title: `Helper ${c}: module ${c}`, state: { state: 'running' }, capabilities: { cancel: {} }, _meta: { claudeCode: { subagentType: 'general-purpose', model: 'sonnet' } } });
     }
     const own = calls - GRANDCHILD_CALLS;
     const start = monotonicMs();
@@ -83,15 +86,15 @@ const app = agent({ name: 'bench-storm-agent' })
       const wait = due - monotonicMs();
       if (wait >= 1) await sleep(wait);
       for (let c = 0; c < children; c++) {
-        if (s === own) send(`c${c}`, { sessionUpdate: 'subagent_update', sessionId: `g${c}`, title: `Checker ${c}`, state: { state: 'running' } });
-        if (s < own) step(`c${c}`, c, s);
-        else step(`g${c}`, c, s);
+        if (s === own) send(child(c), { sessionUpdate: 'subagent_update', sessionId: grandchild(c), title: `Checker ${c}`, state: { state: 'running' } });
+        if (s < own) step(child(c), c, s);
+        else step(grandchild(c), c, s);
       }
     }
     for (let c = 0; c < children; c++) {
-      send(`c${c}`, { sessionUpdate: 'subagent_update', sessionId: `g${c}`, state: { state: 'idle', stopReason: 'end_turn' } });
-      say(`c${c}`, [`Module ${c} done.`]);
-      send(parent, { sessionUpdate: 'subagent_update', sessionId: `c${c}`, state: { state: 'idle', stopReason: 'end_turn' } });
+      send(child(c), { sessionUpdate: 'subagent_update', sessionId: grandchild(c), state: { state: 'idle', stopReason: 'end_turn' } });
+      say(child(c), [`Module ${c} done.`]);
+      send(parent, { sessionUpdate: 'subagent_update', sessionId: child(c), state: { state: 'idle', stopReason: 'end_turn' } });
     }
     say(parent, ['All helpers are done.']);
     await sleep(50);
