@@ -87,7 +87,7 @@ export function overviewRow(f: ThreadFacts, now: number, t: Translate = english)
     f.tab.branch,
     stateWord(state, t),
     elapsed,
-    f.filesChanged ? t('{0} file(s) changed', f.filesChanged) : undefined,
+    f.filesChanged ? (f.filesChanged === 1 ? t('1 file changed') : t('{0} files changed', f.filesChanged)) : undefined,
     // "$0.42 of $1.00", "no cost reported" where a budget needs a cost, else the cost when known.
     spendText(f.budget ?? standing(f.cost ?? undefined, undefined), t),
   ].filter((p): p is string => !!p);

@@ -96,7 +96,7 @@ export function applySummary(result: ApplyResult, ref: WorktreeRef): string {
     case 'cancelled': return vscode.l10n.t('Agent Chat: nothing was applied.');
     case 'failed': return vscode.l10n.t('Agent Chat: the changes could not be written; nothing was applied.');
     case 'done': {
-      const parts = [vscode.l10n.t('Applied {0} file(s) from {1} to your folder.', result.written.length, ref.branch)];
+      const parts = [result.written.length === 1 ? vscode.l10n.t('Applied 1 file from {0} to your folder.', ref.branch) : vscode.l10n.t('Applied {0} files from {1} to your folder.', result.written.length, ref.branch)];
       if (result.merged.length) parts.push(vscode.l10n.t('Merged with your own changes: {0}.', result.merged.join(', ')));
       if (result.kept.length) parts.push(vscode.l10n.t('Kept yours: {0}.', result.kept.join(', ')));
       if (result.compared.length) parts.push(vscode.l10n.t('Open side by side, not written yet: {0}.', result.compared.join(', ')));

@@ -29,7 +29,7 @@ export async function showBranchChanges(service: WorktreeService, ref: WorktreeR
   }));
   const pick = await vscode.window.showQuickPick<Item>([
     ...actions,
-    { label: changes.length ? vscode.l10n.t('{0} file(s) changed on {1}', changes.length, ref.branch) : vscode.l10n.t('No changes on {0} yet', ref.branch), kind: vscode.QuickPickItemKind.Separator },
+    { label: changes.length ? (changes.length === 1 ? vscode.l10n.t('1 file changed on {0}', ref.branch) : vscode.l10n.t('{0} files changed on {1}', changes.length, ref.branch)) : vscode.l10n.t('No changes on {0} yet', ref.branch), kind: vscode.QuickPickItemKind.Separator },
     ...files,
   ], { title: vscode.l10n.t('Worktree {0}', ref.branch), placeHolder: vscode.l10n.t('Pick a file to see its diff, or what to do with the changes') });
   if (!pick) return;

@@ -16,7 +16,7 @@ export async function confirmDiscard(ref: WorktreeRef, changed: number): Promise
   const answer = await vscode.window.showWarningMessage(
     vscode.l10n.t('Discard the worktree of {0}?', ref.branch),
     { modal: true, detail: changed
-      ? vscode.l10n.t('Its {0} changed file(s) that were not applied are lost. The worktree folder and the branch {1} are removed; your folder is not touched.', changed, ref.branch)
+      ? (changed === 1 ? vscode.l10n.t('Its changed file that was not applied is lost. The worktree folder and the branch {0} are removed; your folder is not touched.', ref.branch) : vscode.l10n.t('Its {0} changed files that were not applied are lost. The worktree folder and the branch {1} are removed; your folder is not touched.', changed, ref.branch))
       : vscode.l10n.t('The worktree folder and the branch {0} are removed; your folder is not touched.', ref.branch) },
     discard);
   return answer === discard;
@@ -45,7 +45,7 @@ export async function closeWorktreeTab(service: WorktreeService, ref: WorktreeRe
   if (changed > 0) {
     const answer = await vscode.window.showWarningMessage(vscode.l10n.t('Close "{0}" and remove its worktree?', title), {
       modal: true,
-      detail: vscode.l10n.t('{0} has {1} changed file(s) not applied to your folder. Discard: the worktree and the branch are removed and the changes are lost. Keep the branch: the changes are committed on {0} and only the worktree folder goes.', ref.branch, changed),
+      detail: (changed === 1 ? vscode.l10n.t('{0} has 1 changed file not applied to your folder. Discard: the worktree and the branch are removed and the change is lost. Keep the branch: the change is committed on {0} and only the worktree folder goes.', ref.branch) : vscode.l10n.t('{0} has {1} changed files not applied to your folder. Discard: the worktree and the branch are removed and the changes are lost. Keep the branch: the changes are committed on {0} and only the worktree folder goes.', ref.branch, changed)),
     }, discard, keep);
     if (answer === undefined) return false;
     keepBranch = answer === keep;

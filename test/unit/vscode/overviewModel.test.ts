@@ -24,8 +24,9 @@ test('states: working, waiting for you (a question, an answer the agent waits fo
 
 test('a row: agent, branch, state, elapsed, files changed and cost, each only when known', () => {
   const row = overviewRow(facts({ state: 'running', tab: { id: 't1', title: 'Fix', state: 'running', agentName: 'codex', branch: 'agent/fix' }, turnStartedAt: 1_000, filesChanged: 3, cost: { amount: 0.4213, currency: 'USD' } }), 66_000);
-  assert.equal(row.description, 'codex · agent/fix · working · 1m 05s · 3 file(s) changed · $0.42');
+  assert.equal(row.description, 'codex · agent/fix · working · 1m 05s · 3 files changed · $0.42');
   assert.equal(overviewRow(facts({ lastStop: 'end_turn', lastTurnMs: 4_200 }), 0).description, 'codex · done · 4s');
+  assert.equal(overviewRow(facts({ lastStop: 'end_turn', lastTurnMs: 4_200, filesChanged: 1 }), 0).description, 'codex · done · 4s · 1 file changed');
   assert.equal(formatElapsed(3 * 3600_000 + 5 * 60_000), '3h 05m');
 });
 
