@@ -168,6 +168,8 @@ export class StatusHeader {
         assertNeverTurn(s.turnState);
     }
     this.turn.className = `turn-state turn-${s.turnState}`;
+    // Cut short in a narrow panel: the whole words on hover.
+    this.turn.title = this.turn.textContent?.trim() ?? '';
     this.lastUsage = s.usage;
     this.showUsage();
     this.title.textContent = s.title ?? '';
