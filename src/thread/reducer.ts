@@ -72,9 +72,9 @@ export class ThreadModel {
     return childRowsOf(this.state, into);
   }
 
-  /** Adds which subagents (at any depth below this thread) reported changing each path. */
-  changedBy(into: Map<string, string[]>): Map<string, string[]> {
-    return changesBySubagent(this.state, into, this.t);
+  /** Adds which subagents (at any depth below this thread) reported changing each path during the top thread's `turnId`. */
+  changedBy(into: Map<string, string[]>, turnId: string): Map<string, string[]> {
+    return changesBySubagent(this.state, into, turnId, this.t);
   }
 
   /** The subagent card of the child at `path` (child ids from this thread down). */
@@ -117,7 +117,11 @@ export class ThreadModel {
     return out;
   }
 
-  apply(event: SessionEvent): ApplyResult {
+  /**
+   * `outerTurn`: for a subagent's thread, the turn of the thread it is nested in (a child has no
+   * turns of its own), so what its children change is told per top-level turn.
+   */
+  apply(event: SessionEvent, outerTurn?: string): ApplyResult {
     const s = this.state;
     if (event.kind === 'message_chunk') {
       // Streaming text: most events of a turn, answered without the general setup below.
@@ -183,7 +187,7 @@ export class ThreadModel {
         applySubagent(s, event, out, this.makeChild, this.t);
         break;
       case 'child':
-        applyChildEvent(s, event, out, this.makeChild);
+        applyChildEvent(s, event, out, this.makeChild, s.session.currentTurnId ?? outerTurn);
         break;
       case 'subagent_stop':
         applySubagentStop(s, event, out);
@@ -266,7 +270,7 @@ export class ThreadModel {
         applyConsultation(s, event, out);
         break;
       case 'turn_changes':
-        applyTurnChanges(s, event, out, s.children.size > 0 ? changesBySubagent(s, new Map(), this.t) : undefined);
+        applyTurnChanges(s, event, out, s.children.size > 0 ? changesBySubagent(s, new Map(), event.turnId, this.t) : undefined);
         break;
       case 'turn_file_settled':
         applyFileSettled(s, event, out);

@@ -16,14 +16,15 @@ import { english, type Translate } from '../translate.js';
 
 /** What the parent needs of a child's thread model (the reducer's `ThreadModel`). */
 export interface ChildModel {
-  apply(event: SessionEvent): ApplyResult;
+  /** `turn`: the turn of the thread it is nested in (the top thread's), so changes are told per turn. */
+  apply(event: SessionEvent, turn?: string): ApplyResult;
   snapshot(): ThreadSnapshot;
   /** Questions (permissions, elicitations) waiting for the user in it and its children. */
   asking(): number;
   /** The card of its child at `path` (ids from it down). */
   card(path: readonly string[]): SubagentEntry | undefined;
-  /** Adds which of its children (at any depth) reported changing each path (see changesBySubagent). */
-  changedBy(into: Map<string, string[]>): Map<string, string[]>;
+  /** Adds which of its children (at any depth) reported changing each path during `turnId` (see changesBySubagent). */
+  changedBy(into: Map<string, string[]>, turnId: string): Map<string, string[]>;
   /** Adds its children's rows (at any depth) to `into`, by child id. */
   childRows(into: Record<string, ThreadEntry[]>): Record<string, ThreadEntry[]>;
   /** Its rows (read once, when a restored thread counts what its tool calls changed). */
@@ -36,8 +37,10 @@ export interface ChildThread {
   model: ChildModel;
   /** The card's row in this thread. */
   row: number;
-  /** Paths its tool calls reported changing (diffs, file changes). */
+  /** Paths its tool calls reported changing (diffs, file changes), over its whole life: the card's count. */
   files: Set<string>;
+  /** The same by the top thread's turn they were reported in: a turn's changes row names only that turn's helpers. */
+  turnFiles: Map<string, Set<string>>;
   /** The row the "now" line was taken from, while it may still grow by appends, and its text so far. */
   nowRow?: string;
   nowText?: string;
@@ -45,6 +48,8 @@ export interface ChildThread {
 
 /** The "now" line stops growing with streamed text past this many characters. */
 const NOW_CHARS = 120;
+/** Turns whose changed paths a child remembers (a turn's changes row is republished while it is reviewed). */
+const TURNS_KEPT = 32;
 
 type Of<K extends SessionEvent['kind']> = Extract<SessionEvent, { kind: K }>;
 
@@ -61,13 +66,14 @@ export function applySubagent(state: ThreadState, event: Of<'subagent'>, out: Ap
   replaceRow(state, out, child.row, row);
 }
 
-export function applyChildEvent(state: ThreadState, event: ChildEvent, out: ApplyResult, make: ChildFactory): void {
+/** `turn`: the top thread's turn running now (undefined between turns: a background helper's changes are no turn's). */
+export function applyChildEvent(state: ThreadState, event: ChildEvent, out: ApplyResult, make: ChildFactory, turn: string | undefined): void {
   const child = state.children.get(event.childId) ?? openChild(state, out, event.childId, make, true);
-  const result = child.model.apply(event.event);
+  const result = child.model.apply(event.event, turn);
   if (result.rows.length > 0) (out.children ??= []).push({ childId: event.childId, rows: result.rows });
   if (result.children) (out.children ??= []).push(...result.children);
   const before = state.entries[child.row] as SubagentEntry;
-  const row = summarize(before, child, result.rows, event.event);
+  const row = summarize(before, child, result.rows, event.event, turn);
   if (row !== before) replaceRow(state, out, child.row, row);
 }
 
@@ -105,7 +111,7 @@ export function restoreChildren(state: ThreadState, saved: Record<string, Thread
     const model = make(snapshot);
     const files = new Set<string>();
     for (const row of model.entries) if (row.type === 'tool_call') for (const path of changedPaths(row)) files.add(path);
-    state.children.set(entry.childId, { model, row: index, files });
+    state.children.set(entry.childId, { model, row: index, files, turnFiles: new Map() });
   });
 }
 
@@ -118,7 +124,7 @@ export function askingIn(state: ThreadState): number {
 function openChild(state: ThreadState, out: ApplyResult, childId: string, make: ChildFactory, orphan: boolean): ChildThread {
   const entry: SubagentEntry = { type: 'subagent', id: newEntryId(state), childId, toolCalls: 0, filesChanged: 0, rows: 0 };
   if (orphan) entry.orphan = true;
-  const child: ChildThread = { model: make(), row: insertRow(state, out, entry), files: new Set() };
+  const child: ChildThread = { model: make(), row: insertRow(state, out, entry), files: new Set(), turnFiles: new Map() };
   state.children.set(childId, child);
   return child;
 }
@@ -155,7 +161,7 @@ function setOrClear(row: SubagentEntry, key: 'title' | 'description' | 'agentTyp
 }
 
 /** The card after the child's rows changed; the same object when nothing the card shows did. */
-function summarize(before: SubagentEntry, child: ChildThread, rows: readonly RowChange[], event: SessionEvent): SubagentEntry {
+function summarize(before: SubagentEntry, child: ChildThread, rows: readonly RowChange[], event: SessionEvent, turn: string | undefined): SubagentEntry {
   let row = before;
   const edit = (): SubagentEntry => (row === before ? (row = { ...before }) : row);
   for (const change of rows) {
@@ -177,8 +183,10 @@ function summarize(before: SubagentEntry, child: ChildThread, rows: readonly Row
     if (entry.type === 'tool_call') {
       if (change.op === 'insert') edit().toolCalls = row.toolCalls + 1;
       let grew = false;
-      for (const path of changedPaths(entry)) if (!child.files.has(path)) (child.files.add(path), (grew = true));
+      const paths = changedPaths(entry);
+      for (const path of paths) if (!child.files.has(path)) (child.files.add(path), (grew = true));
       if (grew) edit().filesChanged = child.files.size;
+      if (turn !== undefined && paths.length > 0) noteTurnFiles(child, turn, paths);
     }
   }
   if (touchesQuestions(event)) {
@@ -189,6 +197,15 @@ function summarize(before: SubagentEntry, child: ChildThread, rows: readonly Row
     }
   }
   return row;
+}
+
+function noteTurnFiles(child: ChildThread, turn: string, paths: readonly string[]): void {
+  let set = child.turnFiles.get(turn);
+  if (!set) {
+    if (child.turnFiles.size >= TURNS_KEPT) child.turnFiles.delete(child.turnFiles.keys().next().value!);
+    child.turnFiles.set(turn, (set = new Set()));
+  }
+  for (const path of paths) set.add(path);
 }
 
 function touchesQuestions(event: SessionEvent): boolean {
@@ -273,20 +290,20 @@ export function childRowsOf(state: ThreadState, into: Record<string, ThreadEntry
 }
 
 /**
- * Which subagents' tool calls reported changing each path (diffs, file changes), by the names
- * their cards show, children of children included: the changes row says "by …" beside a file.
- * Paths are keyed as `changedPathKey` makes them.
+ * Which subagents' tool calls reported changing each path (diffs, file changes) during the top
+ * thread's turn `turnId`, by the names their cards show, children of children included: that
+ * turn's changes row says "by …" beside a file. Paths are keyed as `changedPathKey` makes them.
  */
-export function changesBySubagent(state: ThreadState, into: Map<string, string[]>, t: Translate = english): Map<string, string[]> {
+export function changesBySubagent(state: ThreadState, into: Map<string, string[]>, turnId: string, t: Translate = english): Map<string, string[]> {
   for (const child of state.children.values()) {
     const name = cardName(state.entries[child.row] as SubagentEntry, t);
-    for (const path of child.files) {
+    for (const path of child.turnFiles.get(turnId) ?? []) {
       const key = changedPathKey(path);
       const names = into.get(key) ?? [];
       if (!names.includes(name)) names.push(name);
       into.set(key, names);
     }
-    child.model.changedBy(into);
+    child.model.changedBy(into, turnId);
   }
   return into;
 }

@@ -162,3 +162,33 @@ test('the changes row names the subagent whose tool call changed a file (childre
   assert.ok(row?.type === 'changes');
   assert.deepEqual(row.files.map((f) => [f.path, f.by]), [['a.txt', ['Helper 1', 'Helper 2']], ['sub/b.txt', ['Deep helper']], ['c.txt', undefined], ['/elsewhere/d.txt', undefined]]);
 });
+
+test('the changes row names only the helpers that changed a file in its own turn, not earlier ones', () => {
+  const m = new ThreadModel();
+  const diff = (path: string) => ({ content: [{ type: 'diff', path, oldText: 'x', newText: 'y' }] });
+  const file = (path: string) => ({ root: '/w/', path, status: 'modified' as const, added: 1, deleted: 1, binary: false });
+  const byOf = (turnId: string) => {
+    const row = m.entries.find((e) => e.type === 'changes' && e.turnId === turnId);
+    assert.ok(row?.type === 'changes');
+    return row.files.map((f) => [f.path, f.by]);
+  };
+  m.apply({ kind: 'prompt_sent', turnId: 't1', content: [{ type: 'text', text: 'go' }] });
+  m.apply(sub('c1', { title: 'Helper 1', state: { state: 'running' } }));
+  m.apply(child('c1', sub('c2', { title: 'Deep helper' })));
+  m.apply(child('c1', tool('e1', 'Edit a.txt', diff('/w/a.txt'))));
+  m.apply(child('c1', child('c2', tool('e2', 'Edit d.txt', diff('/w/d.txt')))));
+  m.apply({ kind: 'turn_ended', turnId: 't1', stopReason: 'end_turn' });
+  m.apply({ kind: 'turn_changes', turnId: 't1', files: [file('a.txt'), file('d.txt')] });
+  // The same helpers work on in the next turn, on other files.
+  m.apply({ kind: 'prompt_sent', turnId: 't2', content: [{ type: 'text', text: 'again' }] });
+  m.apply(child('c1', tool('e3', 'Edit b.txt', diff('/w/b.txt'))));
+  m.apply(child('c1', child('c2', tool('e4', 'Edit a.txt', diff('/w/a.txt')))));
+  m.apply({ kind: 'turn_ended', turnId: 't2', stopReason: 'end_turn' });
+  // a.txt and d.txt changed again in t2 by the parent itself (or the user); only the helpers' own t2 files say "by".
+  m.apply({ kind: 'turn_changes', turnId: 't2', files: [file('a.txt'), file('b.txt'), file('d.txt')] });
+  assert.deepEqual(byOf('t2'), [['a.txt', ['Deep helper']], ['b.txt', ['Helper 1']], ['d.txt', undefined]]);
+  // t1's row, republished after t2 (a file settled in the review), keeps t1's names.
+  m.apply({ kind: 'turn_changes', turnId: 't1', files: [file('a.txt'), file('d.txt')] });
+  assert.deepEqual(byOf('t1'), [['a.txt', ['Helper 1']], ['d.txt', ['Deep helper']]]);
+  assert.equal(cards(m.entries)[0]!.filesChanged, 2, 'the card still counts every file of its life');
+});
