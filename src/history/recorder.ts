@@ -34,7 +34,7 @@ export function recordTranscript(store: TranscriptStore, ids: RecordingIds, thre
   const scheduleNow = (): void => {
     if (!dirty) return;
     dirty = false;
-    store.schedule(ids.agentName, ids.sessionId, read);
+    store.schedule(ids, read);
   };
   const sub = thread.onEvent((event) => {
     if (disposed || TRANSIENT.has(event.kind)) return;
@@ -49,21 +49,21 @@ export function recordTranscript(store: TranscriptStore, ids: RecordingIds, thre
     if (WRITE_AT_ONCE.has(event.kind)) {
       queueMicrotask(() => {
         scheduleNow();
-        void store.flushOne(ids.agentName, ids.sessionId);
+        void store.flushOne(ids);
       });
     }
   });
   return {
     flush: () => {
       scheduleNow();
-      return store.flushOne(ids.agentName, ids.sessionId);
+      return store.flushOne(ids);
     },
     dispose: async () => {
       if (disposed) return;
       disposed = true;
       sub.dispose();
       scheduleNow();
-      await store.flushOne(ids.agentName, ids.sessionId);
+      await store.flushOne(ids);
     },
   };
 }

@@ -5,9 +5,30 @@ import { createHash } from 'node:crypto';
 import type { NoticeEntry, SessionFacts, TerminalView, ThreadEntry } from '../thread/types.js';
 import { TRANSCRIPT_VERSION, type Transcript, type TranscriptInput } from './types.js';
 
-/** Same agent + session always maps to the same file, whatever characters the ids contain. */
-export function transcriptId(agentName: string, sessionId: string): string {
-  return createHash('sha256').update(agentName).update('\0').update(sessionId).digest('hex').slice(0, 24);
+/**
+ * Which conversation a transcript holds. The folder is part of it: agents that number their
+ * sessions (`sess_1` in every process) give two windows' conversations the same session id.
+ */
+export interface TranscriptKey {
+  agentName: string;
+  sessionId: string;
+  cwd: string;
+}
+
+/** Same agent, session and folder always map to the same file, whatever characters they contain. */
+export function transcriptId(key: TranscriptKey): string {
+  return digest([key.agentName, key.sessionId, key.cwd]);
+}
+
+/** The id transcripts were saved under before the folder was part of it (they move on load). */
+export function legacyTranscriptId(agentName: string, sessionId: string): string {
+  return digest([agentName, sessionId]);
+}
+
+function digest(parts: readonly string[]): string {
+  const hash = createHash('sha256');
+  parts.forEach((part, i) => hash.update(i ? '\0' : '').update(part));
+  return hash.digest('hex').slice(0, 24);
 }
 
 const TITLE_CHARS = 80;
@@ -70,7 +91,7 @@ export function toTranscript(input: TranscriptInput, previous: Pick<Transcript, 
   const { entries, session } = settle(input.entries, input.session);
   return {
     version: TRANSCRIPT_VERSION,
-    id: transcriptId(input.agentName, input.sessionId),
+    id: transcriptId(input),
     agentName: input.agentName,
     sessionId: input.sessionId,
     title: input.title ?? deriveTitle(entries, session),

@@ -10,7 +10,7 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomicWrite.js';
 import { isMeta, readTranscript } from './salvage.js';
-import { capTranscript, entryJsonOnce, toTranscript, transcriptId, transcriptJson } from './shape.js';
+import { capTranscript, entryJsonOnce, legacyTranscriptId, toTranscript, transcriptId, transcriptJson, type TranscriptKey } from './shape.js';
 import { searchText } from './searchText.js';
 import { redactTranscript } from './redactTranscript.js';
 import type { Transcript, TranscriptInput, TranscriptMeta } from './types.js';
@@ -79,8 +79,8 @@ export class TranscriptStore {
    * Debounced save. `read` is called when the save actually happens, so callers can pass
    * `() => ({ ...ids, ...thread.snapshot() })` on every change without copying each time.
    */
-  schedule(agentName: string, sessionId: string, read: () => TranscriptInput): void {
-    const id = transcriptId(agentName, sessionId);
+  schedule(key: TranscriptKey, read: () => TranscriptInput): void {
+    const id = transcriptId(key);
     const now = Date.now();
     const prior = this.pending.get(id);
     if (prior) {
@@ -111,8 +111,8 @@ export class TranscriptStore {
   }
 
   /** Writes one transcript's scheduled save now (e.g. at the end of a turn). */
-  async flushOne(agentName: string, sessionId: string): Promise<void> {
-    const id = transcriptId(agentName, sessionId);
+  async flushOne(key: TranscriptKey): Promise<void> {
+    const id = transcriptId(key);
     const p = this.pending.get(id);
     if (p) {
       clearTimeout(p.timer);
@@ -151,21 +151,20 @@ export class TranscriptStore {
   }
 
   /** Immediate save; resolves with what was written (after the size cap). */
-  async save(input: TranscriptInput): Promise<TranscriptMeta> {
-    const id = transcriptId(input.agentName, input.sessionId);
-    // Joined to the chain synchronously, so `flushOne`/`load` right after a call see it.
-    const next = (this.writing.get(id) ?? Promise.resolve()).then(async () => {
+  save(input: TranscriptInput): Promise<TranscriptMeta> {
+    const id = transcriptId(input);
+    return this.chained(id, async () => {
       const previous = this.known.get(id) ?? (await this.readMeta(id));
       const json = entryJsonOnce();
       const t = redactTranscript(capTranscript(toTranscript(input, previous, this.now().toISOString()), this.maxBytes, json));
-      this.known.set(id, { createdAt: t.createdAt, droppedEntries: t.droppedEntries });
-      // Body first: a meta file must never point at a transcript that is not there yet.
-      await writeFileAtomic(this.file(id, BODY), transcriptJson(t, json));
-      await writeFileAtomic(this.file(id, SEARCH), searchText(t.entries, t.children));
-      const meta = metaOf(t);
-      await writeFileAtomic(this.file(id, META), JSON.stringify(meta));
-      return meta;
+      return this.write(t, json);
     });
+  }
+
+  /** Runs `work` after the writes of `id` already queued, so two writes of one file never interleave. */
+  private async chained<T>(id: string, work: () => Promise<T>): Promise<T> {
+    // Joined to the chain synchronously, so `flushOne`/`load` right after a call see it.
+    const next = (this.writing.get(id) ?? Promise.resolve()).then(work);
     const settled = next.then(() => {}, () => {});
     this.writing.set(id, settled);
     try {
@@ -173,6 +172,16 @@ export class TranscriptStore {
     } finally {
       if (this.writing.get(id) === settled) this.writing.delete(id);
     }
+  }
+
+  private async write(t: Transcript, json = entryJsonOnce()): Promise<TranscriptMeta> {
+    this.known.set(t.id, { createdAt: t.createdAt, droppedEntries: t.droppedEntries });
+    // Body first: a meta file must never point at a transcript that is not there yet.
+    await writeFileAtomic(this.file(t.id, BODY), transcriptJson(t, json));
+    await writeFileAtomic(this.file(t.id, SEARCH), searchText(t.entries, t.children));
+    const meta = metaOf(t);
+    await writeFileAtomic(this.file(t.id, META), JSON.stringify(meta));
+    return meta;
   }
 
   /** All transcripts, newest first. Unreadable entries are left out. */
@@ -198,12 +207,39 @@ export class TranscriptStore {
     }
     // Only needed when the body's own header is damaged; small, so read up front.
     const loaded = readTranscript(text, await this.readMeta(id));
-    if (loaded) this.known.set(id, { createdAt: loaded.createdAt, droppedEntries: loaded.droppedEntries });
-    return loaded;
+    if (!loaded) return undefined;
+    this.known.set(id, { createdAt: loaded.createdAt, droppedEntries: loaded.droppedEntries });
+    const keyed = transcriptId(loaded);
+    return id === keyed ? loaded : this.moveToKeyedId(loaded, id, keyed);
   }
 
-  loadSession(agentName: string, sessionId: string): Promise<Transcript | undefined> {
-    return this.load(transcriptId(agentName, sessionId));
+  /**
+   * The conversation of `key`; one saved before the folder was part of the id is found under its
+   * old id when it was saved from that same folder (`cwd` unknown: any folder).
+   */
+  async loadSession(key: Omit<TranscriptKey, 'cwd'> & { cwd?: string }): Promise<Transcript | undefined> {
+    const keyed = key.cwd === undefined ? undefined : await this.load(transcriptId({ ...key, cwd: key.cwd }));
+    if (keyed) return keyed;
+    const legacy = await this.load(legacyTranscriptId(key.agentName, key.sessionId));
+    return legacy && (key.cwd === undefined || legacy.cwd === key.cwd) ? legacy : undefined;
+  }
+
+  /**
+   * Moves a transcript saved under its old id (agent and session only) to the id that includes
+   * its folder, timestamps kept, so the next save of that conversation does not make a second
+   * history entry. Left where it is when the new id already holds that conversation.
+   */
+  private async moveToKeyedId(old: Transcript, oldId: string, id: string): Promise<Transcript> {
+    if (this.pending.has(id) || this.writing.has(id) || (await this.readMeta(id))) return old;
+    const moved: Transcript = { ...old, id };
+    try {
+      await this.chained(id, () => this.write(moved));
+      await this.delete(oldId);
+    } catch (e) {
+      this.onError(e, oldId);
+      return old;
+    }
+    return moved;
   }
 
   async delete(id: string): Promise<void> {

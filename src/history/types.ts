@@ -8,7 +8,7 @@ import type { ThreadSnapshot } from '../thread/restore.js';
 export const TRANSCRIPT_VERSION = 1;
 
 export interface TranscriptMeta {
-  /** File-safe id derived from agent name + session id (see `transcriptId`). */
+  /** File-safe id derived from agent name, session id and folder (see `transcriptId`). */
   id: string;
   agentName: string;
   sessionId: string;

@@ -84,8 +84,7 @@ export class OpenTabsKeeper {
     await Promise.all(made.map(async (tab, i) => {
       const ref = saved[i]!.transcript;
       if (!ref) return;
-      const loaded = await this.deps.transcripts?.loadSession(ref.agentName, ref.sessionId).catch(() => undefined);
-      const transcript = loaded && (!ref.cwd || loaded.cwd === ref.cwd) ? loaded : undefined;
+      const transcript = await this.deps.transcripts?.loadSession(ref).catch(() => undefined);
       // The user got there first (a session opened, or the tab is gone).
       if (!tab.pickUp || tab.session || !this.tabs.all.includes(tab)) return;
       if (transcript) {

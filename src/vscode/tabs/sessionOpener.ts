@@ -171,7 +171,7 @@ export class SessionOpener {
     const ids = { agentName, sessionId: session.sessionId, cwd: session.cwd };
     const recording = recordTranscript(store, ids, { onEvent: (l) => session.onEvent(l), snapshot: () => thread.snapshot() });
     // A replay (or a reopened transcript) arrived before the recorder listened: save it now.
-    if (thread.entries.length > 0) store.schedule(agentName, session.sessionId, () => ({ ...ids, ...thread.snapshot() }));
+    if (thread.entries.length > 0) store.schedule(ids, () => ({ ...ids, ...thread.snapshot() }));
     scope.add({ dispose: () => void recording.dispose().catch((e: unknown) => this.deps.log.warn(`transcript not saved: ${errorText(e)}`)) });
   }
 

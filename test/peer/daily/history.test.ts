@@ -103,7 +103,7 @@ test('list pages, survives restart, load replays into the thread, resume/close/d
     // The loaded thread goes through the transcript store and continues after a restore.
     const store = new TranscriptStore(mkdtempSync(join(tmpdir(), 'history-store-')));
     await store.save({ agentName: 'history', sessionId: ids[0]!, cwd, ...thread.snapshot() });
-    const saved = await store.loadSession('history', ids[0]!);
+    const saved = await store.loadSession({ agentName: 'history', sessionId: ids[0]!, cwd });
     const restored = ThreadModel.restore({ entries: saved!.entries, session: saved!.session });
     const mark = a.updates.length;
     await a.conn.sendRequest('session/prompt', { sessionId: ids[0], prompt: text('more') });

@@ -18,7 +18,7 @@ const input = (texts: string[]): TranscriptInput => ({
   agentName: 'agent', sessionId: 's1', cwd: '/work', session: facts,
   entries: texts.map((t, i): ThreadEntry => ({ type: i % 2 ? 'agent' : 'user', id: `e${i}`, content: [{ type: 'text', text: t }] })),
 });
-const id = transcriptId('agent', 's1');
+const id = transcriptId({ agentName: 'agent', sessionId: 's1', cwd: '/work' });
 
 async function savedStore(texts: string[]): Promise<{ dir: string; store: TranscriptStore; body: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'history-damage-'));
@@ -87,19 +87,19 @@ test('a disk that refuses writes is reported once; the thread in memory is untou
   const store = new TranscriptStore(dir, { debounceMs: 1, onError: (e) => errors.push((e as Error).message) });
   const thread = input(['one', 'two']);
   for (let i = 0; i < 5; i++) {
-    store.schedule('agent', 's1', () => thread);
-    await store.flushOne('agent', 's1');
+    store.schedule({ agentName: 'agent', sessionId: 's1', cwd: '/work' }, () => thread);
+    await store.flushOne({ agentName: 'agent', sessionId: 's1', cwd: '/work' });
   }
   assert.equal(errors.length, 1, errors.join('\n'));
   assert.match(errors[0]!, /EEXIST|ENOTDIR/);
   assert.equal(thread.entries.length, 2);
   rmSync(join(dir, 'transcripts'));
-  store.schedule('agent', 's1', () => thread);
-  await store.flushOne('agent', 's1');
+  store.schedule({ agentName: 'agent', sessionId: 's1', cwd: '/work' }, () => thread);
+  await store.flushOne({ agentName: 'agent', sessionId: 's1', cwd: '/work' });
   assert.equal((await store.load(id))?.entries.length, 2, 'saving resumed');
   rmSync(join(dir, 'transcripts'), { recursive: true });
   writeFileSync(join(dir, 'transcripts'), 'in the way again');
-  store.schedule('agent', 's1', () => thread);
-  await store.flushOne('agent', 's1');
+  store.schedule({ agentName: 'agent', sessionId: 's1', cwd: '/work' }, () => thread);
+  await store.flushOne({ agentName: 'agent', sessionId: 's1', cwd: '/work' });
   assert.equal(errors.length, 2, 'a new run of failures is reported');
 });

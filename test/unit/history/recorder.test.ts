@@ -41,22 +41,22 @@ test('recordTranscript: the message and its checkpoint at once, debounced while 
   thread.emit({ kind: 'message_chunk', role: 'agent', content: { type: 'text', text: 'hi' } });
   thread.emit({ kind: 'usage', usage: { used: 1, size: 10 } });
   // A window that goes away now (no deactivation) still has the user's message and its checkpoint.
-  const early = await store.loadSession('a', 's');
+  const early = await store.loadSession({ agentName: 'a', sessionId: 's', cwd: '/w' });
   assert.deepEqual(early!.entries.map((e) => e.type), ['user'], 'a long debounce: the streaming answer is not written yet');
   assert.deepEqual(early!.entries[0]!.type === 'user' && early!.entries[0]!.checkpoint, [{ root: '/w', id: 'snap-1' }]);
   thread.emit({ kind: 'turn_ended', turnId: 't1', stopReason: 'end_turn' });
-  await store.flushOne('a', 's');
-  const saved = await store.loadSession('a', 's');
+  await store.flushOne({ agentName: 'a', sessionId: 's', cwd: '/w' });
+  const saved = await store.loadSession({ agentName: 'a', sessionId: 's', cwd: '/w' });
   assert.equal(saved!.title, 'hello there');
   assert.deepEqual(saved!.entries.map((e) => e.type), ['user', 'agent', 'turn_end']);
 
   thread.emit({ kind: 'prompt_sent', turnId: 't2', content: [{ type: 'text', text: 'more' }] });
   await rec.dispose();
   assert.equal(thread.listeners.size, 0, 'unsubscribed');
-  assert.equal((await store.loadSession('a', 's'))!.entries.length, 4, 'dispose wrote the pending change');
+  assert.equal((await store.loadSession({ agentName: 'a', sessionId: 's', cwd: '/w' }))!.entries.length, 4, 'dispose wrote the pending change');
   thread.emit({ kind: 'message_chunk', role: 'agent', content: { type: 'text', text: 'ignored' } });
   await store.flush();
-  assert.equal((await store.loadSession('a', 's'))!.entries.length, 4);
+  assert.equal((await store.loadSession({ agentName: 'a', sessionId: 's', cwd: '/w' }))!.entries.length, 4);
 });
 
 /** Counts the timers set and cleared while `run` runs (the real timers still run). */
@@ -96,7 +96,7 @@ test('recordTranscript: 1,000 streamed chunks in 10 reads schedule the save once
   assert.equal(timers.set, 1, 'one timer for the whole stream');
   assert.equal(timers.cleared, 0);
   await rec.dispose();
-  const saved = await store.loadSession('a', 's');
+  const saved = await store.loadSession({ agentName: 'a', sessionId: 's', cwd: '/w' });
   const agent = saved!.entries.find((e) => e.type === 'agent');
   const text = agent && agent.type === 'agent' ? agent.content.map((b) => (b.type === 'text' ? b.text : '')).join('') : '';
   assert.ok(text.startsWith('w0 w1 ') && text.endsWith('w999 '), 'every chunk is in the saved transcript');

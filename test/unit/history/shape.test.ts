@@ -1,17 +1,23 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { SessionFacts, ThreadEntry } from '../../../src/thread/types.js';
-import { capTranscript, deriveTitle, toTranscript, transcriptId, transcriptJson, TRUNCATION_MARKER_ID } from '../../../src/history/shape.js';
+import { createHash } from 'node:crypto';
+import { capTranscript, deriveTitle, legacyTranscriptId, toTranscript, transcriptId, transcriptJson, TRUNCATION_MARKER_ID } from '../../../src/history/shape.js';
 
 const facts = (extra: Partial<SessionFacts> = {}): SessionFacts => ({ turnState: 'idle', commands: [], ...extra });
 const user = (id: string, text: string): ThreadEntry => ({ type: 'user', id, content: [{ type: 'text', text }] });
 const agent = (id: string, text: string): ThreadEntry => ({ type: 'agent', id, content: [{ type: 'text', text }] });
 
-test('transcriptId: stable, file-safe, distinct per agent', () => {
-  assert.equal(transcriptId('a', 's/1'), transcriptId('a', 's/1'));
-  assert.notEqual(transcriptId('a', 's'), transcriptId('b', 's'));
-  assert.notEqual(transcriptId('ab', 'c'), transcriptId('a', 'bc'));
-  assert.match(transcriptId('../x', '..\\y'), /^[0-9a-f]{24}$/);
+test('transcriptId: stable, file-safe, distinct per agent, session and folder', () => {
+  const id = (agentName: string, sessionId: string, cwd = '/w') => transcriptId({ agentName, sessionId, cwd });
+  assert.equal(id('a', 's/1'), id('a', 's/1'));
+  assert.notEqual(id('a', 's'), id('b', 's'));
+  assert.notEqual(id('ab', 'c'), id('a', 'bc'));
+  assert.notEqual(id('a', 'sess_1', '/one'), id('a', 'sess_1', '/two'), 'an agent numbering its sessions in two folders');
+  assert.notEqual(id('a', 's', 'x'), id('a', 'sx', ''));
+  assert.match(id('../x', '..\\y', '../z'), /^[0-9a-f]{24}$/);
+  // Transcripts saved before the folder was part of the id are still found under the old one.
+  assert.equal(legacyTranscriptId('a', 's'), createHash('sha256').update('a\0s').digest('hex').slice(0, 24));
 });
 
 test('deriveTitle: table', () => {

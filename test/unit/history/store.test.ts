@@ -1,11 +1,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SessionFacts, ThreadEntry } from '../../../src/thread/types.js';
 import { TranscriptStore } from '../../../src/history/store.js';
-import { transcriptId } from '../../../src/history/shape.js';
+import { legacyTranscriptId, transcriptId } from '../../../src/history/shape.js';
 import type { TranscriptInput } from '../../../src/history/types.js';
 
 const facts: SessionFacts = { turnState: 'idle', commands: [] };
@@ -31,7 +31,7 @@ test('save, list newest first, load, delete', async () => {
   const t = await store.load(list[0]!.id);
   assert.equal(t!.entries.length, 3);
   assert.equal(t!.cwd, '/work');
-  assert.deepEqual(await store.loadSession('agent', 's2').then((x) => x?.sessionId), 's2');
+  assert.deepEqual(await store.loadSession({ agentName: 'agent', sessionId: 's2', cwd: '/work' }).then((x) => x?.sessionId), 's2');
   await store.delete(list[0]!.id);
   assert.deepEqual((await store.list()).map((m) => m.sessionId), ['s2']);
   assert.equal(await store.load(list[0]!.id), undefined);
@@ -64,14 +64,14 @@ test('debounced saves coalesce and flush writes the latest state', async () => {
   const texts: string[] = [];
   for (let i = 0; i < 20; i++) {
     texts.push(`m${i}`);
-    store.schedule('agent', 's', () => (reads++, input('s', [...texts])));
+    store.schedule({ agentName: 'agent', sessionId: 's', cwd: '/work' }, () => (reads++, input('s', [...texts])));
   }
   assert.deepEqual(await store.list(), [], 'nothing written before the quiet time');
   await until(async () => (await store.list()).length === 1);
   assert.equal(reads, 1);
   assert.equal((await store.list())[0]!.entryCount, 20);
   texts.push('late');
-  store.schedule('agent', 's', () => (reads++, input('s', [...texts])));
+  store.schedule({ agentName: 'agent', sessionId: 's', cwd: '/work' }, () => (reads++, input('s', [...texts])));
   await store.flush();
   assert.equal(reads, 2);
   assert.equal((await store.list())[0]!.entryCount, 21);
@@ -86,7 +86,7 @@ test('changes that never pause are still saved: at most maxWaitMs after the firs
   const started = Date.now();
   while (!saved && Date.now() - started < 10_000) {
     texts.push(`m${texts.length}`);
-    store.schedule('agent', 's', () => input('s', [...texts]));
+    store.schedule({ agentName: 'agent', sessionId: 's', cwd: '/work' }, () => input('s', [...texts]));
     await new Promise((r) => setTimeout(r, 20));
     saved = (await store.list()).length === 1;
   }
@@ -102,8 +102,8 @@ test('delete cancels a pending save', async () => {
   const store = new TranscriptStore(dir, { debounceMs: 20 });
   await store.save(input('s', ['a']));
   let reads = 0;
-  store.schedule('agent', 's', () => (reads++, input('s', ['a', 'b'])));
-  await store.delete(transcriptId('agent', 's'));
+  store.schedule({ agentName: 'agent', sessionId: 's', cwd: '/work' }, () => (reads++, input('s', ['a', 'b'])));
+  await store.delete(transcriptId({ agentName: 'agent', sessionId: 's', cwd: '/work' }));
   // A flush writes whatever is still pending: nothing, once the delete cancelled it.
   await store.flush();
   assert.equal(reads, 0, 'the cancelled save never read the thread');
@@ -127,14 +127,14 @@ test('corrupt and foreign files are ignored; prune keeps the newest', async () =
   const tdir = join(dir, 'transcripts');
   writeFileSync(join(tdir, `${'f'.repeat(24)}.meta.json`), '{ not json');
   writeFileSync(join(tdir, 'notes.txt'), 'x');
-  const idB = transcriptId('agent', 'b');
+  const idB = transcriptId({ agentName: 'agent', sessionId: 'b', cwd: '/work' });
   writeFileSync(join(tdir, `${idB}.json`), '{"truncated');
   assert.deepEqual((await store.list()).map((m) => m.sessionId), ['c', 'b', 'a']);
   const damaged = await store.load(idB);
   assert.equal(damaged?.sessionId, 'b', 'a corrupt body opens from its meta file (test/unit/history/damage.test.ts)');
   assert.equal(damaged?.entries.at(-1)?.type, 'notice', 'saying what could not be read');
   assert.equal(await store.load('../../etc/passwd'), undefined, 'ids are checked');
-  assert.deepEqual(await store.prune(1), [idB, transcriptId('agent', 'a')]);
+  assert.deepEqual(await store.prune(1), [idB, transcriptId({ agentName: 'agent', sessionId: 'a', cwd: '/work' })]);
   assert.deepEqual((await store.list()).map((m) => m.sessionId), ['c']);
   assert.equal(existsSync(join(tdir, `${idB}.json`)), false);
 });
@@ -144,19 +144,19 @@ test('concurrent saves of one transcript end with the last one', async () => {
   const store = new TranscriptStore(dir);
   await Promise.all(Array.from({ length: 10 }, (_, i) => store.save(input('s', Array.from({ length: i + 1 }, (_, j) => `m${j}`)))));
   assert.equal((await store.list())[0]!.entryCount, 10);
-  assert.equal((await store.loadSession('agent', 's'))!.entries.length, 10);
+  assert.equal((await store.loadSession({ agentName: 'agent', sessionId: 's', cwd: '/work' }))!.entries.length, 10);
 });
 
 test('a background save whose reader throws reports the error instead of crashing', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'history-throw-'));
   const errors: unknown[] = [];
   const store = new TranscriptStore(dir, { debounceMs: 10, onError: (e) => errors.push(e) });
-  store.schedule('agent', 's', () => {
+  store.schedule({ agentName: 'agent', sessionId: 's', cwd: '/work' }, () => {
     throw new Error('thread disposed');
   });
   // The debounced save runs on its own timer: wait for its report.
   await until(async () => errors.length === 1);
-  store.schedule('agent', 't', () => {
+  store.schedule({ agentName: 'agent', sessionId: 't', cwd: '/work' }, () => {
     throw new Error('again');
   });
   await store.flush();
