@@ -48,7 +48,10 @@ export async function createWorktree(run: GitIn, opts: CreateWorktree): Promise<
   const path = join(await realpath(opts.parentDir), `${basename(repo)}-${slugOf(opts.title)}-${randomBytes(3).toString('hex')}`);
   const ref: WorktreeRef = { path, branch, base, repo, subdir: facts.subdir };
   await opts.beforeAdd?.(ref);
-  await run(repo, ['worktree', 'add', '--quiet', '-b', branch, path, base]);
+  // Files written by as many workers as the machine has cores (one by default): a 10,000-file
+  // checkout takes about half the time on two cores (bench/worktrees.ts). The user's own
+  // setting of it, if any, is overridden only for this command.
+  await run(repo, ['-c', 'checkout.workers=0', 'worktree', 'add', '--quiet', '-b', branch, path, base]);
   await run(repo, ['config', `branch.${branch}.${OWN_BRANCH_KEY}`, path]);
   return ref;
 }
