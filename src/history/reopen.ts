@@ -17,17 +17,29 @@ export interface HistoryItem {
   onAgent: boolean;
 }
 
-/** Newest first; one row per session even when both sides know it. */
+/**
+ * Newest first; one row per session even when both sides know it. A session is its id in its
+ * folder: agents that number their sessions reuse ids, so two folders' `sess_1` are two rows.
+ */
 export function mergeHistory(agentName: string, local: readonly TranscriptMeta[], remote: readonly AgentSessionInfo[]): HistoryItem[] {
   const items = new Map<string, HistoryItem>();
+  const key = (sessionId: string, cwd: string) => `${sessionId}\0${cwd}`;
+  /** Saved sessions by id alone: their keys. */
+  const saved = new Map<string, string[]>();
   for (const t of local) {
     if (t.agentName !== agentName) continue;
-    items.set(t.sessionId, { agentName, sessionId: t.sessionId, title: t.title, cwd: t.cwd, updatedAt: t.updatedAt, transcriptId: t.id, onAgent: false });
+    const at = key(t.sessionId, t.cwd);
+    items.set(at, { agentName, sessionId: t.sessionId, title: t.title, cwd: t.cwd, updatedAt: t.updatedAt, transcriptId: t.id, onAgent: false });
+    saved.set(t.sessionId, [...(saved.get(t.sessionId) ?? []), at]);
   }
   for (const s of remote) {
-    const known = items.get(s.sessionId);
+    // The agent may spell the folder otherwise (a symlink resolved): the one saved namesake will do.
+    const namesakes = saved.get(s.sessionId) ?? [];
+    const exact = key(s.sessionId, s.cwd);
+    const at = items.has(exact) || namesakes.length !== 1 ? exact : namesakes[0]!;
+    const known = items.get(at);
     const updatedAt = [known?.updatedAt, s.updatedAt].filter((x): x is string => !!x).sort().at(-1);
-    items.set(s.sessionId, {
+    items.set(at, {
       agentName,
       sessionId: s.sessionId,
       // The agent may have renamed the session since we saved it.

@@ -20,6 +20,18 @@ test('mergeHistory: union per session, agent title wins, newest first, other age
   ]);
 });
 
+test('mergeHistory: one session id in two folders is two rows; the agent\'s entry joins the one of its folder', () => {
+  const at = (cwd: string, updatedAt: string): TranscriptMeta => ({ ...meta('sess_1', updatedAt), id: `id-${cwd}`, cwd });
+  const items = mergeHistory('a', [at('/one', '2026-01-01T00:00:00Z'), at('/two', '2026-01-02T00:00:00Z')], [{ sessionId: 'sess_1', cwd: '/one', title: 'from the agent' }]);
+  assert.deepEqual(items.map((i) => [i.cwd, i.title, i.transcriptId, i.onAgent]), [
+    ['/two', 'local sess_1', 'id-/two', false],
+    ['/one', 'from the agent', 'id-/one', true],
+  ]);
+  // The folder spelled otherwise by the agent: the only saved namesake is the same session.
+  const alone = mergeHistory('a', [at('/link', '2026-01-01T00:00:00Z')], [{ sessionId: 'sess_1', cwd: '/real' }]);
+  assert.deepEqual(alone.map((i) => [i.cwd, i.transcriptId, i.onAgent]), [['/real', 'id-/link', true]]);
+});
+
 test('planReopen: table', () => {
   const s = (p: Partial<SessionSupport>): SessionSupport => ({ protocolVersion: 1, load: false, list: false, resume: false, close: false, delete: false, fork: false, additionalDirectories: false, ...p });
   const cases: Array<[Partial<SessionSupport>, boolean, boolean | undefined, string]> = [
