@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import type { SessionEvent } from '../../src/protocol/events.js';
 import type { AgentMessageEntry, ElicitationEntry, SubagentEntry, ThreadEntry, ToolCallEntry, UserEntry } from '../../src/thread/types.js';
 import { unwrapChild } from '../../src/thread/children/subagents.js';
-import { ASKER, TEAM, childId } from '../agents/lib/subagents.js';
+import { ASKER, EARLY, TEAM, childId } from '../agents/lib/subagents.js';
 import { record, say, startPeer, streamedText, testAgent, turnEnd, waitFor, type Peer, type Recorded } from './support/harness.js';
 
 const cards = (entries: readonly ThreadEntry[]) => entries.filter((e): e is SubagentEntry => e.type === 'subagent');
@@ -153,6 +153,23 @@ for (const version of [1, 2] as const) {
       const notice = r.thread.entries.at(-1)!;
       assert.equal(notice.type, 'notice');
       assert.match(notice.type === 'notice' ? notice.title : '', /Watch tests.*finished in the background/);
+    });
+
+    test('a helper that speaks before it is announced: its task, first tool call and words are kept and shown in its card once it is', async () => {
+      const r = record(await peer.client.newSession());
+      const faultsBefore = peer.client.wireFaults().unknown_session ?? 0;
+      await turn(r, 'early');
+      assert.match(streamedText(r.events), /early done/);
+      const card = cards(r.thread.entries)[0];
+      assert.equal(card?.childId, kid(r, EARLY.id));
+      assert.equal(card.orphan, undefined, 'announced, not a card made up for unknown traffic');
+      assert.equal(card.title, EARLY.title);
+      assert.equal(card.toolCalls, 2);
+      const rows = r.thread.childRows()[kid(r, EARLY.id)] ?? [];
+      assert.deepEqual(tasks(rows), [[EARLY.task, true]], 'the task sent before the announcement');
+      assert.deepEqual(toolTitles(rows), [EARLY.firstTool, EARLY.secondTool], 'the early tool call first, in order');
+      assert.deepEqual(answers(rows), [[EARLY.firstWords, false]]);
+      assert.equal((peer.client.wireFaults().unknown_session ?? 0) - faultsBefore, 0, 'nothing counted as an unknown session');
     });
 
     test('faults: unknown child dropped, announced twice kept once, three deep nested, never-ending child stays running, self and id-less announcements and messages naming no child harmless', async () => {

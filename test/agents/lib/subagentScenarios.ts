@@ -3,7 +3,7 @@
  * client through a `SubagentWire` (test/agents/subagents.agent.ts has a v1 and a v2 one). See
  * SCENARIOS.md "subagents" for what each one sends.
  */
-import { ASKER, TEAM } from './subagents.js';
+import { ASKER, EARLY, TEAM } from './subagents.js';
 
 export interface SubagentWire {
   /** The parent session the prompt came in on. */
@@ -109,6 +109,24 @@ const ask: SubagentScenario = async (wire) => {
   return 'end_turn';
 };
 
+/**
+ * A helper that speaks before it is announced: the parent's task for it and its first tool call
+ * and message arrive before the `subagent_update` naming it (as an agent's concurrent streams may
+ * order them), then it works on and ends.
+ */
+const early: SubagentScenario = async (wire) => {
+  const { parent } = wire;
+  const id = wire.child(EARLY.id);
+  await wire.send(parent, { sessionUpdate: 'session_message', messageId: 'task_early', senderSessionId: parent, recipientSessionId: id, content: [text(EARLY.task)] });
+  await wire.send(id, { sessionUpdate: 'tool_call', toolCallId: 'early_1', title: EARLY.firstTool, kind: 'read', status: 'completed' });
+  await say(wire, id, EARLY.firstWords);
+  await announce(wire, parent, { sessionId: id, title: EARLY.title, state: { state: 'running' } });
+  await wire.send(id, { sessionUpdate: 'tool_call', toolCallId: 'early_2', title: EARLY.secondTool, kind: 'read', status: 'completed' });
+  await announce(wire, parent, { sessionId: id, state: { state: 'idle', stopReason: 'end_turn' } });
+  await say(wire, parent, 'early done');
+  return 'end_turn';
+};
+
 const faults: SubagentScenario = async (wire) => {
   const { parent } = wire;
   const [ghost, twice, d1, d2, d3, forever] = ['child_ghost', 'child_twice', 'child_d1', 'child_d2', 'child_d3', 'child_forever'].map((id) => wire.child(id)) as [string, string, string, string, string, string];
@@ -132,4 +150,4 @@ const faults: SubagentScenario = async (wire) => {
   return 'end_turn';
 };
 
-export const SUBAGENT_SCENARIOS: Readonly<Record<string, SubagentScenario>> = { team, stop, background, linger, ask, faults };
+export const SUBAGENT_SCENARIOS: Readonly<Record<string, SubagentScenario>> = { team, stop, background, linger, ask, early, faults };

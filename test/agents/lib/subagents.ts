@@ -24,6 +24,16 @@ export const ASKER = {
   question: 'Which region should the helper deploy to?',
 } as const;
 
+/** The `early` scenario: a child whose task, first tool call and first words come before its announcement. */
+export const EARLY = {
+  id: 'child_early',
+  title: 'Early bird',
+  task: 'Read early.md before anyone asks.',
+  firstTool: 'Read early.md',
+  firstWords: 'Read it already.',
+  secondTool: 'Read late.md',
+} as const;
+
 /** A child's session id: the scenario's name for it, unique to its parent session (as real agents' ids are). */
 export function childId(base: string, parentSessionId: string): string {
   return `${base}.${parentSessionId}`;

@@ -1,10 +1,11 @@
 /**
  * The router remembers the session its last lookup found; closing or replacing that session
- * must not leave updates going to it.
+ * must not leave updates going to it. Updates for an id not known yet wait for it, bounded.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SessionRouter } from '../../../src/agents/acp/connection/sessionRouter.js';
+import { EARLY_WAIT_MS, MAX_EARLY_IDS } from '../../../src/agents/acp/connection/earlyUpdates.js';
 import type { AcpChatSession } from '../../../src/agents/acp/session/acpSession.js';
 
 /** Only what the router touches: the id and where updates go. */
@@ -45,4 +46,35 @@ test('a session added under an id replaces the one that had it, even right after
   router.routeUpdate({ sessionId: fresh('sess_same'), update: 'new' });
   assert.deepEqual(first, ['old']);
   assert.deepEqual(second, ['new']);
+});
+
+test('updates for an id not known yet wait for it: a session added later gets them in order', () => {
+  const unknown: string[] = [];
+  const router = new SessionRouter(undefined, (id) => unknown.push(id));
+  router.routeUpdate({ sessionId: fresh('sess_late'), update: 'early 1' });
+  router.routeUpdate({ sessionId: fresh('sess_late'), update: 'early 2' });
+  const got: unknown[] = [];
+  router.add(session('sess_late', got));
+  router.routeUpdate({ sessionId: fresh('sess_late'), update: 'live' });
+  assert.deepEqual(got, ['early 1', 'early 2', 'live']);
+  assert.deepEqual(unknown, []);
+});
+
+test('waiting ids are bounded: the oldest is given up for room, a long wait is given up, and each is reported unknown once', () => {
+  let now = 0;
+  const unknown: string[] = [];
+  const router = new SessionRouter(undefined, (id) => unknown.push(id), () => now);
+  for (let i = 0; i < MAX_EARLY_IDS; i++) router.routeUpdate({ sessionId: `ghost_${i}`, update: i });
+  assert.deepEqual(unknown, []);
+  router.routeUpdate({ sessionId: 'ghost_new', update: 'x' });
+  assert.deepEqual(unknown, ['ghost_0'], 'the oldest gives way');
+  now = EARLY_WAIT_MS + 1;
+  router.routeUpdate({ sessionId: 'ghost_newer', update: 'y' });
+  assert.equal(unknown.length, MAX_EARLY_IDS + 1, 'every id older than the wait is given up');
+  const got: unknown[] = [];
+  router.add(session('ghost_1', got));
+  assert.deepEqual(got, [], 'a given-up id gets nothing of what was dropped');
+  const late: unknown[] = [];
+  router.add(session('ghost_newer', late));
+  assert.deepEqual(late, ['y']);
 });

@@ -1,9 +1,11 @@
 /**
  * Routes `session/update`s and agent requests to sessions by `sessionId`.
  *
- * Updates for a session id we do not know yet are held while a `session/new` is in flight
- * (an agent may announce commands before its answer arrives) and replayed once the session
- * exists; otherwise they are logged and dropped.
+ * Updates for a session id we do not know yet are held (earlyUpdates.ts, bounded) and replayed
+ * once the id turns out to be a session (an agent may announce commands before its
+ * `session/new` answer arrives) or a child announced by a `subagent_update` (a child may speak
+ * before its parent names it); an id that never does is given up, logged and counted. Updates
+ * for a session that was closed here are dropped at once.
  *
  * Child sessions (subagents): a `subagent_update` on a session (or on a child) announces the
  * child it names, and from then on the child's updates and requests go to the session that owns
@@ -14,10 +16,12 @@
  */
 import type { AcpChatSession } from '../session/acpSession.js';
 import { MAX_CHILD_DEPTH, type ChildSession } from '../session/childSessions.js';
+import { EarlyUpdates, MAX_EARLY_UPDATES, type GivenUp } from './earlyUpdates.js';
 
-const MAX_HELD = 1_000;
 /** Children routed per process: far above any real team, low enough that a flood stays small. */
 export const MAX_CHILDREN = 10_000;
+/** Ids of sessions (and their children) closed here, remembered so their late traffic is dropped at once. */
+const MAX_GONE = 256;
 
 /** Whoever a request or update with this session id is for: a session, or a subagent of one. */
 export type RouteTarget = AcpChatSession | ChildSession;
@@ -25,8 +29,8 @@ export type RouteTarget = AcpChatSession | ChildSession;
 export class SessionRouter {
   private readonly sessions = new Map<string, AcpChatSession>();
   private readonly children = new Map<string, { child: ChildSession; top: AcpChatSession }>();
-  private readonly held = new Map<string, unknown[]>();
-  private creating = 0;
+  private readonly early: EarlyUpdates;
+  private readonly gone = new Set<string>();
   /**
    * The session the last lookup found. Updates come in long runs for one session, and comparing
    * the fresh `sessionId` string JSON.parse made is cheaper than hashing it for the map.
@@ -37,7 +41,10 @@ export class SessionRouter {
     private readonly log?: (line: string) => void,
     /** An update for a session that is gone or never existed (dropped). */
     private readonly onUnknownSession?: (sessionId: string) => void,
-  ) {}
+    now?: () => number,
+  ) {
+    this.early = new EarlyUpdates(now);
+  }
 
   get(sessionId: unknown): AcpChatSession | undefined {
     const last = this.lastFound;
@@ -57,59 +64,37 @@ export class SessionRouter {
     return [...this.sessions.values()];
   }
 
-  expectSession(): void {
-    this.creating++;
-  }
-
-  sessionSettled(): void {
-    this.creating = Math.max(0, this.creating - 1);
-    if (this.creating === 0) {
-      for (const [id, updates] of this.held) {
-        this.log?.(`dropped ${updates.length} update(s) for unknown session ${id}`);
-        this.onUnknownSession?.(id);
-      }
-      this.held.clear();
-    }
-  }
-
   add(session: AcpChatSession): void {
     // Reopened on this connection (a load replays it): its children are announced again, to it.
     const previous = this.sessions.get(session.sessionId);
     if (previous && previous !== session) for (const [id, link] of this.children) if (link.top === previous) this.children.delete(id);
     this.sessions.set(session.sessionId, session);
+    this.gone.delete(session.sessionId);
     this.lastFound = undefined;
-    const early = this.held.get(session.sessionId) ?? [];
-    this.held.delete(session.sessionId);
+    const early = this.takeEarly(session.sessionId);
     for (const update of early) {
       session.handleUpdate(update);
       this.noteChild(session, [], update);
-    }
-    this.releaseHeldChildren();
-  }
-
-  /** Updates held for ids that turned out to be children announced meanwhile (a replay's, say). */
-  private releaseHeldChildren(): void {
-    let found = true;
-    while (found) {
-      found = false;
-      for (const [id, updates] of this.held) {
-        const link = this.children.get(id);
-        if (!link) continue;
-        this.held.delete(id);
-        found = true;
-        for (const update of updates) {
-          link.child.handleUpdate(update);
-          this.noteChild(link.top, link.child.path, update);
-        }
-      }
     }
   }
 
   /** A closed (or failed-to-open) session no longer receives anything. */
   remove(session: AcpChatSession): void {
-    if (this.sessions.get(session.sessionId) === session) this.sessions.delete(session.sessionId);
+    if (this.sessions.get(session.sessionId) === session) {
+      this.sessions.delete(session.sessionId);
+      this.noteGone(session.sessionId);
+    }
     if (this.lastFound === session) this.lastFound = undefined;
-    for (const [id, link] of this.children) if (link.top === session) this.children.delete(id);
+    for (const [id, link] of this.children) {
+      if (link.top !== session) continue;
+      this.children.delete(id);
+      this.noteGone(id);
+    }
+  }
+
+  private noteGone(id: string): void {
+    if (this.gone.size >= MAX_GONE) this.gone.delete(this.gone.values().next().value!);
+    this.gone.add(id);
   }
 
   routeUpdate(params: unknown): void {
@@ -126,14 +111,31 @@ export class SessionRouter {
       this.noteChild(link.top, link.child.path, p.update);
       return;
     }
-    if (this.creating > 0 && typeof p.sessionId === 'string') {
-      const list = this.held.get(p.sessionId) ?? [];
-      if (list.length < MAX_HELD) list.push(p.update);
-      this.held.set(p.sessionId, list);
+    if (typeof p.sessionId === 'string' && p.sessionId !== '' && !this.gone.has(p.sessionId)) {
+      const id = p.sessionId;
+      if (!this.early.has(id)) this.log?.(`session/update for unknown session ${id} held until a session or subagent_update names it`);
+      this.reportGivenUp(this.early.hold(id, p.update));
       return;
     }
     this.log?.(`session/update for unknown session ${String(p.sessionId)} ignored`);
     this.onUnknownSession?.(String(p.sessionId));
+  }
+
+  private takeEarly(id: string): unknown[] {
+    const early = this.early.take(id);
+    if (!early) return [];
+    if (early.lost > 0) {
+      this.log?.(`${early.lost} update(s) for ${id} arrived before it was known and were dropped (more than ${MAX_EARLY_UPDATES})`);
+      this.onUnknownSession?.(id);
+    }
+    return early.updates;
+  }
+
+  private reportGivenUp(given: readonly GivenUp[]): void {
+    for (const { id, updates } of given) {
+      this.log?.(`dropped ${updates} update(s) for unknown session ${id}: nothing named it`);
+      this.onUnknownSession?.(id);
+    }
   }
 
   /** A `subagent_update` on `top` (or on its child at `path`) announcing a child not routed yet. */
@@ -150,10 +152,18 @@ export class SessionRouter {
       this.log?.(`subagent ${id} not routed: ${path.length >= MAX_CHILD_DEPTH ? `nested deeper than ${MAX_CHILD_DEPTH}` : `more than ${MAX_CHILDREN} subagents`}`);
       return;
     }
-    this.children.set(id, { child: top.children.open([...path, id]), top });
+    const child = top.children.open([...path, id]);
+    this.children.set(id, { child, top });
+    this.gone.delete(id);
+    // What the child said before it was announced, shown now (its own announcements route further).
+    for (const early of this.takeEarly(id)) {
+      child.handleUpdate(early);
+      this.noteChild(top, child.path, early);
+    }
   }
 
   closeAll(info: { exitCode: number | null; signal: string | null; stderrTail: string }, expected: boolean, why?: string): void {
+    this.reportGivenUp(this.early.clear());
     for (const session of this.sessions.values()) session.agentGone(info, expected, why);
   }
 }

@@ -167,6 +167,7 @@ export class ChildSessions {
   open(path: readonly string[]): ChildSession {
     const child = new ChildSession(this, this.host, path);
     this.byId.set(child.sessionId, child);
+    this.messages.childAnnounced();
     return child;
   }
 

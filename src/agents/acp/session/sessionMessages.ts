@@ -12,7 +12,9 @@
  * Both views of one message become one row in the child's thread: a view that links to the
  * other (`recipientMessageId` on the parent's outgoing task, `senderMessageId` on its incoming
  * report) is keyed by the id in the child's transcript, where the child's own view has it.
- * A message naming no child of the session it came on is logged and left out.
+ * A message naming no child of the session it came on waits (bounded) for such a child to be
+ * announced — an agent may send a child its task before the `subagent_update` naming the child —
+ * and is shown then; one that never finds its child is never shown.
  *
  * Chunks carry only the message id; the participants come from `session_message`, which may
  * arrive after them (SDK 2.4.0). Such chunks wait, within bounds, for their message.
@@ -27,6 +29,8 @@ const MAX_WAITING_MESSAGES = 64;
 const MAX_WAITING_CHUNKS = 256;
 /** Messages remembered per family (their participants and where they went); the oldest go first. */
 const MAX_MESSAGES = 4_096;
+/** Messages kept while they name no announced child; the oldest is given up first. */
+const MAX_UNROUTED = 64;
 
 export interface MessageFamily {
   /** The child path of a child session of the family, if `sessionId` is one. */
@@ -43,14 +47,24 @@ interface Participants {
   recipientMessageId?: string;
 }
 
+type Route = { path: readonly string[]; role: 'task' | 'report'; rowKey: string };
+
 interface Known extends Participants {
   /** Where it went, once resolved: the child's path, its role there, its row key in the child's thread. */
-  route?: { path: readonly string[]; role: 'task' | 'report'; rowKey: string };
+  route?: Route;
+}
+
+/** A message that named no announced child when it came: where it came and its latest content. */
+interface Unrouted {
+  self: readonly string[];
+  messageId: string;
+  content?: Upsert['content'];
 }
 
 export class SessionMessages {
   private readonly known = new Map<string, Known>();
   private readonly waiting = new Map<string, ContentBlock[]>();
+  private readonly unrouted = new Map<string, Unrouted>();
 
   constructor(private readonly family: MessageFamily) {}
 
@@ -71,16 +85,48 @@ export class SessionMessages {
     // The first place a message is shown stays its place; later links do not move it.
     known.route ??= this.resolve(self, known, event.messageId);
     const route = known.route;
-    const early = this.waiting.get(key);
     if (!route) {
-      this.family.log(`session_message ${event.messageId} names no subagent of this session (from ${known.sender ?? '?'} to ${known.recipient ?? '?'}); not shown`);
+      this.hold(key, self, event);
+      this.family.log(`session_message ${event.messageId} names no subagent of this session (from ${known.sender ?? '?'} to ${known.recipient ?? '?'}); shown if one is announced`);
       return;
     }
-    if (event.content !== undefined) this.family.emitAt(route.path, { kind: 'subagent_message', role: route.role, messageId: route.rowKey, content: event.content });
+    this.deliver(key, route, event.content);
+  }
+
+  /** A child of the family was announced: messages that named it before are shown now. */
+  childAnnounced(): void {
+    for (const [key, pending] of this.unrouted) {
+      const known = this.known.get(key);
+      const route = known ? (known.route ??= this.resolve(pending.self, known, pending.messageId)) : undefined;
+      if (!known) this.unrouted.delete(key);
+      if (!route) continue;
+      this.unrouted.delete(key);
+      this.family.log(`session_message ${pending.messageId} shown now that its subagent is announced`);
+      this.deliver(key, route, pending.content);
+    }
+  }
+
+  private deliver(key: string, route: Route, content: Upsert['content']): void {
+    if (content !== undefined) this.family.emitAt(route.path, { kind: 'subagent_message', role: route.role, messageId: route.rowKey, content });
+    const early = this.waiting.get(key);
     if (early) {
       this.waiting.delete(key);
       for (const chunk of early) this.family.emitAt(route.path, { kind: 'subagent_message', role: route.role, messageId: route.rowKey, chunk });
     }
+  }
+
+  private hold(key: string, self: readonly string[], event: Upsert): void {
+    const pending = this.unrouted.get(key);
+    if (pending) {
+      if (event.content !== undefined) pending.content = event.content;
+      return;
+    }
+    if (this.unrouted.size >= MAX_UNROUTED) {
+      const oldest = this.unrouted.keys().next().value!;
+      this.unrouted.delete(oldest);
+      this.waiting.delete(oldest);
+    }
+    this.unrouted.set(key, { self, messageId: event.messageId, ...(event.content !== undefined ? { content: event.content } : {}) });
   }
 
   private resolve(self: readonly string[], p: Participants, messageId: string): Known['route'] {

@@ -109,19 +109,15 @@ async function openWith(ctx: OpenContext, req: OpenRequest, options: OpenOptions
 
   // A fork answers like session/new: a new id, no replay.
   if (req.kind === 'new' || req.kind === 'fork') {
-    ctx.router.expectSession();
-    try {
-      // A ResponseError (e.g. -32000 authentication required) is rethrown as is, code included.
-      const answer = await boundedRequest(ctx.connection, gated.method, gated.params, ctx.openTimeoutMs ?? DEFAULT_OPEN_TIMEOUT_MS, ctx.agentName);
-      const parsed = parseNewSessionResult(answer);
-      if (!parsed.ok) throw new Error(`The agent's ${gated.method} answer is malformed: ${parsed.error}`);
-      const { sessionId, ...setup } = parsed.value;
-      const session = create(ctx, support, plan, sessionId, setup, tools);
-      ctx.router.add(session);
-      return session;
-    } finally {
-      ctx.router.sessionSettled();
-    }
+    // Updates the agent sends before this answer are held by the router until `add`.
+    // A ResponseError (e.g. -32000 authentication required) is rethrown as is, code included.
+    const answer = await boundedRequest(ctx.connection, gated.method, gated.params, ctx.openTimeoutMs ?? DEFAULT_OPEN_TIMEOUT_MS, ctx.agentName);
+    const parsed = parseNewSessionResult(answer);
+    if (!parsed.ok) throw new Error(`The agent's ${gated.method} answer is malformed: ${parsed.error}`);
+    const { sessionId, ...setup } = parsed.value;
+    const session = create(ctx, support, plan, sessionId, setup, tools);
+    ctx.router.add(session);
+    return session;
   }
 
   // Reopening a session that is open here supersedes that object, unless the reopen fails.
