@@ -80,7 +80,7 @@ export interface OverviewRow {
 
 export function overviewRow(f: ThreadFacts, now: number, t: Translate = english): OverviewRow {
   const state = threadState(f);
-  const elapsed = state === 'working' && f.turnStartedAt !== undefined ? formatElapsed(now - f.turnStartedAt)
+  const elapsed = (state === 'working' || state === 'waiting') && f.turnStartedAt !== undefined ? formatElapsed(now - f.turnStartedAt)
     : f.lastTurnMs !== undefined ? formatElapsed(f.lastTurnMs) : undefined;
   const parts = [
     f.tab.agentName,
@@ -92,6 +92,34 @@ export function overviewRow(f: ThreadFacts, now: number, t: Translate = english)
     spendText(f.budget ?? standing(f.cost ?? undefined, undefined), t),
   ].filter((p): p is string => !!p);
   return { tabId: f.tab.id, state, label: f.tab.title, description: parts.join(' · '), tooltip: [f.tab.title, ...parts].join('\n') };
+}
+
+/**
+ * When each tab's turn started and how long its latest turn took, from the states seen. A turn
+ * waiting on the user's answer goes on: its clock runs from the turn's start, not from the answer.
+ */
+export class TurnClocks {
+  private readonly started = new Map<string, number>();
+  private readonly lastTurn = new Map<string, number>();
+
+  see(tabId: string, state: SessionTabInfo['state'], now: number): void {
+    const inTurn = state === 'running' || state === 'waiting';
+    const start = this.started.get(tabId);
+    if (inTurn && start === undefined) this.started.set(tabId, now);
+    if (!inTurn && start !== undefined) {
+      this.lastTurn.set(tabId, now - start);
+      this.started.delete(tabId);
+    }
+  }
+
+  of(tabId: string): Pick<ThreadFacts, 'turnStartedAt' | 'lastTurnMs'> {
+    return { turnStartedAt: this.started.get(tabId), lastTurnMs: this.lastTurn.get(tabId) };
+  }
+
+  /** Forgets the tabs that are gone. */
+  keepOnly(tabIds: ReadonlySet<string>): void {
+    for (const map of [this.started, this.lastTurn]) for (const id of [...map.keys()]) if (!tabIds.has(id)) map.delete(id);
+  }
 }
 
 /** Threads whose agent waits for the user: the badge on the activity bar. */

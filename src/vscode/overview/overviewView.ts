@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { AgentChatContext } from '../context.js';
 import { SHOW_TAB } from '../notifications/showTab.js';
-import { overviewRow, threadFacts, waitingCount, type ThreadFacts, type ThreadState } from './overviewModel.js';
+import { overviewRow, threadFacts, TurnClocks, waitingCount, type ThreadFacts, type ThreadState } from './overviewModel.js';
 import type { BudgetStanding } from '../budget/budgetModel.js';
 
 /** Each thread's spend against its budget (budget/budgets.ts). */
@@ -34,9 +34,7 @@ export class OverviewView implements vscode.TreeDataProvider<string>, vscode.Dis
   readonly onDidChangeTreeData = this.changed.event;
   private readonly view: vscode.TreeView<string>;
   private readonly subscriptions: vscode.Disposable[] = [];
-  /** When each working tab's turn started, and how long each tab's latest turn took. */
-  private readonly started = new Map<string, number>();
-  private readonly lastTurn = new Map<string, number>();
+  private readonly clocks = new TurnClocks();
   private rows = new Map<string, ReturnType<typeof overviewRow>>();
   private order: string[] = [];
   private pending: ReturnType<typeof setTimeout> | undefined;
@@ -90,26 +88,21 @@ export class OverviewView implements vscode.TreeDataProvider<string>, vscode.Dis
     const asking = new Set([...this.context.pendingPermissions(), ...this.context.pendingElicitations()].map((q) => q.tabId));
     const all: ThreadFacts[] = tabs.map((tab) => {
       const entries = this.context.entriesOf(tab.id) ?? [];
-      if (tab.state === 'running' && !this.started.has(tab.id)) this.started.set(tab.id, now);
-      if (tab.state !== 'running' && this.started.has(tab.id)) {
-        this.lastTurn.set(tab.id, now - this.started.get(tab.id)!);
-        this.started.delete(tab.id);
-      }
+      this.clocks.see(tab.id, tab.state, now);
       return {
         tab, ...threadFacts(entries), cost: this.context.sessionFactsOf(tab.id)?.usage?.cost, budget: this.budgets?.standingOf(tab.id),
-        turnStartedAt: this.started.get(tab.id), lastTurnMs: this.lastTurn.get(tab.id), asking: asking.has(tab.id),
+        ...this.clocks.of(tab.id), asking: asking.has(tab.id),
       };
     });
     const ids = new Set(tabs.map((t) => t.id));
-    for (const id of [...this.lastTurn.keys()]) if (!ids.has(id)) this.lastTurn.delete(id);
-    for (const id of [...this.started.keys()]) if (!ids.has(id)) this.started.delete(id);
+    this.clocks.keepOnly(ids);
     this.rows = new Map(all.map((f) => [f.tab.id, overviewRow(f, now, vscode.l10n.t)]));
     this.order = tabs.map((t) => t.id);
     const waiting = waitingCount(all);
     this.view.badge = waiting ? { value: waiting, tooltip: vscode.l10n.t('{0} thread(s) waiting for you', waiting) } : undefined;
     this.changed.fire();
     // Elapsed time moves while a thread works: once a second, only then.
-    const working = all.some((f) => f.tab.state === 'running');
+    const working = all.some((f) => f.tab.state === 'running' || f.tab.state === 'waiting');
     if (working && !this.ticker) this.ticker = setInterval(() => this.refresh(), 1000);
     if (!working && this.ticker) {
       clearInterval(this.ticker);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatElapsed, overviewRow, threadFacts, threadState, waitingCount, type ThreadFacts } from '../../../src/vscode/overview/overviewModel.js';
+import { formatElapsed, overviewRow, threadFacts, threadState, TurnClocks, waitingCount, type ThreadFacts } from '../../../src/vscode/overview/overviewModel.js';
 import type { ThreadEntry } from '../../../src/thread/types.js';
 import { standing } from '../../../src/vscode/budget/budgetModel.js';
 
@@ -28,6 +28,21 @@ test('a row: agent, branch, state, elapsed, files changed and cost, each only wh
   assert.equal(overviewRow(facts({ lastStop: 'end_turn', lastTurnMs: 4_200 }), 0).description, 'codex · done · 4s');
   assert.equal(overviewRow(facts({ lastStop: 'end_turn', lastTurnMs: 4_200, filesChanged: 1 }), 0).description, 'codex · done · 4s · 1 file changed');
   assert.equal(formatElapsed(3 * 3600_000 + 5 * 60_000), '3h 05m');
+});
+
+test('elapsed: a turn that waits for the user\'s answer keeps counting from its start; the next turn starts its own clock', () => {
+  const clocks = new TurnClocks();
+  const row = (state: ThreadFacts['tab']['state'], now: number) => {
+    clocks.see('t1', state, now);
+    return overviewRow(facts({ state, ...clocks.of('t1') }), now).description;
+  };
+  assert.equal(row('running', 0), 'codex · working · 0s');
+  assert.equal(row('waiting', 3_000), 'codex · waiting for you · 3s');
+  assert.equal(row('running', 9_000), 'codex · working · 9s');
+  assert.equal(overviewRow(facts({ lastStop: 'end_turn', ...(clocks.see('t1', 'idle', 12_000), clocks.of('t1')) }), 12_000).description, 'codex · done · 12s');
+  assert.equal(row('running', 20_000), 'codex · working · 0s');
+  clocks.keepOnly(new Set());
+  assert.deepEqual(clocks.of('t1'), { turnStartedAt: undefined, lastTurnMs: undefined });
 });
 
 test('facts of a thread: the latest stop, each changed file once, files outside the roots not counted', () => {
