@@ -171,6 +171,28 @@ describe('consulting local agents through the editor (ask_agent, "consultable": 
     assert.equal(ended?.stopReason, 'end_turn');
   });
 
+  test('the consulted agent\'s form reaches the user in the calling thread, named after it; the answer goes back to its session', async () => {
+    const r = record(await peer.client.newSession());
+    allowConsultations(r);
+    const asked: Array<Extract<SessionEvent, { kind: 'elicitation_requested' }>> = [];
+    r.session.onEvent((e) => {
+      if (e.kind !== 'elicitation_requested') return;
+      asked.push(e);
+      setTimeout(() => {
+        const verdict = r.session.answerElicitation(e.requestId, { action: 'accept', content: { name: 'api', replicas: 2, region: 'eu', notify: false } });
+        assert.deepEqual(verdict, { ok: true });
+      }, 0);
+    });
+    const [answer] = await consultEach(r, 'scripted', ['elicit']);
+    assert.equal(asked.length, 1, 'one form, forwarded');
+    assert.match(asked[0]!.requestId, /^agent-chat-consult-/);
+    assert.equal(asked[0]!.prompt.mode === 'form' && asked[0]!.prompt.title, 'Scripted Agent: Deployment');
+    assert.ok(!answer!.isError, textOf(answer!));
+    assert.match(textOf(answer!), /ELICIT:accept \{"name":"api","replicas":2,"region":"eu","notify":false\}/);
+    const row = r.thread.entries.find((e) => e.type === 'elicitation');
+    assert.ok(row, 'the form is a row of the calling thread');
+  });
+
   test('a forwarded question answered by the user goes back to the consulted agent\'s session', async () => {
     const r = record(await peer.client.newSession());
     allowConsultations(r);

@@ -10,6 +10,7 @@
  */
 import type { PermissionOutcome, SessionEvent, ToolCallPatch } from '../../protocol/events.js';
 import type { HostQuestion } from '../acp/permissions/permissionDesk.js';
+import type { ElicitationAnswer, ElicitationVerdict } from '../api.js';
 import { toolError, toolText, type ToolResult } from '../../services/editorTools/toolList.js';
 import type { ConsultToolName } from '../../services/editorTools/consultToolList.js';
 import { Consultation, type ConsultSession } from './consultation.js';
@@ -209,6 +210,15 @@ export class ConsultDesk {
   answerPermission(requestId: string, outcome: PermissionOutcome): boolean {
     for (const conversation of this.opened.values()) if (conversation.answerPermission(requestId, outcome)) return true;
     return false;
+  }
+
+  /** The user's answer to a consulted local agent's form or page, shown in this thread; undefined: not one of theirs. */
+  answerElicitation(requestId: string, answer: ElicitationAnswer): ElicitationVerdict | undefined {
+    for (const conversation of this.opened.values()) {
+      const verdict = conversation.answerElicitation(requestId, answer);
+      if (verdict) return verdict;
+    }
+    return undefined;
   }
 
   /** The calling session ended: every conversation is cancelled and closed. */

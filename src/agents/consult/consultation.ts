@@ -7,12 +7,13 @@
  *
  * The card is the whole exchange as the session's own events tell it (the same events a tab of
  * that agent would show), so nothing the consulted agent sends bypasses the thread's renderer.
- * A consulted local agent's own permission requests are shown in the calling thread (their ids
- * prefixed with the card's) and the user's answers go back to its session.
+ * A consulted local agent's own permission requests and questions (forms, pages to open) are
+ * shown in the calling thread (their ids prefixed with the card's) and the user's answers go back
+ * to its session.
  */
 import { randomUUID } from 'node:crypto';
 import type { ConsultationFacts, ContentBlock, PermissionOutcome, SessionEvent, StopReason, ToolCallContent, ToolCallStatus } from '../../protocol/events.js';
-import type { ChatSession } from '../api.js';
+import type { ChatSession, ElicitationAnswer, ElicitationVerdict } from '../api.js';
 import { t } from '../translate.js';
 
 /** A consulted agent's session: turns, cancel, and an end when the conversation is dropped. */
@@ -123,6 +124,13 @@ export class Consultation {
     return true;
   }
 
+  /** The verdict on a forwarded question of the consulted agent's; undefined: not one of this card's. */
+  answerElicitation(requestId: string, answer: ElicitationAnswer): ElicitationVerdict | undefined {
+    const prefix = `${this.cardId}:`;
+    if (!requestId.startsWith(prefix) || !this.session) return undefined;
+    return this.session.answerElicitation(requestId.slice(prefix.length), answer);
+  }
+
   private async run(message: string, callerSignal: AbortSignal, timeoutMs: number): Promise<RoundOutcome> {
     const signal = AbortSignal.any([callerSignal, this.userStop.signal]);
     this.state = 'working';
@@ -226,7 +234,7 @@ export class Consultation {
   }
 
   /**
-   * A consulted local agent's own questions to the user, into the calling thread: a card of
+   * A consulted local agent's own questions to the user (permissions, forms, pages to open), into the calling thread: a card of
    * their own there (named after the consulted agent), ids prefixed with this card's so
    * answers find their way back and never meet the calling session's own.
    */
@@ -239,6 +247,16 @@ export class Consultation {
       else this.emit({ ...event, toolCallId: id(event.toolCallId), toolCall });
     } else if (event.kind === 'permission_resolved') {
       this.emit({ ...event, requestId: id(event.requestId) });
+    } else if (event.kind === 'elicitation_requested') {
+      // Named after the consulted agent: the user must know who asks, not take it for their own agent.
+      const prompt = event.prompt.mode === 'url'
+        ? { ...event.prompt, elicitationId: id(event.prompt.elicitationId), message: t('{0}: {1}', this.title, event.prompt.message) }
+        : { ...event.prompt, title: t('{0}: {1}', this.title, event.prompt.title ?? event.prompt.message) };
+      this.emit({ kind: 'elicitation_requested', requestId: id(event.requestId), prompt, ...(event.toolCallId ? { toolCallId: id(event.toolCallId) } : {}) });
+    } else if (event.kind === 'elicitation_resolved') {
+      this.emit({ ...event, requestId: id(event.requestId) });
+    } else if (event.kind === 'elicitation_completed') {
+      this.emit({ ...event, elicitationId: id(event.elicitationId) });
     }
   }
 

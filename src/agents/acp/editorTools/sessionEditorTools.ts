@@ -102,6 +102,7 @@ export async function openSessionEditorTools(options: EditorToolsOptions, log?: 
     consultations: {
       stop: (cardId) => desk?.stop(cardId) ?? false,
       answerPermission: (requestId, outcome) => desk?.answerPermission(requestId, outcome) ?? false,
+      answerElicitation: (requestId, answer) => desk?.answerElicitation(requestId, answer),
     },
     close: async () => {
       await desk?.dispose();

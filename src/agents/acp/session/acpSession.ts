@@ -69,6 +69,8 @@ export interface ConsultationRoutes {
   stop(cardId: string): boolean;
   /** False: not a consulted agent's question. */
   answerPermission(requestId: string, outcome: PermissionOutcome): boolean;
+  /** Undefined: not a consulted agent's form or page. */
+  answerElicitation(requestId: string, answer: ElicitationAnswer): ElicitationVerdict | undefined;
 }
 
 export const DEFAULT_CANCEL_TIMEOUT_MS = 10_000;
@@ -366,7 +368,7 @@ export class AcpChatSession implements ChatSession {
   }
 
   answerElicitation(requestId: string, answer: ElicitationAnswer): ElicitationVerdict {
-    return this.children.answerElicitation(requestId, answer) ?? this.elicitations.answer(requestId, answer);
+    return this.opts.consultations?.answerElicitation(requestId, answer) ?? this.children.answerElicitation(requestId, answer) ?? this.elicitations.answer(requestId, answer);
   }
 
   /** `elicitation/complete`: true when the page flow was one this session (or a subagent of it) opened. */
