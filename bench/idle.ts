@@ -14,10 +14,12 @@
  * the real bundle in Chromium, counted as the CPU time (/proc) of every process of its Chromium —
  * renderers, GPU, browser — which is more than the page alone. Windows start once the page has
  * settled after drawing the thread (its garbage collected in both, then three seconds in a row of
- * Chromium CPU under 5 ms each) and the composer has the focus, as after sending. Beside them, for
- * the record: the renderer main thread's task wall time (DevTools `TaskDuration`, which a loaded
- * machine stretches), the agent process, and what the page scheduled in the window (timers,
- * animation frames, idle callbacks) — an idle page should schedule none.
+ * Chromium CPU under 5 ms each) and the composer has the focus, as after sending, its caret come to
+ * rest (webview/caretRest.ts: it blinks for a few seconds after the last keystroke, each blink a
+ * frame; the blinking is measured first, for the record). Beside them, for the record: the
+ * renderer main thread's task wall time (DevTools `TaskDuration`, which a loaded machine
+ * stretches), the agent process, and what the page scheduled in the window (timers, animation
+ * frames, idle callbacks) — an idle page should schedule none.
  */
 import { cpus, loadavg } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
@@ -28,6 +30,7 @@ import { openThread, startAgent } from './live/panelHost.js';
 import { descendants, type ProcessInfo } from '../test/support/processTree.js';
 import { cpuMs } from './live/procCpu.js';
 import { restoredThread } from './live/restoredThread.js';
+import { CARET_BLINK_MS } from '../webview/caretRest.js';
 import { median, table } from './stats.js';
 
 const ROWS = 5_000;
@@ -106,13 +109,13 @@ async function settle(cdp: CDPSession, browser: number, limitMs: number): Promis
 
 interface Browsers { panel: number; floor: number }
 
-async function measureWindow(page: Page, cdp: CDPSession, agentPid: number | undefined, browser: Browsers): Promise<Window> {
+async function measureWindow(page: Page, cdp: CDPSession, agentPid: number | undefined, browser: Browsers, windowMs = WINDOW_MS): Promise<Window> {
   await page.evaluate(COUNT_SCHEDULING);
   const processes = chromium(browser.panel);
   const floorProcesses = chromium(browser.floor);
   const pids = [...processes, ...floorProcesses].map((p) => p.pid);
   const before = { host: process.cpuUsage(), task: await taskSeconds(cdp), procs: cpuMs([...pids, ...(agentPid ? [agentPid] : [])]) };
-  await new Promise((r) => setTimeout(r, WINDOW_MS));
+  await new Promise((r) => setTimeout(r, windowMs));
   const task = await taskSeconds(cdp);
   const host = process.cpuUsage(before.host);
   const procs = cpuMs([...pids, ...(agentPid ? [agentPid] : [])]);
@@ -168,10 +171,17 @@ export async function run(): Promise<void> {
     const settledMs = await settle(cdp, panelBrowser, 60_000);
     await settle(floor.cdp, floor.browser, 60_000);
     console.log(`page settled ${(settledMs / 1000).toFixed(0)} s after drawing`);
-    // The cursor stays in the composer, as after sending: its caret blinks, and each blink is a
-    // frame of the whole page (style, layout checks, resize observers, paint).
-    await panel.page.locator('textarea').first().focus();
+    // The cursor stays in the composer, as after sending. Its caret blinks for a few seconds after
+    // the last keystroke, each blink a frame of the whole page, then rests (shown, still); the
+    // windows measure the rest, and the blinking is measured first for the record.
     await cdp.send('Performance.enable');
+    const composer = panel.page.locator('textarea').first();
+    await composer.focus();
+    await composer.press('End');
+    const blinkStart = Date.now();
+    const blinking = await measureWindow(panel.page, cdp, agent.pid(), { panel: panelBrowser, floor: floor.browser }, CARET_BLINK_MS - 500);
+    await panel.page.waitForFunction(() => document.activeElement?.hasAttribute('data-caret-rest'), undefined, { timeout: 60_000 });
+    console.log(`the composer's caret came to rest ${((Date.now() - blinkStart) / 1000).toFixed(1)} s after the last keystroke; while it blinked (${((CARET_BLINK_MS - 500) / 1000).toFixed(1)} s): panel ${blinking.chromiumMs} ms, floor ${blinking.floorMs} ms`);
     for (let i = 0; i < RUNS; i++) {
       windows.push(await measureWindow(panel.page, cdp, agent.pid(), { panel: panelBrowser, floor: floor.browser }));
       process.stdout.write('.');

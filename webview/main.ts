@@ -15,6 +15,7 @@ import type { AgentStatus, HostToWebview, SessionTabs } from '../src/shared/webv
 import type { ThreadEntry } from '../src/thread/types.js';
 import { Announcer } from './a11y/announcer.js';
 import { installActions } from './actions.js';
+import { installCaretRest } from './caretRest.js';
 import { Composer } from './composer/composer.js';
 import { mayHaveQueue } from './composer/queueList.js';
 import { SessionPickers } from './composer/pickers.js';
@@ -86,6 +87,7 @@ const app = h('div', { class: 'app' }, [tabStrip.el, header.el, failure.el, intr
 // The host page provides #root; a bare page (tests, benchmark) gets the panel on <body>.
 (document.getElementById('root') ?? document.body).append(app);
 installActions(app, host);
+installCaretRest();
 
 document.addEventListener('keydown', (e) => {
   if (e.key === 'Escape' && !e.defaultPrevented && !e.isComposing && composer.running()) {
