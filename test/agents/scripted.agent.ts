@@ -7,7 +7,7 @@ import type { ClientCapabilities, ContentBlock, StopReason } from '@agentclientp
 import { applyStartFlags, readFlags } from './lib/flags.js';
 import { exitWhenClosed, openStdio } from './lib/stdio.js';
 import { Aborted } from './lib/timing.js';
-import { parsePrompt } from './lib/words.js';
+import { parsePrompt, scenarioText } from './lib/words.js';
 import { V1Turn } from './lib/v1-turn.js';
 import type { V1Session } from './lib/v1-turn.js';
 import * as content from './lib/v1-scenarios-content.js';
@@ -154,8 +154,7 @@ function start(): void {
 }
 
 async function run(turn: V1Turn, prompt: ContentBlock[]): Promise<StopReason> {
-  const first = prompt.find((b) => b.type === 'text');
-  const parsed = parsePrompt(first?.type === 'text' ? first.text : '');
+  const parsed = parsePrompt(scenarioText(prompt));
   const scenario = SCENARIOS[parsed.scenario] ?? content.hello;
   try {
     return await scenario(turn, parsed, prompt);

@@ -126,6 +126,28 @@ journey(win, 'the queue goes out while the chat is hidden; its permission questi
   assert.equal(await chat.turnEnd(before + 1, { timeout: 15000 }), 'cancelled');
 });
 
+journey(win, 'Steer on a v1 agent cancels and sends: the partial answer stays, the message goes out once the turn stopped', async ({ chat }) => {
+  await chat.newSession();
+  const before = await chat.send('long');
+  await chat.waitForRow('agent', 'tick');
+  const input = await chat.locator('textarea.composer-input');
+  await input.click();
+  await input.fill('echo steered after the stop');
+  const frame = await chat.frame();
+  // The arrow beside Queue: Queue, Steer, Stop and send.
+  await frame.getByRole('button', { name: 'More ways to send' }).click();
+  await frame.getByRole('menuitem', { name: /^Steer:/ }).click();
+  await expectValue(input, '', { timeout: 15000, message: 'the composer to clear after steering' });
+  // A v1 agent cannot take a message while working: its turn is stopped first, then the message goes out.
+  assert.equal(await chat.turnEnd(before, { timeout: 15000 }), 'cancelled');
+  assert.equal(await chat.turnEnd(before + 1), 'end_turn');
+  await chat.expectLast('agent', /ECHO:.*echo steered after the stop/);
+  await expectText((await chat.rows('agent')).first(), /tick/, { message: 'the stopped turn\'s partial answer stays' });
+  await expectUserTexts(chat, ['long', 'echo steered after the stop']);
+  await expectText(await chat.lastOf('user'), /Steered: the agent stopped its turn first/, { message: 'the thread says what happened' });
+  await expectCount(await chat.locator('.queued-item'), 0, { message: 'nothing was queued' });
+});
+
 journey(win, 'a 300 px wide chat: header, queue and composer fit, nothing overflows', async ({ page, chat }) => {
   await chat.newSession();
   // Narrow the side bar by dragging its edge, as a person would.

@@ -2,7 +2,8 @@
 // updates (requires_action while a permission is open) and a custom stop reason.
 import assert from 'node:assert/strict';
 import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
-import { expectAttribute, expectCount, expectText, expectTexts } from '../../scripts/e2e/expect.mjs';
+import { runCommand } from '../../scripts/e2e/workbench.mjs';
+import { expectAttribute, expectCount, expectText, expectTexts, expectValueOf } from '../../scripts/e2e/expect.mjs';
 import { CUSTOM_STOP_REASON, UPSERT_FINAL } from '../agents/lib/texts.ts';
 
 const win = chatWindow('v2', { files: { 'README.md': '# old\n', 'notes.txt': 'todo\n' } });
@@ -46,4 +47,27 @@ journey(win, 'state updates: requires_action while asking, then a custom stop re
 
   assert.equal(await chat.turn('custom-stop'), CUSTOM_STOP_REASON);
   await chat.expectLast('turn_end', /Stopped/);
+});
+
+journey(win, 'Continue with another agent carries the conversation: same tab, a notice, the first prompt holds what was said', async ({ page, chat }) => {
+  await chat.useAgent('v2');
+  await chat.newSession();
+  assert.equal(await chat.turn('hello'), 'end_turn');
+  const tab = await (await chat.locator('.session-tab.active')).getAttribute('data-tab-id');
+  await runCommand(page, 'Agent Chat: Continue with Another Agent…');
+  // The other agents by their titles: the scripted one reads its own title once it runs, else its name.
+  const row = page.locator('.quick-input-widget .monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: /^\s*(Scripted Agent|scripted)\s*$/ }) }).first();
+  await row.waitFor({ state: 'visible', timeout: 15000 });
+  await row.click();
+  await chat.waitForRow('notice', 'Continued with');
+  await expectValueOf(async () => (await chat.locator('.session-tab.active')).getAttribute('data-tab-id'), tab, { what: 'the same tab' });
+  await chat.waitReady();
+  const before = await chat.send('echo what did we talk about');
+  assert.equal(await chat.turnEnd(before), 'end_turn');
+  // The scripted agent echoes what it received: the conversation so far, then the message.
+  await chat.expectLast('agent', (text) => /ECHO:/.test(text) && /This continues an earlier conversation/.test(text)
+    && /User: hello/.test(text) && /Hello from the scripted agent/.test(text) && /echo what did we talk about/.test(text),
+  { message: 'the first prompt to the new agent carrying the conversation' });
+  await expectText((await chat.rows('user')).first(), /hello/, { message: 'the earlier part stays in the tab' });
 });

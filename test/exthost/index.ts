@@ -32,6 +32,7 @@ import './overview.js';
 import './budget.js';
 import './threadNotices.js';
 import './planFile.js';
+import './steer.js';
 
 export async function run(): Promise<void> {
   const lines: string[] = [];

@@ -37,6 +37,19 @@ export interface ParsedPrompt {
   rest: string;
 }
 
+/**
+ * The text a scenario is chosen from: the first text block, skipping one that only gives an
+ * earlier conversation as context (a prompt seeded for a new session starts with
+ * "This continues an earlier conversation", and the user's message follows in its own block).
+ */
+export function scenarioText(blocks: readonly { type: string; text?: unknown }[]): string {
+  const texts = blocks.filter((b): b is { type: 'text'; text: string } => b.type === 'text' && typeof b.text === 'string');
+  const first = texts[0]?.text.startsWith(SEED_START) && texts.length > 1 ? texts[1] : texts[0];
+  return first?.text ?? '';
+}
+
+const SEED_START = 'This continues an earlier conversation';
+
 export function parsePrompt(text: string): ParsedPrompt {
   const trimmed = text.replace(/^\s+/, '');
   const match = /^(\S*)\s?([\s\S]*)$/.exec(trimmed);
