@@ -68,7 +68,7 @@ const threadView = new ThreadView(viewState, announcer, (reason) => {
   }
 });
 const store = new ThreadStore(threadView);
-const children = new ChildThreads((reason) => threadView.desync(reason));
+const children = new ChildThreads((reason) => threadView.desync(reason), (childId, open) => host.post({ type: 'childOpen', childId, open }));
 threadView.setChildren(children);
 const childQuestions = new ChildQuestions(() => threadView.rowContext(), (childId) => subagentName(children.card(childId)));
 children.watch((childId, entry) => childQuestions.note(childId, entry));
@@ -135,7 +135,8 @@ function handle(msg: HostToWebview): void {
       applySession(s.session, s.entries);
       childQuestions.reset();
       children.reset(s.children, s.entries);
-      viewState.keepOnly(new Set([...s.entries.map((e) => e.id), ...children.ids()]));
+      children.ask(s.asks);
+      viewState.keepOnly(new Set([...s.entries.map((e) => e.id), ...children.ids()]), new Set(s.childIds ?? []));
       store.reset(s.entries);
       turns.reset(s.session.turnState);
       // The queue lives in the host, per tab: ask for the one of the tab now shown.
@@ -148,7 +149,11 @@ function handle(msg: HostToWebview): void {
       // Children first: a card inserted by these changes opens onto rows that are already there.
       for (const change of msg.changes) if (change.op !== 'append' && change.entry.type === 'subagent') children.noteCard(change.entry);
       if (msg.children) children.apply(msg.children);
+      children.ask(msg.asks);
       store.apply(msg.changes);
+      return;
+    case 'childRows':
+      children.replace(msg.childId, msg.entries);
       return;
     case 'session':
       applySession(msg.session);

@@ -56,10 +56,16 @@ export class ViewStateStore {
   }
 
   /** Forgets choices about rows that are gone (a new session), so the saved state stays small. */
-  keepOnly(entryIds: ReadonlySet<string>): void {
-    const kept = Object.entries(this.state.expanded).filter(([key]) => entryIds.has(key.slice(0, key.lastIndexOf(':'))));
+  /**
+   * Forgets what was remembered of rows that are gone. `childIds`: subagents whose rows the page
+   * has not been sent (they come when a card opens): what is remembered of their rows (ids
+   * `<child id>/<row id>`) stays.
+   */
+  keepOnly(entryIds: ReadonlySet<string>, childIds: ReadonlySet<string> = new Set()): void {
+    const known = (entryId: string) => entryIds.has(entryId) || childIds.has(entryId.slice(0, entryId.lastIndexOf('/')));
+    const kept = Object.entries(this.state.expanded).filter(([key]) => known(key.slice(0, key.lastIndexOf(':'))));
     if (kept.length !== Object.keys(this.state.expanded).length) this.update({ expanded: Object.fromEntries(kept) });
-    const forms = Object.entries(this.state.forms).filter(([entryId]) => entryIds.has(entryId));
+    const forms = Object.entries(this.state.forms).filter(([entryId]) => known(entryId));
     if (forms.length !== Object.keys(this.state.forms).length) this.update({ forms: Object.fromEntries(forms) });
   }
 

@@ -7,7 +7,7 @@
  * dropped: the next `ready` gets a fresh snapshot, so nothing is lost.
  */
 import type { StopTarget } from '../protocol/events.js';
-import type { ChildRowChange, RowChange, SessionFacts, ThreadEntry } from '../thread/types.js';
+import type { ChildRowChange, RowChange, SessionFacts, SubagentEntry, ThreadEntry } from '../thread/types.js';
 import type { WorkspaceFolderRef } from './workspacePaths.js';
 
 /** How an agent is doing, rendered in the panel header and the status bar. */
@@ -104,8 +104,15 @@ export interface PanelSnapshot {
   agents: AgentChoice[];
   /** The active tab's thread. */
   entries: ThreadEntry[];
-  /** The rows of its subagents' threads (children of children too), by child session id. */
+  /**
+   * The rows of its subagents' threads (children of children too), by child session id. The
+   * extension sends none here: a card's rows come (`childRows`) when the page opens it.
+   */
   children?: Record<string, ThreadEntry[]>;
+  /** Every subagent's id, at any depth (what is remembered of rows inside cards is kept for them). */
+  childIds?: string[];
+  /** Questions waiting in subagents' threads, shown at the top of the thread. */
+  asks?: ChildAsk[];
   session: SessionFacts;
   composer: ComposerCapabilities;
   /** Every tab; absent from hosts that predate tabs (the strip stays hidden). */
@@ -123,8 +130,14 @@ export type HostToWebview =
   | QueueHostToWebview
   /** Answer to `ready`: everything needed to draw the panel from nothing. */
   | { type: 'snapshot'; snapshot: PanelSnapshot }
-  /** Row changes since the last message, in order (batched per frame); `children`: inside subagent cards. */
-  | { type: 'rows'; changes: RowChange[]; children?: ChildRowChange[] }
+  /**
+   * Row changes since the last message, in order (batched per frame); `children`: inside the
+   * subagent cards the page has open (`childOpen`); `asks`: question rows of any subagent, and
+   * the changes that settle them.
+   */
+  | { type: 'rows'; changes: RowChange[]; children?: ChildRowChange[]; asks?: ChildAsk[] }
+  /** A subagent's whole thread, after the page opened its card: replaces what the page had of it. */
+  | { type: 'childRows'; childId: string; entries: ThreadEntry[] }
   /** Session facts changed (turn state, usage, commands, modes, config, title). */
   | { type: 'session'; session: SessionFacts }
   /** Agent lifecycle changed (starting, ready, failed, exited) or the agent list changed. */
@@ -187,12 +200,22 @@ export interface Attachment {
 /** What an @-mention can name. `editor` is an open editor tab (sent as its file). */
 export type MentionKind = 'file' | 'folder' | 'symbol' | 'problems' | 'editor' | 'terminal' | 'git' | 'thread';
 
+/** A subagent's question (a permission request's tool call or an elicitation), or the change that settles it. */
+export interface ChildAsk {
+  childId: string;
+  entry: ThreadEntry;
+  /** The child's card, for its name (absent if it was never announced). */
+  card?: SubagentEntry;
+}
+
 /** Webview → host. */
 export type WebviewToHost =
   | QueueWebviewToHost
   | StopWorkWebviewToHost
   /** The page (re)loaded and wants a snapshot. */
   | { type: 'ready' }
+  /** A subagent card was opened (send its rows, then its changes) or folded or left the page (stop). */
+  | { type: 'childOpen'; childId: string; open: boolean }
   /** Send a prompt. `images` are pasted images (base64, no data: prefix). */
   | {
       type: 'send';

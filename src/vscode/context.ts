@@ -17,7 +17,8 @@ import * as vscode from 'vscode';
 import type { AgentConfig, ElicitationAnswer, SessionSupport } from '../agents/api.js';
 import type { StopTarget } from '../protocol/events.js';
 import type { AgentChoice, AgentStatus, ComposerCapabilities, PanelSnapshot, SessionTabs } from '../shared/webviewProtocol.js';
-import type { ElicitationEntry, SessionFacts, ThreadEntry, ToolCallEntry } from '../thread/types.js';
+import type { ElicitationEntry, SessionFacts, SubagentEntry, ThreadEntry, ToolCallEntry } from '../thread/types.js';
+import { asksIn, cardOf } from './panel/childFeed.js';
 import { AgentPool } from './tabs/agentPool.js';
 import type { AgentSlot } from './agents/agentSlot.js';
 import { NO_EXTRAS } from './agents/agentSlot.js';
@@ -178,13 +179,15 @@ export class AgentChatContext implements vscode.Disposable {
   /** `name`'s config: from user settings, else the one it was last started with in this window. */
   configOf(name: string): AgentConfig | undefined { return this.catalog.configOf(name, this.pool.get(name)?.chosen); }
 
+  /** The panel's snapshot: a subagent's rows are not in it (the panel asks for them when it opens a card), its questions are. */
   snapshot(): PanelSnapshot {
     const children = this.thread.childRows();
+    const entries = [...this.thread.entries];
     return {
       agent: this.slot.agent,
       agents: this.agents,
-      entries: [...this.thread.entries],
-      ...(children ? { children } : {}),
+      entries,
+      ...(children ? { childIds: Object.keys(children), asks: asksIn(entries, children) } : {}),
       session: this.thread.session,
       composer: this.slot.composer,
       tabs: this.tabsInfo(),
@@ -192,6 +195,12 @@ export class AgentChatContext implements vscode.Disposable {
   }
 
   tabsInfo(): SessionTabs { return this.tabs.info(); }
+
+  /** One subagent's rows (at any depth of the shown thread), if it has that child. */
+  childEntries(childId: string): ThreadEntry[] | undefined { return this.thread.childRows()?.[childId]; }
+
+  /** The card of a subagent of the shown thread (at any depth). */
+  childCard(childId: string): SubagentEntry | undefined { return cardOf(childId, this.thread.entries, this.thread.childRows() ?? {}); }
 
   findToolCall(toolCallId: string, childId?: string): ToolCallEntry | undefined { return this.thread.findToolCall(toolCallId, childId); }
 

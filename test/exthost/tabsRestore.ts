@@ -359,7 +359,7 @@ test('a restored tab whose helper still worked when the window reloaded says it 
     assert.notEqual(restored.state, 'running');
     assert.equal(restored.background, undefined);
     // Its unfinished tool call inside the card is not left spinning either.
-    const inside = second.context.snapshot().children?.[restored.childId] ?? [];
+    const inside = second.context.childEntries(restored.childId) ?? [];
     assert.deepEqual(inside.filter((e) => e.type === 'tool_call').map((e) => e.type === 'tool_call' && [e.title, e.status]), [['Watch the build', 'cancelled']]);
     await closeWindow(second, transcripts);
   });

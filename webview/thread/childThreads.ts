@@ -8,6 +8,7 @@
  * and the DOM's `data-entry-id` never mix a child's row with another's.
  */
 import type { ChildRowChange, RowChange, SubagentEntry, ThreadEntry } from '../../src/thread/types.js';
+import type { ChildAsk } from '../../src/shared/webviewProtocol.js';
 import { ThreadStore, type StoreListener } from './store.js';
 
 /** A source of rows a nested card draws: the rows now, and their changes while it listens. */
@@ -74,8 +75,52 @@ export class ChildThreads {
   /** Each child's card as last seen (in the thread or in another child's), for its name. */
   private readonly cards = new Map<string, SubagentEntry>();
   private watchers: RowWatcher[] = [];
+  /** Open cards per child (a card may be drawn again before the old view leaves); counted per snapshot. */
+  private readonly shown = new Map<string, number>();
+  private generation = 0;
 
-  constructor(private readonly onDesync: (reason: string) => void) {}
+  constructor(
+    private readonly onDesync: (reason: string) => void,
+    /** The host sends a child's rows only while one of its cards is open (`childOpen`). */
+    private readonly want: (childId: string, open: boolean) => void = () => undefined,
+  ) {}
+
+  /**
+   * A card of `childId` opened: the host is asked for its rows while it stays open. Returns the
+   * release, called once when it folds or leaves the page.
+   */
+  opened(childId: string): () => void {
+    const generation = this.generation;
+    const n = (this.shown.get(childId) ?? 0) + 1;
+    this.shown.set(childId, n);
+    if (n === 1) this.want(childId, true);
+    let released = false;
+    return () => {
+      // A card from before a snapshot: the host forgot what was open then.
+      if (released || generation !== this.generation) return;
+      released = true;
+      const left = (this.shown.get(childId) ?? 1) - 1;
+      if (left > 0) this.shown.set(childId, left);
+      else {
+        this.shown.delete(childId);
+        this.want(childId, false);
+      }
+    };
+  }
+
+  /** A child's whole thread, sent because its card opened: replaces what was known of it. */
+  replace(childId: string, entries: readonly ThreadEntry[]): void {
+    this.thread(childId).store.reset(entries.map((e) => prefixed(childId, e)));
+  }
+
+  /** Subagents' questions (and the changes that settle them), sent whether their cards are open or not. */
+  ask(asks: readonly ChildAsk[] | undefined): void {
+    for (const { childId, entry, card } of asks ?? []) {
+      if (card) this.noteCard(card);
+      const row = prefixed(childId, entry);
+      for (const w of this.watchers) w(childId, row);
+    }
+  }
 
   /** Told of child rows as they come (reset, inserted, changed as a whole). */
   watch(watcher: RowWatcher): void {
@@ -93,6 +138,9 @@ export class ChildThreads {
 
   /** A fresh snapshot: every child's rows as the host has them now. */
   reset(children: Record<string, ThreadEntry[]> | undefined, topCards: readonly ThreadEntry[] = []): void {
+    // The host starts again from nothing open: the cards drawn from this snapshot say what is.
+    this.generation++;
+    this.shown.clear();
     // The thread's own cards first: a question found in the children's rows is named after them.
     this.cards.clear();
     for (const entry of topCards) if (entry.type === 'subagent') this.noteCard(entry);

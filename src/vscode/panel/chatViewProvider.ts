@@ -13,6 +13,7 @@ import type { BudgetView, HostToWebview, WebviewToHost } from '../../shared/webv
 import type { AgentChatContext } from '../context.js';
 import { DisposableScope } from '../disposables.js';
 import { RowBatcher } from './rowBatcher.js';
+import { ChildFeed, childOpened } from './childFeed.js';
 import { workspaceFolderRefs } from '../editor/workspaceRoots.js';
 import { renderChatHtml, webviewOptions } from './webviewHtml.js';
 
@@ -50,6 +51,8 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   /** Focus the composer once the page is ready (after `agentChat.open` on a page still loading). */
   private focusWhenReady = false;
   private readonly batcher: RowBatcher;
+  /** Which subagent cards the page has open: only their rows are sent (childFeed.ts). */
+  private readonly childFeed: ChildFeed;
   private readonly lifetime = new DisposableScope();
   private handler: WebviewMessageHandler = () => undefined;
   /**
@@ -62,14 +65,17 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     private readonly extensionUri: vscode.Uri,
     private readonly context: AgentChatContext,
   ) {
+    this.childFeed = new ChildFeed((childId) => context.childCard(childId));
     this.batcher = this.lifetime.add(
-      new RowBatcher((rows, sessionChanged, children) => {
-        if (rows.length > 0 || children) this.post({ type: 'rows', changes: rows, ...(children ? { children } : {}) });
+      new RowBatcher((rows, sessionChanged, children, asks) => {
+        if (rows.length > 0 || children || asks) this.post({ type: 'rows', changes: rows, ...(children ? { children } : {}), ...(asks ? { asks } : {}) });
         if (sessionChanged) this.post({ type: 'session', session: this.context.sessionFacts });
       }),
     );
     this.lifetime.add(context.onRows((result) => {
-      if (this.pageReady && this.view?.visible) this.batcher.push(result.rows, result.session, result.children);
+      if (!this.pageReady || !this.view?.visible) return;
+      const { children, asks } = this.childFeed.take(result.children);
+      this.batcher.push(result.rows, result.session, children, asks);
     }));
     this.lifetime.add(context.onThreadReplaced(() => this.sendSnapshot()));
     // Paths are shown relative to the workspace folders: a new snapshot redraws them all.
@@ -208,11 +214,21 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
       this.sendSnapshot();
       return;
     }
+    if (message.type === 'childOpen') {
+      if (typeof message.childId === 'string' && typeof message.open === 'boolean') this.childOpened(message.childId, message.open);
+      return;
+    }
     Promise.resolve()
       .then(() => this.handler(message))
       .catch((error: unknown) => {
         void vscode.window.showErrorMessage(vscode.l10n.t('Agent Chat: {0}', error instanceof Error ? error.message : String(error)));
       });
+  }
+
+  /** The page opened or folded a subagent card (childFeed.ts). */
+  private childOpened(childId: string, open: boolean): void {
+    if (!this.pageReady || !this.view?.visible) return;
+    childOpened(childId, open, this.childFeed, this.batcher, (id) => this.context.childEntries(id), (m) => this.post(m));
   }
 
   private sendSnapshot(): void {
@@ -224,7 +240,9 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     // A thread in its own worktree shows its paths relative to the worktree, named like the user's folder.
     const worktree = this.context.worktreeOf();
     const roots = worktree ? [{ name: basename(worktree.repo), path: worktree.path }] : workspaceFolderRefs();
-    this.post({ type: 'snapshot', snapshot: { ...this.context.snapshot(), follow: this.follow?.enabled ?? false, roots, foldToolCalls: foldToolCalls() } });
+    const snapshot = this.context.snapshot();
+    this.childFeed.reset(snapshot.asks);
+    this.post({ type: 'snapshot', snapshot: { ...snapshot, follow: this.follow?.enabled ?? false, roots, foldToolCalls: foldToolCalls() } });
     this.pageReady = true;
     if (this.rules) this.post({ type: 'rules', active: this.rules.activeIds() });
     const shown = this.context.tabsInfo().activeId;

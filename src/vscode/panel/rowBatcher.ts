@@ -10,6 +10,7 @@
  * The result applied in order gives the same rows as the original sequence.
  */
 import type { ChildRowChange, RowChange } from '../../thread/types.js';
+import type { ChildAsk } from '../../shared/webviewProtocol.js';
 
 /**
  * The least time between two messages while changes keep coming: half a frame. The panel draws
@@ -62,25 +63,32 @@ export class RowBatcher {
   private pending: RowChange[] = [];
   /** Changes inside subagent cards, per child: each child's rows are their own list (coalesced alike). */
   private pendingChildren = new Map<string, RowChange[]>();
+  /** Subagents' questions, the latest of each row. */
+  private pendingAsks = new Map<string, ChildAsk>();
   private sessionDirty = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private lastSent = -Infinity;
 
   constructor(
-    private readonly send: (rows: RowChange[], sessionChanged: boolean, children?: ChildRowChange[]) => void,
+    private readonly send: (rows: RowChange[], sessionChanged: boolean, children?: ChildRowChange[], asks?: ChildAsk[]) => void,
     private readonly gapMs = GAP_MS,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  push(rows: readonly RowChange[], sessionChanged: boolean, children?: readonly ChildRowChange[]): void {
+  push(rows: readonly RowChange[], sessionChanged: boolean, children?: readonly ChildRowChange[], asks?: readonly ChildAsk[]): void {
     for (const row of rows) coalesce(this.pending, row);
     for (const child of children ?? []) {
       let list = this.pendingChildren.get(child.childId);
       if (!list) this.pendingChildren.set(child.childId, (list = []));
       for (const row of child.rows) coalesce(list, row);
     }
+    for (const ask of asks ?? []) {
+      const key = `${ask.childId}\u0000${ask.entry.id}`;
+      this.pendingAsks.delete(key);
+      this.pendingAsks.set(key, ask);
+    }
     this.sessionDirty ||= sessionChanged;
-    if ((this.pending.length > 0 || this.sessionDirty || this.pendingChildren.size > 0) && this.timer === undefined) {
+    if ((this.pending.length > 0 || this.sessionDirty || this.pendingChildren.size > 0 || this.pendingAsks.size > 0) && this.timer === undefined) {
       this.timer = setTimeout(() => this.flush(), Math.max(0, this.lastSent + this.gapMs - this.now()));
     }
   }
@@ -92,13 +100,20 @@ export class RowBatcher {
     const rows = this.pending;
     const session = this.sessionDirty;
     const children = this.pendingChildren.size > 0 ? [...this.pendingChildren].map(([childId, list]) => ({ childId, rows: list })) : undefined;
+    const asks = this.pendingAsks.size > 0 ? [...this.pendingAsks.values()] : undefined;
     this.pending = [];
     this.pendingChildren = new Map();
+    this.pendingAsks = new Map();
     this.sessionDirty = false;
-    if (rows.length > 0 || session || children) {
+    if (rows.length > 0 || session || children || asks) {
       this.lastSent = this.now();
-      this.send(rows, session, children);
+      this.send(rows, session, children, asks);
     }
+  }
+
+  /** Forgets what is pending for one child (its card was folded: the page is sent its rows afresh when opened). */
+  dropChild(childId: string): void {
+    this.pendingChildren.delete(childId);
   }
 
   /** Forgets what is pending (the view is hidden or about to get a full snapshot). */
@@ -107,6 +122,7 @@ export class RowBatcher {
     this.timer = undefined;
     this.pending = [];
     this.pendingChildren = new Map();
+    this.pendingAsks = new Map();
     this.sessionDirty = false;
   }
 

@@ -90,7 +90,8 @@ export async function handleWebviewMessage(message: WebviewToHost, deps: Message
   const { context, view, diffs, log } = deps;
   switch (message.type) {
     case 'ready':
-      // Answered by the view itself (it owns the snapshot handshake).
+    case 'childOpen':
+      // Answered by the view itself (it owns the snapshot handshake and what of the children it sends).
       return;
     case 'send':
     case 'queuePrompt':

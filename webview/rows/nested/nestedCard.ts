@@ -55,6 +55,7 @@ export class NestedCard {
   private readonly noteEl = h('div', { class: 'nested-note' });
   private readonly bodyEl: HTMLElement;
   private inner: NestedRows | undefined;
+  private release: (() => void) | undefined;
   private headTitle = '';
 
   constructor(
@@ -65,6 +66,8 @@ export class NestedCard {
     /** Where each card's inside was scrolled, by card. */
     private readonly scrollPlaces: Map<string, ScrollPlace>,
     cls: string,
+    /** Told when the inside is shown and when it no longer is (its rows are sent only while it is): returns the release. */
+    private readonly whileOpen?: () => () => void,
   ) {
     const bodyId = `nested-body-${openKey.replace(/[^A-Za-z0-9_-]/g, '_')}`;
     this.toggle = h('button', {
@@ -110,8 +113,10 @@ export class NestedCard {
       this.inner!.dispose();
       this.inner = undefined;
       this.bodyEl.replaceChildren();
+      this.stopWatching();
       return;
     }
+    this.release = this.whileOpen?.();
     const key = this.openKey;
     this.inner = new NestedRows(this.source(), this.ctx, t('Inside {0}', this.headTitle || t('the card')), this.scrollPlaces.get(key), (place) => this.scrollPlaces.set(key, place));
     this.bodyEl.replaceChildren(this.inner.el);
@@ -123,5 +128,11 @@ export class NestedCard {
   detach(): void {
     this.inner?.dispose();
     this.inner = undefined;
+    this.stopWatching();
+  }
+
+  private stopWatching(): void {
+    this.release?.();
+    this.release = undefined;
   }
 }

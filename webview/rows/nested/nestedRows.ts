@@ -131,6 +131,7 @@ export class NestedRows implements StoreListener {
   placeScroll(): void {
     if (!this.el.isConnected) return;
     const scroller = this.el.parentElement?.closest('.nested-rows, .thread') ?? null;
+    this.observer?.disconnect();
     this.observer = new IntersectionObserver((seen) => {
       const near = seen[seen.length - 1]!.isIntersecting;
       if (near === this.near) return;
@@ -138,6 +139,11 @@ export class NestedRows implements StoreListener {
       this.schedule();
     }, { root: scroller, rootMargin: `${NEAR_VIEW} 0px` });
     this.observer.observe(this.el);
+    this.placeRows();
+  }
+
+  /** Scrolls to where it was left (or the bottom) and draws the rows there. */
+  private placeRows(): void {
     const saved = this.saved && !this.saved.atBottom ? this.saved : undefined;
     this.setFollowing(saved === undefined);
     const anchorAt = saved?.anchor ? this.rows.ids.indexOf(saved.anchor.id) : -1;
@@ -155,6 +161,8 @@ export class NestedRows implements StoreListener {
   }
 
   reset(entries: readonly ThreadEntry[]): void {
+    // Opened before its rows came (they are sent when a card opens): placed again once they do.
+    const firstFill = this.placed && this.entries.length === 0 && entries.length > 0;
     this.entries = entries;
     const latest = Math.max(0, entries.length - PAGE);
     // Reopened where it was left: as many earlier rows shown as then.
@@ -165,7 +173,8 @@ export class NestedRows implements StoreListener {
     this.rows.mountRange({ start: this.rows.count, end: this.rows.count });
     this.rows.updateSpacers();
     this.updateEarlier();
-    if (this.placed) this.schedule();
+    if (firstFill && this.el.isConnected) this.placeRows();
+    else if (this.placed) this.schedule();
   }
 
   inserted(index: number, entry: ThreadEntry): void {

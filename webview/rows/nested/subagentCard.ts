@@ -24,6 +24,7 @@ export class SubagentCard implements RowView<SubagentEntry> {
       () => children!.source(entry.childId),
       children?.scroll ?? new Map(),
       'subagent',
+      children ? () => children.opened(entry.childId) : undefined,
     );
     this.el = this.card.el;
     this.el.dataset.childId = entry.childId;
