@@ -184,6 +184,15 @@ test('budget: the header says spend against budget, tinted from 80%, the cost no
   assert.notEqual(await button.evaluate((el) => (globalThis as any).getComputedStyle(el).color), tint, 'tinted only from 80%');
   await panel.send({ type: 'budget', tabId: 't1', budget: { level: 'noCost', text: 'no cost reported', detail: 'This agent reports no cost.' } });
   assert.equal(await button.locator('.btn-label').textContent(), 'no cost reported');
+  // A full second line at 300 px: the button gives way first, but never below its icon (a sliver reads as a stray bracket).
+  await panel.send(snapshot([user('u1', 'hi')], { session: session({ turnState: 'requires_action', title: 'a session with a long title', usage: { used: 148_200, size: 200_000 } }) }));
+  const fit = async () => button.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const icon = el.querySelector('.codicon')!.getBoundingClientRect();
+    return { width: r.width, right: r.right, iconInside: icon.left >= r.left && icon.right <= r.right + 0.5 };
+  });
+  const shrunk = await fit();
+  assert.ok(shrunk.width >= 24 && shrunk.iconInside && shrunk.right <= 300, `the budget button keeps its icon, inside the panel: ${JSON.stringify(shrunk)}`);
   assert.doesNotMatch(await panel.text('.panel-header'), /\$0\.00/);
   await panel.clearPosted();
   await button.click();
