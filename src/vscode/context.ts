@@ -28,7 +28,7 @@ import { AgentCatalog } from './agents/agentCatalog.js';
 import { SettingsChanges } from './agents/settingsChanges.js';
 import type { AgentEntry } from './agents/config.js';
 import { DisposableScope } from './disposables.js';
-import type { TranscriptRef } from './tabs/openTabs.js';
+import type { TabBudget, TranscriptRef } from './tabs/openTabs.js';
 import { OpenTabsKeeper } from './tabs/openTabsKeeper.js';
 import type { ComposedPrompt } from './tabs/promptBlocks.js';
 import { SessionHistory } from './tabs/sessionHistory.js';
@@ -295,6 +295,17 @@ export class AgentChatContext implements vscode.Disposable {
 
   /** Any tab's session facts (usage, title, turn state); undefined for a tab that is gone. */
   sessionFactsOf(tabId: string): SessionFacts | undefined { return this.tabs.find(tabId)?.thread.session; }
+
+  /** The budget set for a tab's session from the header (undefined: none, or the tab is gone). */
+  budgetOverrideOf(tabId: string): TabBudget | undefined { return this.tabs.find(tabId)?.budget; }
+
+  /** Sets (undefined: clears) the budget of a tab's session; it is saved with the tab, so a reload keeps it. */
+  setBudgetOverride(tabId: string, budget: TabBudget | undefined): void {
+    const tab = this.tabs.find(tabId);
+    if (!tab) return;
+    tab.budget = budget ? { ...budget } : undefined;
+    this.openTabs.save();
+  }
 
   /** Any tab's rows (undefined for a tab that is gone). */
   entriesOf(tabId: string): readonly ThreadEntry[] | undefined { return this.tabs.find(tabId)?.thread.entries; }

@@ -6,11 +6,17 @@
  * An agent that reports no cost says so instead of $0.00.
  */
 import assert from 'node:assert/strict';
+import * as fsp from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { TranscriptStore } from '../../src/history/store.js';
 import type { HostToWebview } from '../../src/shared/webviewProtocol.js';
+import { Budgets } from '../../src/vscode/budget/budgets.js';
 import { CommandId } from '../../src/vscode/commandIds.js';
 import { api, testAgent, textOf, turn } from './agents.js';
 import { test, until } from './harness.js';
+import { closeWindow, openWindow, send, WorkspaceMemento } from './windows.js';
 
 const AGENT = 'budget scripted (exthost)';
 
@@ -112,3 +118,57 @@ test('budget: warned at 80%, the next prompt past 100% asks (Cancel keeps it, Se
     await config.update('budget', original, vscode.ConfigurationTarget.Global);
   }
 }, 120_000);
+
+test('budget: the budget set for a session from the header survives a window reload; the other tab keeps the settings\' one', async () => {
+  const state = new WorkspaceMemento();
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'agent-chat-budget-reload-'));
+  const transcripts = new TranscriptStore(path.join(dir, 'storage'), { debounceMs: 50 });
+  const agent = testAgent('budget reload (exthost)', 'scripted');
+  // agentChat.budget as the settings give it: $1.00 for this agent.
+  const setting = () => ({ [agent.name]: 1 });
+  const first = await openWindow(state, transcripts);
+  const firstBudgets = new Budgets(first.context, () => undefined, setting);
+  try {
+    assert.equal((await first.context.start(agent)).state, 'ready');
+    await send(first.context, 'spend 0.5');
+    const raised = first.context.tabsInfo().activeId;
+    firstBudgets.setFor(raised, { amount: 2.5 });
+    assert.equal(firstBudgets.viewOf(raised).text, '$0.50 of $2.50');
+    await first.context.newSession();
+    await send(first.context, 'spend 0.25');
+    const plain = first.context.tabsInfo().activeId;
+    assert.equal(firstBudgets.viewOf(plain).text, '$0.25 of $1.00');
+    const before = first.context.tabsInfo().tabs.map((t) => t.id);
+    assert.deepEqual([before.indexOf(raised), before.indexOf(plain)], [0, 1]);
+  } finally {
+    firstBudgets.dispose();
+    await closeWindow(first, transcripts);
+  }
+
+  const second = await openWindow(state, transcripts);
+  const secondBudgets = new Budgets(second.context, () => undefined, setting);
+  try {
+    await second.context.restored;
+    const [raised, plain] = second.context.tabsInfo().tabs.map((t) => t.id);
+    assert.ok(raised && plain, 'both tabs are back');
+    assert.deepEqual(secondBudgets.budgetOf(raised), { amount: 2.5 }, 'the session\'s own budget is kept');
+    assert.deepEqual(secondBudgets.budgetOf(plain), { amount: 1 }, 'the other tab still follows the settings');
+    // Cleared back to the settings' budget: the next window has that too.
+    secondBudgets.setFor(raised, undefined);
+    assert.deepEqual(secondBudgets.budgetOf(raised), { amount: 1 });
+  } finally {
+    secondBudgets.dispose();
+    await closeWindow(second, transcripts);
+  }
+
+  const third = await openWindow(state, transcripts);
+  const thirdBudgets = new Budgets(third.context, () => undefined, setting);
+  try {
+    await third.context.restored;
+    assert.deepEqual(third.context.tabsInfo().tabs.map((t) => thirdBudgets.budgetOf(t.id)), [{ amount: 1 }, { amount: 1 }]);
+  } finally {
+    thirdBudgets.dispose();
+    await closeWindow(third, transcripts);
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+}, 90_000);

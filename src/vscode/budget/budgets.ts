@@ -1,7 +1,8 @@
 /**
  * Budgets kept (budgetModel.ts says what they mean): each tab's spend is the latest cost its
  * agent reported; its budget is the one set for the session from the header
- * (`agentChat.setSessionBudget`), else `agentChat.budget` for its agent. At 80% a warning says
+ * (`agentChat.setSessionBudget`, kept with the tab across reloads), else `agentChat.budget` for
+ * its agent. At 80% a warning says
  * so once, at 100% once more; after that each prompt asks before it is sent (`allows`): Send
  * anyway, Raise budget, or Cancel — the prompt is then given back to the composer by the caller.
  */
@@ -11,7 +12,7 @@ import type { BudgetView } from '../../shared/webviewProtocol.js';
 import { readBudgetSetting } from '../agents/config.js';
 import { budgetFor, budgetText, newlyReached, parseAmountInput, parseBudgets, percent, spendText, standing, standingDetail, type Budget, type BudgetStanding, type Cost } from './budgetModel.js';
 
-export type BudgetContext = Pick<AgentChatContext, 'onTabRows' | 'onTabs' | 'tabsInfo' | 'sessionFactsOf'>;
+export type BudgetContext = Pick<AgentChatContext, 'onTabRows' | 'onTabs' | 'tabsInfo' | 'sessionFactsOf' | 'budgetOverrideOf' | 'setBudgetOverride'>;
 
 interface Told {
   /** The budget the levels were told for: another one is told afresh. */
@@ -21,8 +22,6 @@ interface Told {
 
 export class Budgets implements vscode.Disposable {
   private settings = new Map<string, Budget>();
-  /** Budgets set for one session from the header, by tab. */
-  private readonly overrides = new Map<string, Budget>();
   /** The latest cost each tab's agent reported (a later usage update without one keeps it). */
   private readonly spends = new Map<string, Cost>();
   private readonly told = new Map<string, Told>();
@@ -64,13 +63,15 @@ export class Budgets implements vscode.Disposable {
 
   /** The budget of a tab: set for its session, else its agent's from the settings. */
   budgetOf(tabId: string): Budget | undefined {
-    return this.overrides.get(tabId) ?? budgetFor(this.settings, this.agentOf(tabId));
+    return this.context.budgetOverrideOf(tabId) ?? budgetFor(this.settings, this.agentOf(tabId));
   }
 
-  /** Sets (or with `undefined`, clears back to the settings') the budget of one tab's session. */
+  /**
+   * Sets (or with `undefined`, clears back to the settings') the budget of one tab's session. It
+   * is kept with the tab (tabs/openTabs.ts), so the next window has it too.
+   */
   setFor(tabId: string, budget: Budget | undefined): void {
-    if (budget) this.overrides.set(tabId, budget);
-    else this.overrides.delete(tabId);
+    this.context.setBudgetOverride(tabId, budget);
     this.update(tabId);
   }
 
@@ -160,7 +161,7 @@ export class Budgets implements vscode.Disposable {
 
   private forgetClosed(): void {
     const open = new Set(this.context.tabsInfo().tabs.map((t) => t.id));
-    for (const map of [this.overrides, this.spends, this.told]) for (const id of [...map.keys()]) if (!open.has(id)) map.delete(id);
+    for (const map of [this.spends, this.told]) for (const id of [...map.keys()]) if (!open.has(id)) map.delete(id);
   }
 
   private spendOf(tabId: string): Cost | undefined {

@@ -30,6 +30,16 @@ export interface TranscriptRef {
   cwd?: string;
 }
 
+/**
+ * A budget set for one tab's session from the header (`agentChat.setSessionBudget`), in place of
+ * `agentChat.budget` for its agent (vscode/budget/budgetModel.ts says what it means).
+ */
+export interface TabBudget {
+  amount: number;
+  /** Absent: the currency the agent reports. */
+  currency?: string;
+}
+
 export interface SavedTab {
   agentName?: string;
   transcript?: TranscriptRef;
@@ -40,6 +50,8 @@ export interface SavedTab {
   resumable: boolean;
   /** The tab's thread works in its own git worktree (kept across reloads; removed when the tab goes). */
   worktree?: WorktreeRef;
+  /** The budget set for this tab's session from the header (else the settings' budget holds). */
+  budget?: TabBudget;
 }
 
 export interface SavedTabSet {
@@ -73,6 +85,7 @@ function parseTab(value: unknown): SavedTab | undefined {
   const agentName = typeof t.agentName === 'string' && t.agentName ? t.agentName : undefined;
   const ref = t.transcript as Record<string, unknown> | undefined;
   const worktree = parseWorktreeRef(t.worktree);
+  const budget = parseBudget(t.budget);
   const transcript = ref && typeof ref.agentName === 'string' && typeof ref.sessionId === 'string' && ref.agentName && ref.sessionId
     ? { agentName: ref.agentName, sessionId: ref.sessionId, ...(typeof ref.cwd === 'string' && ref.cwd ? { cwd: ref.cwd } : {}) }
     : undefined;
@@ -83,7 +96,16 @@ function parseTab(value: unknown): SavedTab | undefined {
     hasRows: t.hasRows === true,
     resumable: t.resumable === true && transcript !== undefined && transcript.agentName === agentName,
     ...(worktree ? { worktree } : {}),
+    ...(budget ? { budget } : {}),
   };
+}
+
+/** A saved budget, or undefined when it is none or not a usable one (a hand edit is dropped, not guessed at). */
+function parseBudget(value: unknown): TabBudget | undefined {
+  const b = value as Record<string, unknown> | null | undefined;
+  if (!b || typeof b !== 'object' || typeof b.amount !== 'number' || !(b.amount > 0) || !Number.isFinite(b.amount)) return undefined;
+  if (b.currency === undefined) return { amount: b.amount };
+  return typeof b.currency === 'string' && b.currency.trim() ? { amount: b.amount, currency: b.currency.trim() } : undefined;
 }
 
 /** How a restored tab gets its session when the user first sends there. */

@@ -67,6 +67,7 @@ export class OpenTabsKeeper {
       tab.restoredTitle = s.title;
       tab.pickUp = { sessionId: s.resumable ? s.transcript?.sessionId : undefined };
       tab.worktree = s.worktree;
+      tab.budget = s.budget;
       return tab;
     });
     const active = made[saved.active]!;
@@ -109,5 +110,6 @@ function savedTab(tab: SessionTab): SavedTab {
     // A live session, or one still waiting to be picked up, may be resumed by the next window.
     resumable: transcript !== undefined && transcript.agentName === tab.agentName && (tab.session !== undefined || tab.pickUp?.sessionId !== undefined),
     ...(tab.worktree ? { worktree: tab.worktree } : {}),
+    ...(tab.budget ? { budget: tab.budget } : {}),
   };
 }

@@ -7,7 +7,7 @@ import type { SessionTabInfo } from '../../shared/webviewProtocol.js';
 import type { LiveSession } from '../agents/agentPort.js';
 import type { ChatThread } from '../thread/chatThread.js';
 import { DisposableScope } from '../disposables.js';
-import type { TranscriptRef } from './openTabs.js';
+import type { TabBudget, TranscriptRef } from './openTabs.js';
 import type { SessionNote } from './sessionOpener.js';
 import type { WorktreeRef } from '../../worktrees/types.js';
 import { t } from '../translate.js';
@@ -45,6 +45,8 @@ export class SessionTab {
    * above it as context. Any other session of the tab gets no seed.
    */
   handOff: { note: SessionNote; session?: LiveSession } | undefined;
+  /** The budget set for this tab's session from the header (vscode/budget/); kept with the tab across reloads. */
+  budget: TabBudget | undefined;
 
   constructor(readonly thread: ChatThread) {}
 

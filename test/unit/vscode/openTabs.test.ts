@@ -81,3 +81,13 @@ test('a tab\'s worktree is kept for the next window; a damaged one is dropped, t
   assert.equal(damaged?.tabs.length, 1);
   assert.equal(damaged?.tabs[0]?.worktree, undefined);
 });
+
+test('parseSavedTabs: a tab keeps the budget set for its session; an unusable one is dropped, the tab kept', () => {
+  const set = savedTabSet([tab(1, { budget: { amount: 2.5 } }), tab(2, { budget: { amount: 3, currency: 'EUR' } }), tab(3)], 0);
+  assert.deepEqual(parseSavedTabs(JSON.parse(JSON.stringify(set))), set);
+  const bad = [{ amount: 0 }, { amount: -1 }, { amount: '2' }, { amount: 2, currency: ' ' }, { amount: 2, currency: 5 }, 'x', null];
+  const parsed = parseSavedTabs({ version: 1, active: 0, tabs: bad.map((budget, i) => ({ ...tab(i), budget })) });
+  assert.equal(parsed?.tabs.length, bad.length, 'every tab comes back');
+  assert.deepEqual(parsed?.tabs.map((t) => t.budget), bad.map(() => undefined));
+  assert.deepEqual(parseSavedTabs({ version: 1, active: 0, tabs: [{ ...tab(1), budget: { amount: 4, currency: ' USD ' } }] })?.tabs[0]?.budget, { amount: 4, currency: 'USD' });
+});
