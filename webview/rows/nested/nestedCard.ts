@@ -31,6 +31,11 @@ export interface NestedCardHead {
   actions?: Array<HTMLElement | ''>;
   /** Under the head, always shown (a refusal to stop, a question waiting). */
   note?: HTMLElement | '';
+  /**
+   * Says what `actions` and `note` show: while it stays the same they are left in the DOM as they
+   * are (a helper's head changes with every step it takes; its buttons seldom do).
+   */
+  partsKey?: string;
 }
 
 const TONE_ICON: Record<NestedTone, string> = {
@@ -57,6 +62,8 @@ export class NestedCard {
   private inner: NestedRows | undefined;
   private release: (() => void) | undefined;
   private headTitle = '';
+  /** What the head shows now, so a change touches only the parts that changed. */
+  private shown: { tooltip?: string; meta?: string; status?: string; counts?: string; now?: string; partsKey?: string } = {};
 
   constructor(
     private readonly ctx: RowContext,
@@ -85,21 +92,37 @@ export class NestedCard {
     return this.inner !== undefined;
   }
 
+  /** Shows `head`, touching only what changed: twenty helpers' heads change many times a second in a storm. */
   setHead(head: NestedCardHead): void {
-    this.headTitle = head.title;
-    this.titleEl.textContent = head.title;
-    this.toggle.title = head.tooltip ?? head.title;
-    this.metaEl.textContent = head.meta ?? '';
-    this.metaEl.hidden = !head.meta;
-    this.statusEl.className = `nested-status tone-${head.status.tone}`;
-    this.statusEl.replaceChildren(icon(TONE_ICON[head.status.tone]), h('span', { text: head.status.label }));
-    this.el.dataset.tone = head.status.tone;
-    this.countsEl.textContent = head.counts.join(' · ');
-    this.nowEl.textContent = head.now ? t('now: {0}', head.now) : '';
-    this.nowEl.hidden = !head.now;
-    this.actionsEl.replaceChildren(...(head.actions ?? []).filter((a): a is HTMLElement => a !== ''));
-    this.noteEl.replaceChildren(...(head.note ? [head.note] : []));
-    this.noteEl.hidden = !head.note;
+    const was = this.shown;
+    if (head.title !== this.headTitle) {
+      this.headTitle = head.title;
+      this.titleEl.textContent = head.title;
+    }
+    const tooltip = head.tooltip ?? head.title;
+    if (tooltip !== was.tooltip) this.toggle.title = tooltip;
+    if (head.meta !== was.meta) {
+      this.metaEl.textContent = head.meta ?? '';
+      this.metaEl.hidden = !head.meta;
+    }
+    const status = `${head.status.tone}\u0000${head.status.label}`;
+    if (status !== was.status) {
+      this.statusEl.className = `nested-status tone-${head.status.tone}`;
+      this.statusEl.replaceChildren(icon(TONE_ICON[head.status.tone]), h('span', { text: head.status.label }));
+      this.el.dataset.tone = head.status.tone;
+    }
+    const counts = head.counts.join(' · ');
+    if (counts !== was.counts) this.countsEl.textContent = counts;
+    if (head.now !== was.now) {
+      this.nowEl.textContent = head.now ? t('now: {0}', head.now) : '';
+      this.nowEl.hidden = !head.now;
+    }
+    if (head.partsKey === undefined || head.partsKey !== was.partsKey) {
+      this.actionsEl.replaceChildren(...(head.actions ?? []).filter((a): a is HTMLElement => a !== ''));
+      this.noteEl.replaceChildren(...(head.note ? [head.note] : []));
+      this.noteEl.hidden = !head.note;
+    }
+    this.shown = { tooltip, ...(head.meta !== undefined ? { meta: head.meta } : {}), status, counts, ...(head.now !== undefined ? { now: head.now } : {}), ...(head.partsKey !== undefined ? { partsKey: head.partsKey } : {}) };
   }
 
   /** Opens or folds; `byUser`: remembered, and the inside takes the keyboard's place in reading order. */

@@ -69,6 +69,8 @@ export function subagentHead(entry: SubagentEntry): NestedCardHead {
     counts,
     actions: [stop],
     note,
+    // Everything the Stop button and the note are made of.
+    partsKey: JSON.stringify([entry.childId, title, entry.stop ?? null, entry.cancellable === true, working, entry.asking ?? 0]),
   };
 }
 
