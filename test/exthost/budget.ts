@@ -152,7 +152,15 @@ test('budget: the budget set for a session from the header survives a window rel
     const [raised, plain] = second.context.tabsInfo().tabs.map((t) => t.id);
     assert.ok(raised && plain, 'both tabs are back');
     assert.deepEqual(secondBudgets.budgetOf(raised), { amount: 2.5 }, 'the session\'s own budget is kept');
+    // What each session spent comes back with it: no "no cost reported" that would let the next prompt past the budget unasked.
+    assert.equal(secondBudgets.viewOf(raised).text, '$0.50 of $2.50');
+    assert.equal(secondBudgets.viewOf(plain).text, '$0.25 of $1.00');
     assert.deepEqual(secondBudgets.budgetOf(plain), { amount: 1 }, 'the other tab still follows the settings');
+    // The agent cannot reopen its session: the next prompt goes to a new one, which has spent nothing yet.
+    assert.equal(second.context.switchTab(raised), true);
+    await second.context.start(agent);
+    await send(second.context, 'hello');
+    assert.doesNotMatch(secondBudgets.viewOf(raised).text, /\$0\.50/, 'the new session does not carry the old one\'s spend');
     // Cleared back to the settings' budget: the next window has that too.
     secondBudgets.setFor(raised, undefined);
     assert.deepEqual(secondBudgets.budgetOf(raised), { amount: 1 });

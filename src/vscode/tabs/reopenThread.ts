@@ -37,10 +37,15 @@ export function threadForPlan(plan: ReopenPlan, item: HistoryItem, transcript: T
 
 /**
  * The saved thread, continued by the resumed session. Its rows are re-keyed: the resumed session
- * counts turns from 1 again, and must not end or patch a saved turn that has the same id.
+ * counts turns from 1 again, and must not end or patch a saved turn that has the same id. What
+ * the session has spent stays (the agent reports it again, as a total, at its next usage): a
+ * budget must not read "no cost reported" and let a prompt past it go out unasked. A fresh
+ * session opened here instead starts from nothing (ChatThread.beginSession).
  */
 export function continuedThread(t: Transcript, interruption: Interruption = 'ended'): Thread {
-  return ThreadModel.restore(archiveSnapshot({ entries: t.entries, session: t.session, ...(t.children ? { children: t.children } : {}) }, archivePrefix(), interruption));
+  const archived = archiveSnapshot({ entries: t.entries, session: t.session, ...(t.children ? { children: t.children } : {}) }, archivePrefix(), interruption);
+  if (t.session.usage) archived.session.usage = t.session.usage;
+  return ThreadModel.restore(archived);
 }
 
 export function readOnlyThread(transcript: Transcript, reason: string): Thread {

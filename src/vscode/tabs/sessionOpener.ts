@@ -97,7 +97,8 @@ export class SessionOpener {
     }
     // A reopened thread was just shown (nothing to archive); this marks it as a session's, so a
     // later session on another agent process keeps it as history above.
-    thread.beginSession(running.config.name, opening.kind === 'new' || opening.kind === 'fork' ? opening.note : undefined);
+    const fresh = opening.kind === 'new' || opening.kind === 'fork';
+    thread.beginSession(running.config.name, fresh ? opening.note : undefined, fresh);
     tab.session = session;
     // Its recording holds every row the tab shows: what the next window brings back.
     tab.forgetConversation();

@@ -8,6 +8,8 @@ import type { RuleOfferView, PermissionOption, SessionEvent } from '../../protoc
 import type { ApplyResult, ElicitationEntry, SessionFacts, ThreadEntry, ToolCallEntry } from '../../thread/types.js';
 import type { FileWrite } from '../../thread/state.js';
 import { archivedThread } from './archive.js';
+import { ThreadModel } from '../../thread/reducer.js';
+import { t } from '../translate.js';
 import { DisposableScope } from '../disposables.js';
 import { freshThread } from './threadStore.js';
 import { cardName, unwrapChild } from '../../thread/children/subagents.js';
@@ -227,13 +229,20 @@ export class ChatThread implements vscode.Disposable {
     return any;
   }
 
-  /** A session is about to attach: history of an earlier session is kept, read-only, above it. */
-  beginSession(agentName: string, note?: { title: string; detail: string }): void {
+  /**
+   * A session is about to attach: history of an earlier session is kept, read-only, above it.
+   * `fresh`: a new session (not the shown one resumed or loaded), so nothing it spent yet.
+   */
+  beginSession(agentName: string, note?: { title: string; detail: string }, fresh = false): void {
     if (this.hadSession) {
       this.replace(archivedThread(this.model.snapshot(), note ?? {
         title: vscode.l10n.t('New session with {0}', agentName),
         detail: vscode.l10n.t('The agent does not remember the conversation above.'),
       }));
+    } else if (fresh && this.model.session.usage) {
+      // A reopened thread keeps its session's spend for that session; a new one below it starts at nothing.
+      const { usage: _spent, ...session } = this.model.snapshot().session;
+      this.replace(ThreadModel.restore({ ...this.model.snapshot(), session }, t));
     }
     this.hadSession = true;
   }
