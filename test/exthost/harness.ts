@@ -2,6 +2,14 @@
  * A small test runner for the extension host (node:test is not available inside every VS Code
  * build's host, and results must go to a file the outside runner reads).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * The case whose code is running, as its async calls see it. A case that timed out cannot be
+ * stopped from outside; its next wait (`until`) throws instead of going on, so it does not act
+ * on what the next case has open (a stray send landing in another test's turn).
+ */
+const running = new AsyncLocalStorage<{ name: string; timedOut: boolean }>();
 export interface TestCase {
   name: string;
   run: () => Promise<void> | void;
@@ -39,10 +47,14 @@ export async function runAll(log: (line: string) => void): Promise<TestResult[]>
   for (const c of chosen) {
     const started = Date.now();
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const state = { name: c.name, timedOut: false };
     try {
       await Promise.race([
-        Promise.resolve().then(c.run),
-        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out after ${c.timeoutMs} ms`)), c.timeoutMs))),
+        running.run(state, () => Promise.resolve().then(c.run)),
+        new Promise((_, reject) => (timer = setTimeout(() => {
+          state.timedOut = true;
+          reject(new Error(`timed out after ${c.timeoutMs} ms`));
+        }, c.timeoutMs))),
       ]);
       results.push({ name: c.name, ok: true, ms: Date.now() - started });
       log(`✓ ${c.name} (${Date.now() - started} ms)`);
@@ -60,7 +72,9 @@ export async function runAll(log: (line: string) => void): Promise<TestResult[]>
 /** Polls `check` until it returns a truthy value. */
 export async function until<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
+  const caller = running.getStore();
   for (;;) {
+    if (caller?.timedOut) throw new Error(`"${caller.name}" timed out: it stops here rather than wait for ${what} in the next test`);
     const value = await check();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
