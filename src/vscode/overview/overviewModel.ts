@@ -98,15 +98,20 @@ export function overviewRow(f: ThreadFacts, now: number, t: Translate = english)
  * When each tab's turn started and how long its latest turn took, from the states seen. A turn
  * waiting on the user's answer goes on: its clock runs from the turn's start, not from the answer.
  */
+/** A turn is on while the agent works and while it waits for the user's answer. */
+export function inTurn(state: SessionTabInfo['state']): boolean {
+  return state === 'running' || state === 'waiting';
+}
+
 export class TurnClocks {
   private readonly started = new Map<string, number>();
   private readonly lastTurn = new Map<string, number>();
 
   see(tabId: string, state: SessionTabInfo['state'], now: number): void {
-    const inTurn = state === 'running' || state === 'waiting';
+    const on = inTurn(state);
     const start = this.started.get(tabId);
-    if (inTurn && start === undefined) this.started.set(tabId, now);
-    if (!inTurn && start !== undefined) {
+    if (on && start === undefined) this.started.set(tabId, now);
+    if (!on && start !== undefined) {
       this.lastTurn.set(tabId, now - start);
       this.started.delete(tabId);
     }

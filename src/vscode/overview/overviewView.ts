@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import type { AgentChatContext } from '../context.js';
 import { SHOW_TAB } from '../notifications/showTab.js';
-import { overviewRow, threadFacts, TurnClocks, waitingCount, type ThreadFacts, type ThreadState } from './overviewModel.js';
+import { inTurn, overviewRow, threadFacts, TurnClocks, waitingCount, type ThreadFacts, type ThreadState } from './overviewModel.js';
 import type { BudgetStanding } from '../budget/budgetModel.js';
 
 /** Each thread's spend against its budget (budget/budgets.ts). */
@@ -101,8 +101,8 @@ export class OverviewView implements vscode.TreeDataProvider<string>, vscode.Dis
     const waiting = waitingCount(all);
     this.view.badge = waiting ? { value: waiting, tooltip: vscode.l10n.t('{0} thread(s) waiting for you', waiting) } : undefined;
     this.changed.fire();
-    // Elapsed time moves while a thread works: once a second, only then.
-    const working = all.some((f) => f.tab.state === 'running' || f.tab.state === 'waiting');
+    // Elapsed time moves while a turn is on (working or waiting for the user): once a second, only then.
+    const working = all.some((f) => inTurn(f.tab.state));
     if (working && !this.ticker) this.ticker = setInterval(() => this.refresh(), 1000);
     if (!working && this.ticker) {
       clearInterval(this.ticker);

@@ -241,8 +241,8 @@ export class ChatThread implements vscode.Disposable {
       }));
     } else if (fresh && this.model.session.usage) {
       // A reopened thread keeps its session's spend for that session; a new one below it starts at nothing.
-      const { usage: _spent, ...session } = this.model.snapshot().session;
-      this.replace(ThreadModel.restore({ ...this.model.snapshot(), session }, t));
+      const { session: { usage: _spent, ...session }, ...rest } = this.model.snapshot();
+      this.replace(ThreadModel.restore({ ...rest, session }, t));
     }
     this.hadSession = true;
   }
