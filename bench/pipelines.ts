@@ -40,8 +40,11 @@ export interface Running {
 
 export interface Pipeline {
   name: string;
-  /** Starts a generator and wires this consumer to it; `onMessage()` once per handled message. */
-  start(count: number, onMessage: () => void): Promise<Running>;
+  /**
+   * Starts a generator and wires this consumer to it; `onMessage(n)` as n more messages are
+   * handled (one by one, or a run the product joined: see wireMessagesIn).
+   */
+  start(count: number, onMessage: (n?: number) => void): Promise<Running>;
 }
 
 export async function measure(pipeline: Pipeline, count: number): Promise<Measurement> {
@@ -52,8 +55,10 @@ export async function measure(pipeline: Pipeline, count: number): Promise<Measur
   const finished = new Promise<number>((r) => (finish = r));
   let faultsFirst = 0;
   let faultsLast = 0;
-  const running = await pipeline.start(count, () => {
-    if (++handled === 1) {
+  const running = await pipeline.start(count, (n = 1) => {
+    const first = handled === 0;
+    handled += n;
+    if (first) {
       cpuFirst = threadCpuMs();
       faultsFirst = process.resourceUsage().minorPageFault;
     }
@@ -70,8 +75,28 @@ export async function measure(pipeline: Pipeline, count: number): Promise<Measur
   return { ms: end - start, messages: handled, bytes, pageFaultsPerK, ...(cpuUsPerMessage !== undefined ? { cpuUsPerMessage } : {}) };
 }
 
+/**
+ * Counts the agent's messages as the product handles them. The transport joins a run of text
+ * chunks read at once into one update (textChunkRuns.ts), so one `message_chunk` event may hold
+ * many of the generator's messages: each is counted by the tap that sees it arrive, and handed
+ * to `onMessage` with the event that holds it (a run is handled after its last message is read).
+ */
+export function wireMessagesIn(onMessage: (n?: number) => void): { tapped(message: unknown): void; handled(): void } {
+  let tapped = 0;
+  let counted = 0;
+  return {
+    tapped: (message) => {
+      if ((message as { method?: unknown }).method === 'session/update') tapped++;
+    },
+    handled: () => {
+      onMessage(tapped - counted);
+      counted = tapped;
+    },
+  };
+}
+
 /** A consumer wired straight onto the plain generator's stdio. */
-function onChild(name: string, attach: (run: GeneratorRun, onMessage: () => void, count: number) => void): Pipeline {
+function onChild(name: string, attach: (run: GeneratorRun, onMessage: (n?: number) => void, count: number) => void): Pipeline {
   return {
     name,
     async start(count, onMessage) {
@@ -198,20 +223,23 @@ export const shortcutSync = shortcut(true);
  * The product's path without what the installed extension hangs on it (a reference; the row
  * with the goals is the product as shipped, shipped.ts): the AgentClient starts the generator as an
  * agent (`initialize`, `session/new`), a real session is registered with its router, and a
- * prompt makes the agent stream. Each update goes transport (sync dispatch) → session router
- * (by sessionId) → AcpChatSession (normalize) → its event hub → ThreadModel.apply.
+ * prompt makes the agent stream. Each update goes transport (sync dispatch, runs of chunks
+ * joined) → session router (by sessionId) → AcpChatSession (normalize) → its event hub →
+ * ThreadModel.apply. A tap counts the messages (wireMessagesIn), which the product has no tap for.
  */
 export const productPath: Pipeline = {
   name: 'the product\'s path: AgentClient → session → normalize → ThreadModel',
   async start(count, onMessage) {
     const feed = watchGeneratorStart();
     const sink = await createSink();
+    const messages = wireMessagesIn(onMessage);
     const client = new AgentClient({
       config: { name: 'wire bench', command: process.execPath, args: ['--import', tsxLoader, generatorScript, String(count), '--agent'], env: {}, protocolVersion: 1 },
       workspace: { roots: () => [process.cwd()] },
       fs: new NodeFileSystem(),
       pathValue: async () => process.env.PATH ?? '',
       onStderr: (text) => feed.stderr(text),
+      tap: (direction, message) => messages.tapped(message),
       killGraceMs: 500,
     });
     const lifecycle = await client.start();
@@ -219,7 +247,7 @@ export const productPath: Pipeline = {
     const session = await client.newSession();
     session.onEvent((event) => {
       sink.apply(event);
-      if (event.kind === 'message_chunk') onMessage();
+      if (event.kind === 'message_chunk') messages.handled();
     });
     const turn = session.prompt([{ type: 'text', text: 'stream' }]);
     return {

@@ -30,7 +30,7 @@ import { RowBatcher } from '../src/vscode/panel/rowBatcher.js';
 import type { NoticeSurroundings } from '../src/vscode/notifications/surroundings.js';
 import { generatorScript, spawnGenerator, tsxLoader, watchGeneratorStart } from './child.js';
 import { median } from './stats.js';
-import type { Pipeline } from './pipelines.js';
+import { wireMessagesIn, type Pipeline } from './pipelines.js';
 import { useVscodeApi } from './vscodeSeam.js';
 
 /** The modules that import `vscode`, loaded once the seam is in place. */
@@ -75,13 +75,17 @@ export const productAsShipped: Pipeline = {
 
     // The protocol log at the default level, not on screen: every message kept, none written.
     const log = new ProtocolTap({ info: () => undefined });
+    const messages = wireMessagesIn(onMessage);
     const client = new AgentClient({
       config: { name: agentName, command: process.execPath, args: ['--import', tsxLoader, generatorScript, String(count), '--agent'], env: {}, protocolVersion: 1 },
       workspace: { roots: () => [process.cwd()] },
       fs: new NodeFileSystem(),
       pathValue: async () => process.env.PATH ?? '',
       onStderr: (text) => feed.stderr(text),
-      tap: (direction, message) => log.message(agentName, direction, message),
+      tap: (direction, message) => {
+        log.message(agentName, direction, message);
+        messages.tapped(message);
+      },
       killGraceMs: 500,
     });
 
@@ -117,7 +121,7 @@ export const productAsShipped: Pipeline = {
     const ids = { agentName, sessionId: session.sessionId, cwd: session.cwd };
     const recording = recordTranscript(store, ids, { onEvent: (l) => session.onEvent(l), snapshot: () => tab.thread.snapshot() });
     session.onEvent((event) => {
-      if (event.kind === 'message_chunk') onMessage();
+      if (event.kind === 'message_chunk') messages.handled();
     });
     const turn = session.prompt([{ type: 'text', text: 'stream' }]);
     return {

@@ -58,7 +58,21 @@ interface Joined {
   sessionId: unknown;
   kind: ChunkKind;
   messageId: unknown;
-  text: string;
+  /**
+   * The text kept: `folded`, then the pieces in `recent`, `length` characters in all. Pieces are
+   * joined FOLD_EVERY at a time: kept one by one, each of the small strings JSON.parse made (and
+   * a link joining it on) would outlive the young generation and be copied into the old one.
+   */
+  folded: string;
+  recent: string[];
+  length: number;
+}
+
+/** Pieces joined at a time (as the thread's own StreamedText does). */
+const FOLD_EVERY = 64;
+
+function joinedText(joined: Joined): string {
+  return joined.recent.length === 0 ? joined.folded : joined.folded + joined.recent.join('');
 }
 
 export class ProtocolRing {
@@ -156,7 +170,7 @@ export class ProtocolRing {
         open.agent === agent && open.direction === direction
       ) {
         // The log shows MAX_LOGGED_CHARS of a message: keep no more (a 10 MB reply stays 64 KB here).
-        if (joined.text.length < MAX_LOGGED_CHARS) {
+        if (joined.length < MAX_LOGGED_CHARS) {
           if (typeof text !== 'string') return false;
           this.extend(open, joined, text);
         }
@@ -175,7 +189,7 @@ export class ProtocolRing {
     }
     const entry: Entry = {
       first: this.seq, seq: this.seq, time: this.now(), agent, direction, message: kept,
-      joined: { update: kept.params.update, sessionId, kind, messageId: update.messageId, text: first },
+      joined: { update: kept.params.update, sessionId, kind, messageId: update.messageId, folded: first, recent: [], length: first.length },
       chars: ENTRY_OVERHEAD + first.length,
     };
     this.push(entry);
@@ -184,9 +198,15 @@ export class ProtocolRing {
   }
 
   private extend(entry: Entry, joined: Joined, text: string): void {
-    const room = MAX_LOGGED_CHARS - joined.text.length;
+    const room = MAX_LOGGED_CHARS - joined.length;
     const piece = text.length <= room ? text : text.slice(0, room);
-    joined.text += piece;
+    const recent = joined.recent;
+    recent.push(piece);
+    joined.length += piece.length;
+    if (recent.length === FOLD_EVERY) {
+      joined.folded += recent.join('');
+      recent.length = 0;
+    }
     entry.chars += piece.length;
     this.chars += piece.length;
     this.trim();
@@ -262,10 +282,10 @@ function entryLine(entry: Entry): string {
   const j = entry.joined;
   if (!j) return `${at} ${messageLine(entry.agent, entry.direction, entry.message)}`;
   const chunks = entry.seq - entry.first + 1;
-  if (chunks === 1 && j.text.length < MAX_LOGGED_CHARS) return `${at} ${messageLine(entry.agent, entry.direction, entry.message)}`;
+  if (chunks === 1 && j.length < MAX_LOGGED_CHARS) return `${at} ${messageLine(entry.agent, entry.direction, entry.message)}`;
   const m = entry.message as { params: Record<string, unknown> };
-  const whole = { ...m, params: { ...m.params, update: { ...j.update, content: { type: 'text', text: j.text } } } };
-  const cut = j.text.length >= MAX_LOGGED_CHARS ? `; text after the first ${MAX_LOGGED_CHARS} characters not kept` : '';
+  const whole = { ...m, params: { ...m.params, update: { ...j.update, content: { type: 'text', text: joinedText(j) } } } };
+  const cut = j.length >= MAX_LOGGED_CHARS ? `; text after the first ${MAX_LOGGED_CHARS} characters not kept` : '';
   const note = ` (${chunks} streamed chunks joined${cut})`;
   return `${at} ${messageLine(entry.agent, entry.direction, whole)}${note}`;
 }

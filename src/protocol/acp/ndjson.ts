@@ -31,6 +31,11 @@ export interface NdjsonReaderOptions {
    * it is not passed on (used for `$/cancel_request` and synchronous notification dispatch).
    */
   intercept?: (message: Message) => boolean;
+  /**
+   * After the lines of one read (and before the stream's end is reported): whatever the
+   * intercept held back to hand over with the lines after it must be handed over now.
+   */
+  onReadEnd?: () => void;
 }
 
 /** How much of an offending line goes into a problem report (the log must stay small). */
@@ -100,6 +105,15 @@ export class NdjsonMessageReader extends AbstractMessageReader {
       start = nl + 1;
     }
     if (start < chunk.length) this.keepPartial(chunk, start);
+    this.readEnd();
+  }
+
+  private readEnd(): void {
+    try {
+      this.options.onReadEnd?.();
+    } catch (error) {
+      this.fireError(error);
+    }
   }
 
   private keepPartial(chunk: Buffer, start: number): void {
@@ -177,6 +191,7 @@ export class NdjsonMessageReader extends AbstractMessageReader {
       this.pendingBytes = 0;
       this.lineFrom(line, 0, line.length);
     }
+    this.readEnd();
     this.fireClose();
   }
 }

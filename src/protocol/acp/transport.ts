@@ -10,7 +10,8 @@
  *   JSON that is not a message or a request reusing an id still in flight gets -32600;
  *   responses for unknown or already answered ids are claimed and reported, never dispatched;
  * - optional synchronous notification handlers (`syncNotifications`) that skip vscode-jsonrpc's
- *   one-message-per-event-loop-turn dispatch while keeping wire order (see below).
+ *   one-message-per-event-loop-turn dispatch while keeping wire order (see below), and may join
+ *   a run of them that arrived in one read into one call (`joinNotifications`).
  *
  * `maxParallelism` is deliberately never set: with it, responses overtake queued notifications
  * and a `session/prompt` result would land before the turn's last chunks.
@@ -60,6 +61,15 @@ export interface AcpConnectionOptions {
    * also register these methods with `connection.onNotification`.
    */
   syncNotifications?: Readonly<Record<string, (params: unknown) => void>>;
+  /**
+   * For methods in `syncNotifications`: joins a notification into the one before it when it
+   * only continues it (streamed text: textChunkRuns.ts), so a run read at once is handled once.
+   * Returns the params that say what both say, or undefined when `next` does not continue
+   * `held`; `held` is parsed params (to be left unchanged: the tap keeps them) or a value the
+   * join returned before (`heldIsJoined`). A held run is handed to the handler when a message
+   * that does not continue it arrives and at the end of every read, so it never waits for input.
+   */
+  joinNotifications?: Readonly<Record<string, (held: unknown, next: unknown, heldIsJoined: boolean) => unknown>>;
 }
 
 /**
@@ -88,12 +98,47 @@ export function createAcpConnection(
   sync.delete(CANCEL_REQUEST_METHOD);
   sync.delete('$/cancelRequest');
   const hasSync = sync.size > 0;
+  type Join = (held: unknown, next: unknown, heldIsJoined: boolean) => unknown;
+  type SyncEntry = readonly [method: string, handler: (params: unknown) => void, join: Join | undefined];
+  const syncEntries: SyncEntry[] = [...sync].map(([method, handler]) => [method, handler, opts.joinNotifications?.[method]]);
   // Found by comparing, not hashing: a message's method is a fresh string from JSON.parse, and
   // with a handful of methods a scan by equality (other lengths rejected at once) is cheaper.
-  const syncHandlers = [...sync];
-  const syncHandler = (method: unknown): ((params: unknown) => void) | undefined => {
-    for (let i = 0; i < syncHandlers.length; i++) if (syncHandlers[i]![0] === method) return syncHandlers[i]![1];
+  const syncEntry = (method: unknown): SyncEntry | undefined => {
+    for (let i = 0; i < syncEntries.length; i++) if (syncEntries[i]![0] === method) return syncEntries[i];
     return undefined;
+  };
+  // The run held back to be handed over as one call: its entry and its params so far.
+  let held: SyncEntry | undefined;
+  let heldParams: unknown;
+  let heldIsJoined = false;
+  const handOverHeld = (): void => {
+    const entry = held;
+    if (entry === undefined) return;
+    const params = heldParams;
+    held = undefined;
+    heldParams = undefined;
+    runSync(entry, params);
+  };
+  /** A notification for a synchronous handler: joined to the held run, held, or handled now. */
+  const dispatchSync = (entry: SyncEntry, params: unknown): void => {
+    if (held !== undefined) {
+      if (held === entry) {
+        const joined = entry[2]!(heldParams, params, heldIsJoined);
+        if (joined !== undefined) {
+          heldParams = joined;
+          heldIsJoined = true;
+          return;
+        }
+      }
+      handOverHeld();
+    }
+    if (entry[2] !== undefined) {
+      held = entry;
+      heldParams = params;
+      heldIsJoined = false;
+      return;
+    }
+    runSync(entry, params);
   };
   const userTap = opts.tap;
   // The protocol log must never cost a message: a throwing tap is reported, not propagated.
@@ -143,6 +188,7 @@ export function createAcpConnection(
   };
 
   const onProblem = (problem: NdjsonProblem): void => {
+    handOverHeld();
     const answer = answerForProblem(problem);
     fault(answer.fault);
     answerFault(null, answer.code, answer.message);
@@ -173,12 +219,14 @@ export function createAcpConnection(
     // same outcome the checks below reach for it (a message without an id whose method has a
     // handler is such a notification; the cancel methods never have one), one lookup sooner.
     if (hasSync && queued === 0 && (message as { id?: unknown }).id === undefined) {
-      const handler = syncHandler((message as NotificationMessage).method);
-      if (handler) {
-        runSync(handler, message as NotificationMessage);
+      const entry = syncEntry((message as NotificationMessage).method);
+      if (entry) {
+        dispatchSync(entry, (message as NotificationMessage).params);
         return true;
       }
     }
+    // Whatever comes next in wire order must not overtake a held run.
+    handOverHeld();
     // Notifications first: they are nearly all of the traffic, and one is never also a request,
     // a response or malformed (it has a string method and no id).
     if (Message.isNotification(message)) {
@@ -192,9 +240,9 @@ export function createAcpConnection(
         return true;
       }
       if (hasSync && queued === 0) {
-        const handler = syncHandler(message.method);
-        if (handler) {
-          runSync(handler, message);
+        const entry = syncEntry(message.method);
+        if (entry) {
+          dispatchSync(entry, message.params);
           return true;
         }
       }
@@ -230,11 +278,11 @@ export function createAcpConnection(
     return false;
   };
 
-  const runSync = (handler: (params: unknown) => void, message: NotificationMessage): void => {
+  const runSync = ([method, handler]: SyncEntry, params: unknown): void => {
     try {
-      handler(message.params);
+      handler(params);
     } catch (error) {
-      logger.error(`Notification handler '${message.method}' failed: ${String(error)}`);
+      logger.error(`Notification handler '${method}' failed: ${String(error)}`);
     }
   };
 
@@ -247,6 +295,7 @@ export function createAcpConnection(
     maxLineBytes: opts.maxLineBytes,
     onProblem,
     intercept,
+    onReadEnd: handOverHeld,
   });
   const writer = new NdjsonMessageWriter(writable, {
     onWrite: (message) => {

@@ -6,6 +6,7 @@
 import type { Message, MessageConnection } from 'vscode-jsonrpc/node';
 import type { FileSystemHost } from '../../../services/hostServices.js';
 import { createAcpConnection } from '../../../protocol/acp/transport.js';
+import { joinTextChunks } from '../../../protocol/acp/textChunkRuns.js';
 import { WireFaultTally, type WireFault } from '../../../protocol/acp/wireFaults.js';
 import { NodeTerminals } from '../../../services/terminals.js';
 import { BadInputReporter } from './badInput.js';
@@ -68,6 +69,7 @@ export function wireRunningProcess(proc: AgentProcess, opts: WireOptions): Runni
   const connection = createAcpConnection(proc.child.stdout!, proc.child.stdin!, {
     tap: opts.tap,
     syncNotifications: { 'session/update': (params) => router.routeUpdate(params) },
+    joinNotifications: { 'session/update': joinTextChunks },
     onProtocolError: (problem) => badInput.report(problem),
     onFault: fault,
   });
