@@ -17,8 +17,16 @@ export interface TranscriptKey {
 
 /** Same agent, session and folder always map to the same file, whatever characters they contain. */
 export function transcriptId(key: TranscriptKey): string {
-  return digest([key.agentName, key.sessionId, key.cwd]);
+  // A live thread schedules its save once per read of the agent's output, always with the same
+  // key object: remembered by it (checked, in case its fields changed) rather than hashed again.
+  const known = lastIds.get(key);
+  if (known !== undefined && known.agentName === key.agentName && known.sessionId === key.sessionId && known.cwd === key.cwd) return known.id;
+  const id = digest([key.agentName, key.sessionId, key.cwd]);
+  lastIds.set(key, { agentName: key.agentName, sessionId: key.sessionId, cwd: key.cwd, id });
+  return id;
 }
+
+const lastIds = new WeakMap<TranscriptKey, TranscriptKey & { id: string }>();
 
 /** The id transcripts were saved under before the folder was part of it (they move on load). */
 export function legacyTranscriptId(agentName: string, sessionId: string): string {

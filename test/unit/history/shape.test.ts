@@ -18,6 +18,12 @@ test('transcriptId: stable, file-safe, distinct per agent, session and folder', 
   assert.match(id('../x', '..\\y', '../z'), /^[0-9a-f]{24}$/);
   // Transcripts saved before the folder was part of the id are still found under the old one.
   assert.equal(legacyTranscriptId('a', 's'), createHash('sha256').update('a\0s').digest('hex').slice(0, 24));
+  // The same key object asked again (a live thread's saves) gives its id; changed, the new one.
+  const key = { agentName: 'a', sessionId: 's1', cwd: '/w' };
+  assert.equal(transcriptId(key), id('a', 's1'));
+  assert.equal(transcriptId(key), id('a', 's1'));
+  key.cwd = '/v';
+  assert.equal(transcriptId(key), id('a', 's1', '/v'));
 });
 
 test('deriveTitle: table', () => {

@@ -119,4 +119,10 @@ test('protocol ring: the character budget drops the oldest entries; a joined rep
   const [line] = ring2.linesAfter(0);
   assert.match(line!, /200 streamed chunks joined; text after the first 65536 characters not kept/);
   assert.ok(line!.length < MAX_LOGGED_CHARS + 400);
+  // A reply that grows past the budget as its chunks come drops what came before it.
+  const ring3 = new ProtocolRing({ keep: 10, maxChars: 5_000 });
+  ring3.add('a', 'out', request(1));
+  for (let i = 0; i < 100; i++) ring3.add('a', 'in', chunk('z'.repeat(100)));
+  assert.equal(ring3.size, 1);
+  assert.match(ring3.linesAfter(0)[0]!, /100 streamed chunks joined/);
 });
