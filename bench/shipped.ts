@@ -65,81 +65,92 @@ const watching: NoticeSurroundings = {
   onDidChange: () => ({ dispose() {} }),
 };
 
-export const productAsShipped: Pipeline = {
-  name: 'the product as shipped: + protocol log (default level), tab list, recorder, row batcher, webview message',
-  async start(count, onMessage) {
-    const { SessionTabList, ThreadStore, TurnEndNotifier, ElicitationNotifier } = await vscodeSide();
-    const feed = watchGeneratorStart();
-    const storage = mkdtempSync(join(tmpdir(), 'agent-chat-bench-shipped-'));
-    const agentName = 'wire bench';
+/**
+ * The product as shipped; with `log` or `webview` false, a reference without that part (what
+ * the row with the goals pays for it): no protocol log (the tap only counts), or rows batched
+ * but not serialised for the webview.
+ */
+function shipped(name: string, parts: { log: boolean; webview: boolean }): Pipeline {
+  return {
+    name,
+    async start(count, onMessage) {
+      const { SessionTabList, ThreadStore, TurnEndNotifier, ElicitationNotifier } = await vscodeSide();
+      const feed = watchGeneratorStart();
+      const storage = mkdtempSync(join(tmpdir(), 'agent-chat-bench-shipped-'));
+      const agentName = 'wire bench';
 
-    // The protocol log at the default level, not on screen: every message kept, none written.
-    const log = new ProtocolTap({ info: () => undefined });
-    const messages = wireMessagesIn(onMessage);
-    const client = new AgentClient({
-      config: { name: agentName, command: process.execPath, args: ['--import', tsxLoader, generatorScript, String(count), '--agent'], env: {}, protocolVersion: 1 },
-      workspace: { roots: () => [process.cwd()] },
-      fs: new NodeFileSystem(),
-      pathValue: async () => process.env.PATH ?? '',
-      onStderr: (text) => feed.stderr(text),
-      tap: (direction, message) => {
-        log.message(agentName, direction, message);
-        messages.tapped(message);
-      },
-      killGraceMs: 500,
-    });
+      // The protocol log at the default level, not on screen: every message kept, none written.
+      const log = new ProtocolTap({ info: () => undefined });
+      const messages = wireMessagesIn(onMessage);
+      const client = new AgentClient({
+        config: { name: agentName, command: process.execPath, args: ['--import', tsxLoader, generatorScript, String(count), '--agent'], env: {}, protocolVersion: 1 },
+        workspace: { roots: () => [process.cwd()] },
+        fs: new NodeFileSystem(),
+        pathValue: async () => process.env.PATH ?? '',
+        onStderr: (text) => feed.stderr(text),
+        tap: (direction, message) => {
+          if (parts.log) log.message(agentName, direction, message);
+          messages.tapped(message);
+        },
+        killGraceMs: 500,
+      });
 
-    const tabs = new SessionTabList(new ThreadStore(memento() as never), () => undefined);
-    const tab = tabs.active;
-    tab.agentName = agentName;
+      const tabs = new SessionTabList(new ThreadStore(memento() as never), () => undefined);
+      const tab = tabs.active;
+      tab.agentName = agentName;
 
-    // The chat view: rows of the shown tab through the batcher, each batch posted (serialised).
-    let posted = 0;
-    const post = (message: HostToWebview): void => void (posted += JSON.stringify(message).length);
-    const batcher = new RowBatcher((rows, sessionChanged) => {
-      if (rows.length > 0) post({ type: 'rows', changes: rows });
-      if (sessionChanged) post({ type: 'session', session: tab.thread.session });
-    });
-    tabs.onRows((result) => batcher.push(result.rows, result.session));
-    tabs.onTabs((info) => post({ type: 'tabs', tabs: info }));
-    const notifiers = [
-      new TurnEndNotifier({ onTabRows: tabs.onTabRows, onTabs: tabs.onTabs, tabsInfo: () => tabs.info(), agentNameOf: () => agentName }, watching),
-      new ElicitationNotifier({ onTabRows: tabs.onTabRows, onTabs: tabs.onTabs, pendingElicitations: () => [] }, watching),
-    ];
+      // The chat view: rows of the shown tab through the batcher, each batch posted (serialised).
+      let posted = 0;
+      const post = (message: HostToWebview): void => void (posted += parts.webview ? JSON.stringify(message).length : 1);
+      const batcher = new RowBatcher((rows, sessionChanged) => {
+        if (rows.length > 0) post({ type: 'rows', changes: rows });
+        if (sessionChanged) post({ type: 'session', session: tab.thread.session });
+      });
+      tabs.onRows((result) => batcher.push(result.rows, result.session));
+      tabs.onTabs((info) => post({ type: 'tabs', tabs: info }));
+      const notifiers = [
+        new TurnEndNotifier({ onTabRows: tabs.onTabRows, onTabs: tabs.onTabs, tabsInfo: () => tabs.info(), agentNameOf: () => agentName }, watching),
+        new ElicitationNotifier({ onTabRows: tabs.onTabRows, onTabs: tabs.onTabs, pendingElicitations: () => [] }, watching),
+      ];
 
-    const lifecycle = await client.start();
-    if (lifecycle.state !== 'ready') throw new Error(`the bench agent did not start: ${JSON.stringify(lifecycle)}`);
-    const session = await client.newSession();
-    tab.session = session as never;
-    // As SessionOpener.onEvent: the thread listens first, then the recorder.
-    session.onEvent((event: SessionEvent) => {
-      const { statusChanged, requested } = tab.thread.apply(event);
-      if (statusChanged) tabs.fireTabs();
-      if (requested) tab.thread.announce(requested);
-    });
-    const store = new TranscriptStore(storage);
-    const ids = { agentName, sessionId: session.sessionId, cwd: session.cwd };
-    const recording = recordTranscript(store, ids, { onEvent: (l) => session.onEvent(l), snapshot: () => tab.thread.snapshot() });
-    session.onEvent((event) => {
-      if (event.kind === 'message_chunk') messages.handled();
-    });
-    const turn = session.prompt([{ type: 'text', text: 'stream' }]);
-    return {
-      feed,
-      stop: async () => {
-        await turn;
-        batcher.flush();
-        if (posted === 0) throw new Error('nothing was posted to the webview');
-        await recording.dispose();
-        for (const n of notifiers) n.dispose();
-        batcher.dispose();
-        tabs.dispose();
-        await client.dispose();
-        rmSync(storage, { recursive: true, force: true });
-      },
-    };
-  },
-};
+      const lifecycle = await client.start();
+      if (lifecycle.state !== 'ready') throw new Error(`the bench agent did not start: ${JSON.stringify(lifecycle)}`);
+      const session = await client.newSession();
+      tab.session = session as never;
+      // As SessionOpener.onEvent: the thread listens first, then the recorder.
+      session.onEvent((event: SessionEvent) => {
+        const { statusChanged, requested } = tab.thread.apply(event);
+        if (statusChanged) tabs.fireTabs();
+        if (requested) tab.thread.announce(requested);
+      });
+      const store = new TranscriptStore(storage);
+      const ids = { agentName, sessionId: session.sessionId, cwd: session.cwd };
+      const recording = recordTranscript(store, ids, { onEvent: (l) => session.onEvent(l), snapshot: () => tab.thread.snapshot() });
+      session.onEvent((event) => {
+        if (event.kind === 'message_chunk') messages.handled();
+      });
+      const turn = session.prompt([{ type: 'text', text: 'stream' }]);
+      return {
+        feed,
+        stop: async () => {
+          await turn;
+          batcher.flush();
+          if (posted === 0) throw new Error('nothing was posted to the webview');
+          await recording.dispose();
+          for (const n of notifiers) n.dispose();
+          batcher.dispose();
+          tabs.dispose();
+          await client.dispose();
+          rmSync(storage, { recursive: true, force: true });
+        },
+      };
+    },
+  };
+}
+
+export const productAsShipped = shipped('the product as shipped: + protocol log (default level), tab list, recorder, row batcher, webview message', { log: true, webview: true });
+export const shippedWithoutLog = shipped('reference: as shipped, without the protocol log', { log: false, webview: true });
+export const shippedWithoutWebview = shipped('reference: as shipped, without serialising the webview message', { log: true, webview: false });
 
 /** Messages parsed and tapped at a time: about what one 64 KB read of the agent's stdout holds. */
 export const BLOCK = 240;

@@ -15,8 +15,9 @@
  * floor's time per message (its own CPU time where Linux tells it). Every goal
  * prints meets or BELOW, and a BELOW makes `npm run bench` exit non-zero. The other rows are
  * references without a goal: the floor (split + JSON.parse, keeping nothing), the product's path
- * without the shipped extras (AgentClient → session → normalize → ThreadModel), the transport
- * alone, the path without the session layers, and vscode-jsonrpc's own dispatch (one message
+ * without the shipped extras (AgentClient → session → normalize → ThreadModel), the product as
+ * shipped without the protocol log and without serialising the webview message (what each costs
+ * the row with the goals), the transport alone, the path without the session layers, and vscode-jsonrpc's own dispatch (one message
  * per event-loop turn, which caps throughput; the product dispatches session/update itself,
  * `syncNotifications` in transport.ts).
  *
@@ -38,10 +39,10 @@ import {
   transportSync,
 } from './pipelines.js';
 import type { Pipeline } from './pipelines.js';
-import { BLOCK, generatorLines, productAsShipped, tapAlone } from './shipped.js';
+import { BLOCK, generatorLines, productAsShipped, shippedWithoutLog, shippedWithoutWebview, tapAlone } from './shipped.js';
 import { fmtRate, fmtRatio, median, table } from './stats.js';
 
-const PIPELINES: Pipeline[] = [rawLoop, rawKeepingText, transportQueued, transportSync, shortcutQueued, shortcutSync, productPath, productAsShipped, sdkClient];
+const PIPELINES: Pipeline[] = [rawLoop, rawKeepingText, transportQueued, transportSync, shortcutQueued, shortcutSync, productPath, shippedWithoutLog, shippedWithoutWebview, productAsShipped, sdkClient];
 /** The product as shipped against the official SDK client. */
 const SDK_GOAL = 5;
 /** The product as shipped against the floor that keeps the text. */
@@ -133,6 +134,8 @@ export async function run(): Promise<void> {
     [`the protocol log's tap alone / the floor, per message (${floorClock})`, `${(tapShare * 100).toFixed(2)}%`, `${(tapShareBest * 100).toFixed(2)}%`, `goal ≤ ${percent(TAP_GOAL)}: ${tapMeets ? 'meets' : 'BELOW'}`],
     reference('the product as shipped / raw split + JSON.parse', productAsShipped, rawLoop, percent),
     reference('the product as shipped / the product\'s path', productAsShipped, productPath, percent),
+    reference('as shipped without the protocol log / raw, keeping the text', shippedWithoutLog, rawKeepingText, percent),
+    reference('as shipped without serialising the webview message / raw, keeping the text', shippedWithoutWebview, rawKeepingText, percent),
     reference('the product\'s path / raw split + JSON.parse, keeping the text', productPath, rawKeepingText, percent),
     reference('the product\'s path / raw split + JSON.parse', productPath, rawLoop, percent),
     reference('the product\'s path / official SDK client', productPath, sdkClient),
