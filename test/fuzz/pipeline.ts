@@ -4,13 +4,15 @@
  * request parsers, the permission reader) → `ThreadModel.apply` → the webview's `ThreadStore`
  * (the rows the panel draws) and the presentation helpers (stop descriptions, usage, the
  * Markdown export) — and after every step the invariants are checked:
- * nothing throws, no row is lost, the panel's rows are the thread's rows (no desync), and the
- * thread survives JSON (snapshot → restore → the same snapshot).
+ * nothing throws, no row is lost, the panel's rows are the thread's rows (no desync), the
+ * thread survives JSON (snapshot → restore → the same snapshot), and the same thread built with
+ * runs of text chunks joined as the transport joins them (textChunkRuns.ts) is the same thread.
  *
  * Deterministic from the seed: a failure names the seed and case, and `FUZZ_SEED` replays it.
  */
 import type { SessionEvent } from '../../src/protocol/events.js';
 import { normalizeSessionUpdate } from '../../src/protocol/acp/normalize.js';
+import { joinTextChunks } from '../../src/protocol/acp/textChunkRuns.js';
 import { parsePromptResult } from '../../src/protocol/acp/parseAgentResults.js';
 import { parseCreateTerminal, parseReadTextFile, parseTerminalRequest, parseWriteTextFile } from '../../src/protocol/acp/parseClientRequests.js';
 import { readPermissionParams } from '../../src/agents/acp/permissions/permissionParams.js';
@@ -91,16 +93,53 @@ class FuzzThread {
   permissions: { requestId: string; optionIds: string[]; path: string[] }[] = [];
   elicitations: { requestId: string; prompt: ElicitationPrompt }[] = [];
 
-  apply(event: SessionEvent, eventKinds: Record<string, number>): void {
+  /**
+   * The same thread as the transport builds it: a run of text chunks that continue one another
+   * joined into one update (textChunkRuns.ts) before it is applied; compared with `model` at
+   * every serialisation check.
+   */
+  readonly joined = new ThreadModel();
+  /** The run held back, as the transport holds it until a message that does not continue it. */
+  private held: { params: unknown; isJoined: boolean } | undefined;
+
+  /** A top-level `session/update` as it came on the wire. */
+  update(update: unknown, eventKinds: Record<string, number>): void {
+    this.apply(normalizeSessionUpdate(update), eventKinds, false);
+    const params = { sessionId: SESSION_ID, update };
+    if (this.held) {
+      const joined = joinTextChunks(this.held.params, params, this.held.isJoined);
+      if (joined !== undefined) {
+        this.held = { params: joined, isJoined: true };
+        eventKinds['(text chunks joined)'] = (eventKinds['(text chunks joined)'] ?? 0) + 1;
+        return;
+      }
+      this.handOver();
+    }
+    this.held = { params, isJoined: false };
+  }
+
+  private handOver(): void {
+    if (!this.held) return;
+    const { update } = this.held.params as { update: unknown };
+    this.held = undefined;
+    this.joined.apply(normalizeSessionUpdate(update));
+  }
+
+  apply(event: SessionEvent, eventKinds: Record<string, number>, alsoJoined = true): void {
+    if (alsoJoined) {
+      this.handOver();
+      this.joined.apply(event);
+    }
     eventKinds[event.kind] = (eventKinds[event.kind] ?? 0) + 1;
     if (JSON.stringify(event) === undefined) throw new InvariantError('an event that does not serialise');
     const before = this.model.entries.length;
     const out = this.model.apply(event);
-    this.store.apply(out.rows);
+    // As posted to the webview: a copy (its store grows appended text in place, in its own rows).
+    this.store.apply(onTheWire(out.rows) as typeof out.rows);
     for (const change of out.children ?? []) {
       let store = this.childStores.get(change.childId);
       if (!store) this.childStores.set(change.childId, (store = new ThreadStore({ reset: () => undefined, inserted: () => undefined, changed: () => undefined, desync: (reason) => (this.desync = `in ${change.childId}: ${reason}`) })));
-      store.apply(change.rows);
+      store.apply(onTheWire(change.rows) as typeof change.rows);
     }
     const rows = this.model.entries;
     if (rows.length < before) throw new InvariantError(`rows lost: ${before} → ${rows.length}`);
@@ -127,6 +166,8 @@ class FuzzThread {
     }
     const snapshot = this.model.snapshot();
     const json = JSON.stringify(snapshot);
+    this.handOver();
+    if (JSON.stringify(this.joined.snapshot()) !== json) throw new InvariantError('the thread built with runs of text chunks joined is not the one built chunk by chunk');
     const restored = ThreadModel.restore(JSON.parse(json) as ThreadSnapshot);
     const again = JSON.stringify(restored.snapshot());
     if (again !== json) throw new InvariantError('the thread does not survive snapshot → JSON → restore');
@@ -217,10 +258,25 @@ function runCase(r: Prng, thread: FuzzThread, eventKinds: Record<string, number>
     agentRequest(sample.method, params, thread, eventKinds, r);
     return { what: sample.method, input: params };
   }
+  if (roll > 0.92) {
+    // A streamed reply: a run of chunks of one message, some of them mutated (the transport joins
+    // those that still continue the run).
+    const kind = r.pick(['agent_message_chunk', 'agent_thought_chunk'] as const);
+    const messageId = r.pick(['msg_1', 'msg_2', undefined]);
+    const run: unknown[] = [];
+    for (let i = 2 + r.int(6); i > 0; i--) {
+      const chunk = { sessionUpdate: kind, content: { type: 'text', text: r.pick(['Hel', 'lo', ' wörld', '', '\n```\n', '🙂']) }, ...(messageId ? { messageId } : {}) };
+      const update = onTheWire(r.chance(0.2) ? mutate(chunk, r) : chunk);
+      run.push(update);
+      thread.update(update, eventKinds);
+    }
+    return { what: 'a run of streamed chunks', input: run };
+  }
   const update = onTheWire(mutate(sessionUpdateSample(r), r));
   // A quarter of the updates are a subagent's (a child, or a child of a child, announced or not).
   const path = r.chance(0.25) ? childPath(r) : [];
-  thread.apply(inChild(path, normalizeSessionUpdate(update)), eventKinds);
+  if (path.length === 0) thread.update(update, eventKinds);
+  else thread.apply(inChild(path, normalizeSessionUpdate(update)), eventKinds);
   return { what: path.length ? `session/update of ${path.join(' › ')}` : 'session/update', input: update };
 }
 
