@@ -375,3 +375,21 @@ test('header shows turn state (requires_action loud), usage, and picks agents / 
   assert.deepEqual((await panel.posted()).filter((m) => m.type !== 'ready'), [{ type: 'selectAgent', name: 'claude' }, { type: 'newSession' }]);
   await panel.screenshot('header');
 });
+
+test('a Markdown table in a narrow panel keeps its words whole and scrolls sideways', async () => {
+  const panel = await harness.open({ width: 300 });
+  const table = '| step | protocol message |\n|---|---|\n| thinking | `agent_thought_chunk` |\n| command | `terminal/create`, `terminal/wait_for_exit`, `terminal/output` |\n| usage | `usage_update` |';
+  await panel.send(snapshot([agent('a1', table)]));
+  await panel.page.locator('.row.agent table').waitFor();
+  // Each word of the first column on one line (one line box for its text).
+  const cells = await panel.page.locator('.row.agent td:first-child').evaluateAll((tds) =>
+    tds.map((td) => {
+      const range = document.createRange();
+      range.selectNodeContents(td);
+      return { text: td.textContent, lines: range.getClientRects().length };
+    }));
+  assert.deepEqual(cells.map((c) => c.text), ['thinking', 'command', 'usage']);
+  for (const cell of cells) assert.equal(cell.lines, 1, `"${cell.text}" broken over ${cell.lines} lines`);
+  const box = await panel.page.locator('.row.agent table').evaluate((t) => ({ client: t.clientWidth, scroll: t.scrollWidth, row: t.closest('.row')!.clientWidth }));
+  assert.ok(box.client <= box.row, `the table fits the row (${box.client} of ${box.row} px) and scrolls (${box.scroll} px wide)`);
+});
