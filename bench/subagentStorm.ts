@@ -21,10 +21,12 @@
  * - chunk → DOM p95 ≤ 33 ms for the open card: from the agent writing a chunk of the first
  *   helper's message to its text in that card's DOM (clocks mapped as in the latency bench).
  *
- * Env: BENCH_STORM_SECONDS (default 30): how long the agent takes over the 500 steps.
+ * Env: BENCH_STORM_SECONDS (default 30): how long the agent takes over the 500 steps;
+ * BENCH_STORM_PROFILE=<file>: the page's CPU profile of the last run's storm is written there
+ * (a .cpuprofile, for DevTools), to see where the page's time goes.
  * A row below its goal makes `npm run bench` exit non-zero.
  */
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
@@ -45,6 +47,8 @@ const CALLS = 500;
 const SECONDS = Number(process.env.BENCH_STORM_SECONDS ?? 30);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const EARLIER_PRESSES = 5;
+/** A file to write the page's CPU profile of the storm to (the last run's), to see where its time goes. */
+const PROFILE = process.env.BENCH_STORM_PROFILE;
 const GOALS = { hostMB: 150, webviewMB: 150, domNodes: 5_000, longTasks: 0, p95Ms: 33 };
 const MB = 1024 * 1024;
 const stormScript = fileURLToPath(new URL('./live/stormAgent.ts', import.meta.url));
@@ -101,6 +105,8 @@ interface StormRun {
   streamNodes: number;
   cpuLong: number;
   longestCpuMs: number;
+  /** The page's main thread, all its tasks' CPU time while the storm streamed (ms). */
+  cpuTotalMs: number;
   wallLong: number;
   p95: number;
   p50: number;
@@ -134,6 +140,10 @@ async function stormOnce(harness: Harness, agent: LiveAgent): Promise<StormRun> 
   const panel = await harness.open({ width: 480, height: 800 });
   const cdp = await panel.page.context().newCDPSession(panel.page);
   const page = panel.page;
+  // The page's warnings and errors (a thread out of sync, a row that failed to draw) are bugs the storm shows.
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') console.error(`page ${m.type()}: ${m.text()}`);
+  });
   let model: ThreadModel | undefined = new ThreadModel();
   try {
     const session = await agent.client.newSession();
@@ -225,6 +235,11 @@ async function stormOnce(harness: Harness, agent: LiveAgent): Promise<StormRun> 
     await page.evaluate(() => void ((globalThis as any).__handleMs = 0));
     const clock = await pageClockOffset(page);
 
+    if (PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+      await cdp.send('Profiler.start');
+    }
     const { result: streamed, cpuMs } = await cpuTasks(page, async () => {
       const t0 = performance.now();
       const prompt = session.prompt([{ type: 'text', text: `storm ${CHILDREN} ${CALLS} ${SECONDS}` }]);
@@ -240,7 +255,7 @@ async function stormOnce(harness: Harness, agent: LiveAgent): Promise<StormRun> 
           await new Promise((r) => g.requestAnimationFrame(r));
           card = g.document.querySelector(`.nested-card[data-child-id="${id}"]`);
         }
-        // The panel remembers open cards (view state): a later run's card may open by itself.
+        // Each run's page starts with no view state (cleared by the run before): the card is folded.
         const toggle = card.querySelector('.nested-toggle');
         if (toggle.getAttribute('aria-expanded') !== 'true') toggle.click();
         // Followed where it is: the panel scrolled to it (the parent's thread no longer follows its bottom).
@@ -262,8 +277,11 @@ async function stormOnce(harness: Harness, agent: LiveAgent): Promise<StormRun> 
         const state = await page.evaluate((id) => {
           const g = globalThis as any;
           const card = g.document.querySelector(`.thread .nested-card[data-child-id="${id}"]`);
-          return { seen: Math.max(0, ...g.__markerSeen.keys()), open: card?.className, agentRows: [...(card?.querySelectorAll('.nested-list > .row.agent') ?? [])].slice(-3).map((r: any) => r.textContent) };
+          const box = card?.querySelector('.nested-rows');
+          const thread = g.document.querySelector('.thread');
+          return { hostOpen: 0, posted: g.__posted.filter((m: any) => m.type === 'childOpen').map((m: any) => `${m.childId}:${m.open}`), box: box ? { h: box.scrollHeight, top: box.scrollTop, kids: box.querySelector('.nested-list')?.children.length, y: box.getBoundingClientRect().top } : null, thread: { top: thread.scrollTop, h: thread.scrollHeight }, cards: g.document.querySelectorAll(`.nested-card[data-child-id="${id}"]`).length, seen: Math.max(0, ...g.__markerSeen.keys()), open: card?.className, drawn: card?.querySelectorAll('.nested-list > .row').length, agentRows: [...(card?.querySelectorAll('.nested-list > .row.agent') ?? [])].slice(-3).map((r: any) => r.textContent) };
         }, first);
+        state.hostOpen = feed.isOpen(first) ? 1 : 0;
         throw new Error(`the open card's last chunk never showed (${written.length} written): ${JSON.stringify(state)}; ${String(e)}`);
       });
       await page.evaluate(async () => {
@@ -277,6 +295,10 @@ async function stormOnce(harness: Harness, agent: LiveAgent): Promise<StormRun> 
       });
       return { written, openedAt, streamMs };
     });
+    if (PROFILE) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(PROFILE, JSON.stringify(profile));
+    }
     sub.dispose();
     batcher.dispose();
     const seen = new Map<number, number>(await page.evaluate(() => [...(globalThis as any).__markerSeen.entries()]));
@@ -318,30 +340,42 @@ async function stormOnce(harness: Harness, agent: LiveAgent): Promise<StormRun> 
     const held = hostHeapMB();
     const webviewMB = await pageHeapMB(cdp);
     const open = await openEverything(page);
+    // Every helper and every helper's helper: a card left folded would leave the DOM row unchecked.
+    if (open.cards !== CHILDREN * 2 || open.filled !== open.cards) throw new Error(`the all-open step opened ${open.cards} cards (${open.filled} with rows) of ${CHILDREN * 2}`);
     const openWebviewMB = await pageHeapMB(cdp);
     // The thread is still held here: the host heap was taken with it.
     if (model.entries.length < CHILDREN) throw new Error(`the thread holds ${model.entries.length} rows`);
     model = undefined;
     return {
       hostMB: held, threadMB: held - before, webviewMB, streamNodes,
-      cpuLong: cpuMs.filter((ms) => ms > 50).length, longestCpuMs: Math.max(0, ...cpuMs), wallLong: wall.length,
+      cpuLong: cpuMs.filter((ms) => ms > 50).length, longestCpuMs: Math.max(0, ...cpuMs), cpuTotalMs: cpuMs.reduce((a, b) => a + b, 0), wallLong: wall.length,
       p95: percentile(latencies, 95), p50: percentile(latencies, 50),
       hostP95: percentile(toHost, 95), postP95: percentile(toPost, 95), markers: latencies.length, passed,
       streamMs: streamed.streamMs, messages: streamedMessages, bytes: streamedBytes, applyMs, postMs: streamedPostMs, pageMs, childChanges: streamedChildChanges,
       openNodes: open.maxNodes, openCards: open.cards, openWebviewMB, openLongestMs: open.longestMs,
     };
   } finally {
+    // What this run's panel remembered (cards open, where each was scrolled) would open the next
+    // run's first card by itself, before its thread overflows the panel: each run starts afresh.
+    // (Its later saves, on a timer, are dropped: the page is closing.)
+    await page.evaluate(() => {
+      const g = globalThis as any;
+      g.Storage.prototype.setItem = () => undefined;
+      g.localStorage.clear();
+    }).catch(() => undefined);
     await cdp.detach().catch(() => undefined);
     await page.close();
   }
 }
 
 /**
- * Opens every card (helpers, then the helpers' helpers in them), presses "Show earlier" in each,
- * then scrolls the panel top to bottom and each card's inside top to bottom: the most DOM nodes
- * seen at any frame, and the longest frame.
+ * Opens every card at every level (helpers, then the helpers' helpers inside their windowed boxes,
+ * scrolled into view there to be drawn), presses "Show earlier" in each, then scrolls each card's
+ * inside top to bottom (a helper's helpers' insides too, as they come into view) and the panel top
+ * to bottom: the most DOM nodes seen at any frame, the longest frame, how many cards were opened
+ * and how many of them showed rows.
  */
-async function openEverything(page: Page): Promise<{ maxNodes: number; cards: number; longestMs: number }> {
+async function openEverything(page: Page): Promise<{ maxNodes: number; cards: number; filled: number; longestMs: number }> {
   return page.evaluate(async (presses) => {
     const g = globalThis as any;
     const doc = g.document;
@@ -362,45 +396,87 @@ async function openEverything(page: Page): Promise<{ maxNodes: number; cards: nu
     };
     const thread = doc.querySelector('.thread');
     const opened = new Set<string>();
+    let filled = 0;
     const boxOf = (card: any) => card.querySelector(':scope > .nested-body > .nested-rows');
-    const openCard = async (card: any) => {
-      const id = card.dataset.childId;
+    // A card inside another card's box, found by id: the box draws only the rows near its view, so
+    // the element may be a new one after a scroll.
+    const cardById = (id: string) => doc.querySelector(`.nested-card[data-child-id="${id}"]`);
+    const openCard = async (id: string) => {
       if (opened.has(id)) return;
       opened.add(id);
+      let card = cardById(id);
+      if (!card) return;
       card.scrollIntoView({ block: 'start' });
       await settle();
+      card = cardById(id);
       const toggle = card.querySelector(':scope > .nested-head > .nested-toggle');
       if (toggle.getAttribute('aria-expanded') !== 'true') toggle.click();
       await settle();
       // Its rows come from the host once it is open (a round trip): waited for, within bounds.
       const until = g.performance.now() + 10_000;
-      while (!boxOf(card)?.querySelector('.nested-list > .row') && g.performance.now() < until) await frame();
+      while (!boxOf(cardById(id) ?? card)?.querySelector('.nested-list > .row') && g.performance.now() < until) await frame();
       await settle();
-      const box = boxOf(card);
+      card = cardById(id);
+      let box = card && boxOf(card);
+      if (box?.querySelector('.nested-list > .row')) filled++;
       for (let i = 0; i < presses; i++) {
         const more = box?.querySelector('.nested-earlier');
         if (!more || more.hidden) break;
         more.click();
         await settle();
       }
-      if (box) {
-        box.scrollTop = box.scrollHeight;
+      if (!box) return;
+      // Its own helpers: every card among its rows, each scrolled to in the box before it is opened.
+      const ids = new Set<string>();
+      box.scrollTop = 0;
+      await settle();
+      for (;;) {
+        for (const inner of box.querySelectorAll(':scope > .nested-list > .nested-card')) ids.add(inner.dataset.childId);
+        if (box.scrollTop + box.clientHeight >= box.scrollHeight - 2) break;
+        box.scrollTop += box.clientHeight;
         await settle();
       }
-      // Its own helpers, drawn near the end of its rows.
-      for (const inner of box ? [...box.querySelectorAll('.nested-card')] : []) await openCard(inner);
+      for (const inner of ids) {
+        await openCard(inner);
+        box = cardById(id) && boxOf(cardById(id));
+        if (!box) return;
+      }
+      box.scrollTop = box.scrollHeight;
+      await settle();
     };
-    for (const card of [...doc.querySelectorAll('.thread > .nested-card')]) await openCard(card);
-    // Every card's inside from top to bottom, then the panel from top to bottom.
-    for (const box of [...doc.querySelectorAll('.nested-rows')]) {
+    for (const card of [...doc.querySelectorAll('.thread > .nested-card')]) await openCard(card.dataset.childId);
+    // Every card's inside from top to bottom, and the insides of the cards met in it, then the panel from top to bottom.
+    const scrolled = new Set<string>();
+    const scrollInside = async (id: string) => {
+      if (scrolled.has(id)) return;
+      scrolled.add(id);
+      const boxNow = () => {
+        const card = cardById(id);
+        return card && boxOf(card);
+      };
+      let box = boxNow();
+      if (!box) return;
       box.scrollIntoView({ block: 'start' });
       box.scrollTop = 0;
       await settle();
-      while (box.scrollTop + box.clientHeight < box.scrollHeight - 2) {
+      for (;;) {
+        box = boxNow();
+        if (!box) return;
+        for (const inner of [...box.querySelectorAll(':scope > .nested-list > .nested-card.open')]) {
+          const at = box.scrollTop;
+          await scrollInside(inner.dataset.childId);
+          box = boxNow();
+          if (!box) return;
+          box.scrollIntoView({ block: 'start' });
+          box.scrollTop = at;
+          await settle();
+        }
+        if (box.scrollTop + box.clientHeight >= box.scrollHeight - 2) break;
         box.scrollTop += box.clientHeight;
         await frame();
       }
-    }
+    };
+    for (const card of [...doc.querySelectorAll('.thread > .nested-card.open')]) await scrollInside(card.dataset.childId);
     thread.scrollTop = 0;
     await settle();
     while (thread.scrollTop + thread.clientHeight < thread.scrollHeight - 2) {
@@ -408,7 +484,7 @@ async function openEverything(page: Page): Promise<{ maxNodes: number; cards: nu
       await frame();
     }
     await settle();
-    return { maxNodes, cards: doc.querySelectorAll('.nested-card.open').length, longestMs };
+    return { maxNodes, cards: opened.size, filled, longestMs };
   }, EARLIER_PRESSES);
 }
 
@@ -445,7 +521,7 @@ export async function run(): Promise<void> {
     ['webview JS heap after GC', `${webviewMB.toFixed(1)} MB (after the storm ${med((r) => r.webviewMB).toFixed(1)}, every card open ${med((r) => r.openWebviewMB).toFixed(1)})`, `≤ ${GOALS.webviewMB} MB`, verdict(webviewMB <= GOALS.webviewMB)],
     ['DOM nodes, most at any frame', `${nodes} (streaming, one card open ${med((r) => r.streamNodes)}; every card open (${med((r) => r.openCards)}), "Show earlier" ×${EARLIER_PRESSES}, scrolled ${med((r) => r.openNodes)}, runs ${list((r) => r.openNodes, 0)}; longest frame ${med((r) => r.openLongestMs).toFixed(0)} ms)`, `≤ ${GOALS.domNodes}`, verdict(nodes <= GOALS.domNodes)],
     ['while streaming: CPU tasks > 50 ms', `${cpuLong} (runs ${list((r) => r.cpuLong, 0)}; longest ${med((r) => r.longestCpuMs).toFixed(0)} ms; wall-clock long tasks ${med((r) => r.wallLong)}; storm took ${(med((r) => r.streamMs) / 1000).toFixed(1)} s)`, `${GOALS.longTasks}`, verdict(cpuLong <= GOALS.longTasks)],
-    ['where the time goes while streaming (medians)', `host apply ${med((r) => r.applyMs).toFixed(0)} ms; host batch + JSON ${med((r) => r.postMs).toFixed(0)} ms; to the page ${med((r) => r.messages)} messages, ${(med((r) => r.bytes) / MB).toFixed(1)} MB (${med((r) => r.childChanges)} child row changes); page handling messages ${med((r) => r.pageMs).toFixed(0)} ms`, '', ''],
+    ['where the time goes while streaming (medians)', `host apply ${med((r) => r.applyMs).toFixed(0)} ms; host batch + JSON ${med((r) => r.postMs).toFixed(0)} ms; to the page ${med((r) => r.messages)} messages, ${(med((r) => r.bytes) / MB).toFixed(1)} MB (${med((r) => r.childChanges)} child row changes); page handling messages ${med((r) => r.pageMs).toFixed(0)} ms; page main thread CPU ${med((r) => r.cpuTotalMs).toFixed(0)} ms (runs ${list((r) => r.cpuTotalMs, 0)})`, '', ''],
     ['chunk → DOM in the open card, p95', `${p95.toFixed(1)} ms (p50 ${med((r) => r.p50).toFixed(1)}; p95 to the host's event ${med((r) => r.hostP95).toFixed(1)}, to its post ${med((r) => r.postP95).toFixed(1)}; runs ${list((r) => r.p95)}; ${med((r) => r.markers)} chunks, ${med((r) => r.passed)} scrolled past undrawn)`, `≤ ${GOALS.p95Ms} ms`, verdict(p95 <= GOALS.p95Ms)],
   ];
   console.log(table(rows));
