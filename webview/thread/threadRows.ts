@@ -28,6 +28,8 @@ export class ThreadRows {
    * DOM carries no inline styles at all (the XSS checks hold it to that).
    */
   private readonly spacerRules: { sheet: CSSStyleSheet; top: CSSStyleRule; bottom: CSSStyleRule };
+  /** The spacers' heights as last written to their rules. */
+  private readonly spacerPx = { top: 0, bottom: 0 };
   /** Every row of the thread in order, and its latest entry; only those in `range` have a view. */
   ids: string[] = [];
   readonly entries = new Map<string, ThreadEntry>();
@@ -201,8 +203,12 @@ export class ThreadRows {
 
   updateSpacers(): void {
     this.spacersStale = false;
-    this.spacerRules.top.style.height = `${this.heights.sum(0, this.range.start)}px`;
-    this.spacerRules.bottom.style.height = `${this.heights.sum(this.range.end, this.ids.length)}px`;
+    const top = this.heights.sum(0, this.range.start);
+    const bottom = this.heights.sum(this.range.end, this.ids.length);
+    // Written only when they change: the thread and each open card's inside come here on most
+    // frames of a storm, mostly with the same heights.
+    if (top !== this.spacerPx.top) this.spacerRules.top.style.height = `${(this.spacerPx.top = top)}px`;
+    if (bottom !== this.spacerPx.bottom) this.spacerRules.bottom.style.height = `${(this.spacerPx.bottom = bottom)}px`;
   }
 
   /** Records the drawn rows' heights (from one row's top to the next's: margins included). */

@@ -36,6 +36,11 @@ export interface NestedCardHead {
    * are (a helper's head changes with every step it takes; its buttons seldom do).
    */
   partsKey?: string;
+  /**
+   * Builds `actions` and `note` (given in their place): called only when `partsKey` changed, so a
+   * head redrawn at every step of a helper builds no buttons it would throw away.
+   */
+  parts?: () => Pick<NestedCardHead, 'actions' | 'note'>;
 }
 
 const TONE_ICON: Record<NestedTone, string> = {
@@ -118,9 +123,10 @@ export class NestedCard {
       this.nowEl.hidden = !head.now;
     }
     if (head.partsKey === undefined || head.partsKey !== was.partsKey) {
-      this.actionsEl.replaceChildren(...(head.actions ?? []).filter((a): a is HTMLElement => a !== ''));
-      this.noteEl.replaceChildren(...(head.note ? [head.note] : []));
-      this.noteEl.hidden = !head.note;
+      const { actions, note } = head.parts?.() ?? head;
+      this.actionsEl.replaceChildren(...(actions ?? []).filter((a): a is HTMLElement => a !== ''));
+      this.noteEl.replaceChildren(...(note ? [note] : []));
+      this.noteEl.hidden = !note;
     }
     this.shown = { tooltip, ...(head.meta !== undefined ? { meta: head.meta } : {}), status, counts, ...(head.now !== undefined ? { now: head.now } : {}), ...(head.partsKey !== undefined ? { partsKey: head.partsKey } : {}) };
   }

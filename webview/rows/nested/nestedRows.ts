@@ -50,6 +50,8 @@ export class NestedRows implements StoreListener {
   private atBottom = true;
   /** scrollTop at the last scroll event: a move up is the user's. */
   private lastTop = 0;
+  /** The box was scrolled since the last drawing pass (read there). */
+  private scrollSeen = false;
   /** Near the panel's view (an IntersectionObserver says); until it first says, assumed so. */
   private near = true;
   private observer: IntersectionObserver | undefined;
@@ -89,14 +91,11 @@ export class NestedRows implements StoreListener {
     });
     this.rowCtx = { ...ctx, folds: this.folds.lookup };
     this.el.addEventListener('scroll', () => {
-      // Rows drawn late (a diff highlighted, a terminal laid out) grow the box after it was put at
-      // the bottom: a scroll event then finds it short of the bottom, yet it moved down. Only a move
-      // up stops following, as in the thread (threadView.ts); reaching the bottom follows again.
-      const top = this.el.scrollTop;
-      if (this.el.scrollHeight - top - this.el.clientHeight <= BOTTOM_SLACK_PX) this.setFollowing(true);
-      else if (top < this.lastTop - 1) this.setFollowing(false);
-      this.lastTop = top;
-      this.keepPlace();
+      // Read in the frame's drawing pass, with the rest of its reading: scroll events come at the
+      // start of a frame, after the host's messages changed the page, so reading the scroll here
+      // would have the page laid out once more (a storm's every frame).
+      if (!this.placed) return this.scrolled();
+      this.scrollSeen = true;
       this.schedule();
     }, { passive: true });
     for (const type of ['wheel', 'keydown', 'pointerdown', 'touchstart']) this.el.addEventListener(type, () => (this.hold = undefined), { passive: true });
@@ -114,7 +113,10 @@ export class NestedRows implements StoreListener {
   /** Leaves the DOM and stops listening: nothing of it is kept but where it was scrolled. */
   dispose(): void {
     // Where it is now, with the window's last moves: what the next opening goes back to.
-    if (this.placed && this.near && this.el.isConnected) this.keepPlace();
+    if (this.placed && this.near && this.el.isConnected) {
+      if (this.scrollSeen) this.scrolled();
+      else this.keepPlace();
+    }
     this.stopListening();
     this.observer?.disconnect();
     if (this.frame) cancelAnimationFrame(this.frame);
@@ -241,10 +243,26 @@ export class NestedRows implements StoreListener {
     this.earlier.textContent = t('Show {0} earlier', Math.min(PAGE, this.shownFrom));
   }
 
+  /** Where the box is scrolled now: following the bottom or not, and the place kept for the next opening. */
+  private scrolled(): void {
+    // Rows drawn late (a diff highlighted, a terminal laid out) grow the box after it was put at
+    // the bottom: a scroll event then finds it short of the bottom, yet it moved down. Only a move
+    // up stops following, as in the thread (threadView.ts); reaching the bottom follows again.
+    const top = this.el.scrollTop;
+    if (this.el.scrollHeight - top - this.el.clientHeight <= BOTTOM_SLACK_PX) this.setFollowing(true);
+    else if (top < this.lastTop - 1) this.setFollowing(false);
+    this.lastTop = top;
+    this.keepPlace();
+  }
+
   private schedule(): void {
     if (this.frame || !this.placed) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
+      if (this.scrollSeen) {
+        this.scrollSeen = false;
+        this.scrolled();
+      }
       this.draw(undefined);
       if (this.atBottom && this.near) this.el.scrollTop = this.el.scrollHeight;
       else if (this.hold) this.keepHeld(this.hold);

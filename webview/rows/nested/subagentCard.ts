@@ -52,14 +52,6 @@ export function subagentHead(entry: SubagentEntry): NestedCardHead {
     ...(entry.filesChanged > 0 ? [entry.filesChanged === 1 ? t('1 file changed') : t('{0} files changed', entry.filesChanged)] : []),
   ];
   const working = entry.state === 'running' || entry.state === 'requires_action';
-  const stop = entry.stop?.state === 'stopping'
-    ? h('button', { class: 'btn stop-btn stopping', attrs: { type: 'button', 'aria-disabled': 'true', 'aria-label': t('Stopping {0}', title) }, data: { stopKey: `subagent:${entry.childId}` } }, [icon('loading', 'codicon-modifier-spin'), h('span', { class: 'btn-label', text: t('Stopping…') })])
-    : entry.cancellable && working
-      ? stopButton(entry.childId, title)
-      : '';
-  const asking = entry.asking ? h('div', { class: 'nested-asking' }, [icon('bell-dot'), h('span', { text: entry.asking === 1 ? t('Waiting for your answer (shown at the top of the thread)') : t('{0} questions wait for your answer (shown at the top of the thread)', entry.asking) })]) : '';
-  const refusal = stopRefusal(entry.stop);
-  const note = asking || refusal ? h('div', {}, [asking, refusal]) : '';
   return {
     title,
     ...(meta ? { meta } : {}),
@@ -67,11 +59,25 @@ export function subagentHead(entry: SubagentEntry): NestedCardHead {
     status: statusOf(entry),
     ...(entry.now ? { now: entry.now } : {}),
     counts,
-    actions: [stop],
-    note,
-    // Everything the Stop button and the note are made of.
+    // Everything the Stop button and the note are made of: they are built only when it changes.
     partsKey: JSON.stringify([entry.childId, title, entry.stop ?? null, entry.cancellable === true, working, entry.asking ?? 0]),
+    parts: () => ({ actions: [stopControl(entry, title, working)], note: noteOf(entry) }),
   };
+}
+
+/** Stop while it works (where the agent lets it be stopped alone), or the sign that it is being stopped. */
+function stopControl(entry: SubagentEntry, title: string, working: boolean): HTMLElement | '' {
+  if (entry.stop?.state === 'stopping') {
+    return h('button', { class: 'btn stop-btn stopping', attrs: { type: 'button', 'aria-disabled': 'true', 'aria-label': t('Stopping {0}', title) }, data: { stopKey: `subagent:${entry.childId}` } }, [icon('loading', 'codicon-modifier-spin'), h('span', { class: 'btn-label', text: t('Stopping…') })]);
+  }
+  return entry.cancellable && working ? stopButton(entry.childId, title) : '';
+}
+
+/** Under the head: the questions waiting for the user, and a refusal to stop. */
+function noteOf(entry: SubagentEntry): HTMLElement | '' {
+  const asking = entry.asking ? h('div', { class: 'nested-asking' }, [icon('bell-dot'), h('span', { text: entry.asking === 1 ? t('Waiting for your answer (shown at the top of the thread)') : t('{0} questions wait for your answer (shown at the top of the thread)', entry.asking) })]) : '';
+  const refusal = stopRefusal(entry.stop);
+  return asking || refusal ? h('div', {}, [asking, refusal]) : '';
 }
 
 function stopButton(childId: string, title: string): HTMLElement {
