@@ -258,8 +258,22 @@ async function stormOnce(harness: Harness, agent: LiveAgent): Promise<StormRun> 
         // Each run's page starts with no view state (cleared by the run before): the card is folded.
         const toggle = card.querySelector('.nested-toggle');
         if (toggle.getAttribute('aria-expanded') !== 'true') toggle.click();
-        // Followed where it is: the panel scrolled to it (the parent's thread no longer follows its bottom).
-        card.scrollIntoView({ block: 'start' });
+        // Followed where it is: the panel scrolled to it (the parent's thread no longer follows its
+        // bottom). Opened while the folded cards barely overflow the panel, the view may still be at
+        // the thread's bottom and follow it as the card grows, pushing the card above the view: the
+        // user scrolls back to it, until its rows show in view.
+        const cardNow = () => g.document.querySelector(`.thread > .nested-card[data-child-id="${id}"]`);
+        const thread = g.document.querySelector('.thread');
+        const until = g.performance.now() + 10_000;
+        for (let shown = 0; shown < 3 && g.performance.now() < until;) {
+          const now = cardNow();
+          const top = now ? now.getBoundingClientRect().top - thread.getBoundingClientRect().top : NaN;
+          if (!(top >= -1 && top < thread.clientHeight / 2)) {
+            now?.scrollIntoView({ block: 'start' });
+            shown = 0;
+          } else if (now.querySelector('.nested-list > .row')) shown++;
+          await new Promise((r) => g.requestAnimationFrame(r));
+        }
         return g.performance.now() as number;
       }, first);
       await prompt;
