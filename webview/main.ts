@@ -30,6 +30,7 @@ import { ChildQuestions } from './thread/childQuestions.js';
 import { subagentName } from './rows/nested/subagentCard.js';
 import { ThreadView } from './thread/threadView.js';
 import { ViewStateStore } from './viewState.js';
+import { ThreadScope } from './threadScope.js';
 import { connectHost } from './vscodeApi.js';
 import { t } from './l10n.js';
 import { TurnAnnouncer } from './a11y/turnAnnouncer.js';
@@ -53,6 +54,7 @@ declare global {
 
 const host = connectHost();
 const viewState = new ViewStateStore(host);
+const threadScope = new ThreadScope(viewState);
 const announcer = new Announcer();
 let lastResync = 0;
 /** The tab the panel shows (from the snapshot and tab updates), to match queue messages to it. */
@@ -121,6 +123,8 @@ function handle(msg: HostToWebview): void {
   switch (msg.type) {
     case 'snapshot': {
       const s = msg.snapshot;
+      // Before any row is drawn: what the user opened or typed in this thread, not in the last one shown.
+      threadScope.shown(s.tabs);
       // Before any row is drawn: rows show paths relative to these folders.
       setWorkspaceFolders(s.roots);
       setFoldToolCalls(s.foldToolCalls !== false);
@@ -175,6 +179,7 @@ function handle(msg: HostToWebview): void {
       composer.mentionResults(msg.id, msg.items);
       return;
     case 'tabs':
+      threadScope.tabsChanged(msg.tabs);
       tabStrip.set(msg.tabs);
       header.setBranch(activeBranch(msg.tabs));
       shownTab = msg.tabs.activeId;

@@ -1,9 +1,10 @@
 /**
  * View-only state that must survive the panel being hidden or reloaded: the draft, what the
- * user expanded, where they scrolled, pending attachments. The thread itself never lives
- * here: the host owns it and resends it as a snapshot.
+ * user expanded and typed into forms (per thread, threadMemory.ts), where they scrolled, pending
+ * attachments. The thread itself never lives here: the host owns it and resends it as a snapshot.
  */
 import type { Attachment } from '../src/shared/webviewProtocol.js';
+import { emptyMemory, parseThreads, pruneThreads, type ThreadMemory } from './threadMemory.js';
 import type { Host } from './vscodeApi.js';
 
 export interface PastedImage {
@@ -15,8 +16,8 @@ export interface PastedImage {
 export interface ViewState {
   v: 1;
   draft: string;
-  /** Keyed `${entryId}:${part}`; true = open, false = closed by the user. */
-  expanded: Record<string, boolean>;
+  /** What the user opened, closed and typed into forms, by thread (the host's `threadKey`; '' from a host without tabs). */
+  threads: Record<string, ThreadMemory>;
   scrollTop: number;
   /** The user was at the bottom: keep following new output after a reload. */
   atBottom: boolean;
@@ -25,17 +26,17 @@ export interface ViewState {
   anchorOffset?: number | undefined;
   attachments: Attachment[];
   images: PastedImage[];
-  /** What the user typed into open elicitation forms, keyed by entry id. */
-  forms: Record<string, Record<string, unknown>>;
 }
 
-const EMPTY: ViewState = { v: 1, draft: '', expanded: {}, scrollTop: 0, atBottom: true, attachments: [], images: [], forms: {} };
+const EMPTY: ViewState = { v: 1, draft: '', threads: {}, scrollTop: 0, atBottom: true, attachments: [], images: [] };
 /** setState is synchronous IPC with a size budget; huge pasted images are not worth keeping. */
 const MAX_IMAGE_BYTES_KEPT = 2_000_000;
 
 export class ViewStateStore {
   private state: ViewState;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  /** The thread shown: what `isExpanded`, `form` and the rest read and write. */
+  private thread = '';
 
   constructor(private readonly host: Host) {
     this.state = parse(host.getState());
@@ -51,11 +52,43 @@ export class ViewStateStore {
     if (this.timer === undefined) this.timer = setTimeout(() => this.save(), 150);
   }
 
-  setExpanded(key: string, open: boolean): void {
-    this.update({ expanded: { ...this.state.expanded, [key]: open } });
+  /**
+   * Another thread is shown (a snapshot): its own folds and forms apply from now on. Threads
+   * left holding nothing are dropped, and the least recently shown beyond the bound.
+   */
+  showThread(key: string): void {
+    const used = Math.max(0, ...Object.values(this.state.threads).map((m) => m.used)) + 1;
+    this.thread = key;
+    this.update({ threads: pruneThreads({ ...this.state.threads, [key]: { ...this.memory(), used } }, key) });
   }
 
-  /** Forgets choices about rows that are gone (a new session), so the saved state stays small. */
+  /**
+   * The shown thread has a new name (its session opened and it got a saved conversation): what
+   * the user did to it goes with it, so the next window finds it under that name.
+   */
+  renameThread(key: string): void {
+    if (key === this.thread) return;
+    const { [this.thread]: mine = emptyMemory(), ...others } = this.state.threads;
+    // Remembered under that name already (a saved conversation shown again): what was done since adds to it.
+    const known = others[key];
+    const moved = known ? { expanded: { ...known.expanded, ...mine.expanded }, forms: { ...known.forms, ...mine.forms }, used: mine.used } : mine;
+    this.thread = key;
+    this.update({ threads: { ...others, [key]: moved } });
+  }
+
+  setExpanded(key: string, open: boolean): void {
+    this.setMemory({ expanded: { ...this.memory().expanded, [key]: open } });
+  }
+
+  /** What the user typed into the form of elicitation `entryId` of the shown thread. */
+  form(entryId: string): Record<string, unknown> {
+    return this.memory().forms[entryId] ?? {};
+  }
+
+  setForm(entryId: string, values: Record<string, unknown>): void {
+    this.setMemory({ forms: { ...this.memory().forms, [entryId]: values } });
+  }
+
   /**
    * Forgets what was remembered of rows that are gone. `childIds`: subagents whose rows the page
    * has not been sent (they come when a card opens): what is remembered of their rows (ids
@@ -63,14 +96,23 @@ export class ViewStateStore {
    */
   keepOnly(entryIds: ReadonlySet<string>, childIds: ReadonlySet<string> = new Set()): void {
     const known = (entryId: string) => entryIds.has(entryId) || childIds.has(entryId.slice(0, entryId.lastIndexOf('/')));
-    const kept = Object.entries(this.state.expanded).filter(([key]) => known(key.slice(0, key.lastIndexOf(':'))));
-    if (kept.length !== Object.keys(this.state.expanded).length) this.update({ expanded: Object.fromEntries(kept) });
-    const forms = Object.entries(this.state.forms).filter(([entryId]) => known(entryId));
-    if (forms.length !== Object.keys(this.state.forms).length) this.update({ forms: Object.fromEntries(forms) });
+    const memory = this.memory();
+    const kept = Object.entries(memory.expanded).filter(([key]) => known(key.slice(0, key.lastIndexOf(':'))));
+    if (kept.length !== Object.keys(memory.expanded).length) this.setMemory({ expanded: Object.fromEntries(kept) });
+    const forms = Object.entries(memory.forms).filter(([entryId]) => known(entryId));
+    if (forms.length !== Object.keys(memory.forms).length) this.setMemory({ forms: Object.fromEntries(forms) });
   }
 
   isExpanded(key: string): boolean | undefined {
-    return this.state.expanded[key];
+    return this.memory().expanded[key];
+  }
+
+  private memory(): ThreadMemory {
+    return this.state.threads[this.thread] ?? emptyMemory();
+  }
+
+  private setMemory(patch: Partial<ThreadMemory>): void {
+    this.update({ threads: { ...this.state.threads, [this.thread]: { ...this.memory(), ...patch } } });
   }
 
   save(): void {
@@ -88,15 +130,20 @@ function parse(raw: unknown): ViewState {
   return {
     v: 1,
     draft: typeof r.draft === 'string' ? r.draft : '',
-    expanded: r.expanded && typeof r.expanded === 'object' ? { ...r.expanded } : {},
+    threads: parseThreads(r.threads ?? legacyThread(raw)),
     scrollTop: typeof r.scrollTop === 'number' ? r.scrollTop : 0,
     atBottom: r.atBottom !== false,
     ...(typeof r.anchorId === 'string' ? { anchorId: r.anchorId } : {}),
     ...(typeof r.anchorOffset === 'number' ? { anchorOffset: r.anchorOffset } : {}),
     attachments: Array.isArray(r.attachments) ? r.attachments.filter(isAttachment) : [],
     images: Array.isArray(r.images) ? r.images.filter(isImage) : [],
-    forms: r.forms && typeof r.forms === 'object' && !Array.isArray(r.forms) ? { ...r.forms } : {},
   };
+}
+
+/** State saved before threads were kept apart: one set of folds and forms, given to the thread of a host without tabs. */
+function legacyThread(raw: object): unknown {
+  const { expanded, forms } = raw as { expanded?: unknown; forms?: unknown };
+  return expanded || forms ? { '': { expanded, forms } } : undefined;
 }
 
 function isAttachment(a: unknown): a is Attachment {

@@ -92,6 +92,12 @@ export interface SessionTabInfo {
   state: 'idle' | 'running' | 'waiting' | 'answer' | 'closed' | 'restored';
   /** The tab's thread works in its own git worktree on this branch (`agent/<short-title>`). */
   branch?: string;
+  /**
+   * Names the tab's thread for what the page remembers of it (folds opened, forms half filled
+   * in): the saved conversation's id once it has one, so the same after a window reload; until
+   * then one that no other thread has. A new thread in the tab (cleared, reopened) gets another.
+   */
+  threadKey?: string;
 }
 
 export interface SessionTabs {

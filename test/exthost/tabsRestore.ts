@@ -39,6 +39,9 @@ test('tabs after a reload: the same tabs, agents, titles, rows and shown tab; ea
     // Both sessions were live: each tab says it continues on the next prompt rather than that it ended.
     assert.deepEqual(after.tabs.map((t) => [t.agentName, t.title, t.state]), before.tabs.map((t) => [t.agentName, t.title, 'restored']));
     assert.equal(after.tabs.findIndex((t) => t.id === after.activeId), before.tabs.findIndex((t) => t.id === before.activeId), 'the same tab is shown');
+    // What the page remembers of each thread (folds, forms) is under the same names, though the tabs are numbered anew.
+    assert.deepEqual(after.tabs.map((t) => t.threadKey), before.tabs.map((t) => t.threadKey));
+    assert.equal(new Set(after.tabs.map((t) => t.threadKey)).size, after.tabs.length, 'each thread its own');
     assert.equal(second.context.readyAgents.length, 0, 'no agent was started to show them');
     assert.equal(second.context.agentStatus.state, 'none');
     assert.equal(said(second.context.entries, 'noted: remember apples'), 1, 'the shown tab has its rows');

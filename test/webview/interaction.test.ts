@@ -243,7 +243,7 @@ test('view state survives a reload: draft, attachments, opened thought, folded c
   await panel.send(snapshot([user('other', 'new session')]));
   await panel.page.evaluate(() => (globalThis as any).dispatchEvent(new Event('beforeunload')));
   const saved = await panel.page.evaluate(() => JSON.parse((globalThis as any).localStorage.getItem('vscodeState')));
-  assert.deepEqual(saved.expanded, {});
+  assert.deepEqual(saved.threads[''].expanded, {});
   assert.equal(saved.draft, 'half-written idea');
 });
 

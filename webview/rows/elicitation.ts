@@ -55,7 +55,7 @@ export class ElicitationRow implements RowView<ElicitationEntry> {
 
   private form(entry: ElicitationEntry): HTMLElement {
     const p = entry.prompt as Extract<ElicitationEntry['prompt'], { mode: 'form' }>;
-    const saved = this.ctx.viewState.get().forms[entry.id] ?? {};
+    const saved = this.ctx.viewState.form(entry.id);
     const form = h('form', { class: 'elicitation-form', attrs: { novalidate: '' }, data: { requestId: entry.requestId } }, [
       p.title ? h('div', { class: 'elicitation-title', text: p.title }) : '',
       p.description ? h('div', { class: 'elicitation-description', text: p.description }) : '',
@@ -69,8 +69,7 @@ export class ElicitationRow implements RowView<ElicitationEntry> {
     formFields.set(form, { entryId: entry.id, fields: p.fields });
     // What the user typed survives the panel being hidden or reloaded.
     form.addEventListener('input', () => {
-      const forms = { ...this.ctx.viewState.get().forms, [entry.id]: readValues(form, p.fields) };
-      this.ctx.viewState.update({ forms });
+      this.ctx.viewState.setForm(entry.id, readValues(form, p.fields));
     });
     return form;
   }

@@ -8,6 +8,7 @@ import type { LiveSession } from '../agents/agentPort.js';
 import type { ChatThread } from '../thread/chatThread.js';
 import { DisposableScope } from '../disposables.js';
 import type { TabBudget, TranscriptRef } from './openTabs.js';
+import { threadKey } from './threadKey.js';
 import type { SessionNote } from './sessionOpener.js';
 import type { WorktreeRef } from '../../worktrees/types.js';
 import { t } from '../translate.js';
@@ -47,6 +48,8 @@ export class SessionTab {
   handOff: { note: SessionNote; session?: LiveSession } | undefined;
   /** The budget set for this tab's session from the header (vscode/budget/); kept with the tab across reloads. */
   budget: TabBudget | undefined;
+  /** Conversations this tab let go of: a thread shown without a saved one is named by it (threadKey.ts). */
+  private forgotten = 0;
 
   constructor(readonly thread: ChatThread) {}
 
@@ -58,6 +61,7 @@ export class SessionTab {
 
   /** The rows shown no longer belong to a saved conversation (cleared, or replaced by another). */
   forgetConversation(): void {
+    this.forgotten++;
     this.transcript = undefined;
     this.pickUp = undefined;
     this.restoredTitle = undefined;
@@ -76,7 +80,8 @@ export class SessionTab {
       : this.thread.waitingForInput ? 'answer'
       : 'idle';
     const title = facts.title || firstPrompt(this.thread) || this.restoredTitle || t('New session');
-    return { id: this.id, title, state, ...(this.agentName ? { agentName: this.agentName } : {}), ...(this.worktree ? { branch: this.worktree.branch } : {}) };
+    const key = threadKey(this.transcript, this.id, this.forgotten);
+    return { id: this.id, title, state, threadKey: key, ...(this.agentName ? { agentName: this.agentName } : {}), ...(this.worktree ? { branch: this.worktree.branch } : {}) };
   }
 
   dispose(): void {

@@ -26,8 +26,9 @@ export class TabActions {
     const starting = slot.starting;
     if (starting) {
       // The start under way opens the session; it lands on the empty thread.
-      tabs.active.thread.clear();
+      // Forgotten first: the snapshot the cleared thread sends names the new thread, not the old one.
       tabs.active.forgetConversation();
+      tabs.active.thread.clear();
       await starting;
       return;
     }
@@ -51,8 +52,8 @@ export class TabActions {
       tab.agentName = active.agentName ?? config.name;
       tabs.activate(tab);
     } else {
-      active.thread.clear();
       active.forgetConversation();
+      active.thread.clear();
     }
     await this.core.start(config);
   }
