@@ -151,6 +151,7 @@ function shipped(name: string, parts: { log: boolean; webview: boolean }): Pipel
 export const productAsShipped = shipped('the product as shipped: + protocol log (default level), tab list, recorder, row batcher, webview message', { log: true, webview: true });
 export const shippedWithoutLog = shipped('reference: as shipped, without the protocol log', { log: false, webview: true });
 export const shippedWithoutWebview = shipped('reference: as shipped, without serialising the webview message', { log: true, webview: false });
+export const shippedWithoutBoth = shipped('reference: as shipped, without the protocol log and the webview message', { log: false, webview: false });
 
 /** Messages parsed and tapped at a time: about what one 64 KB read of the agent's stdout holds. */
 export const BLOCK = 240;
@@ -186,4 +187,29 @@ export async function generatorLines(count: number): Promise<string[]> {
   run.child.stdout.on('data', (b: Buffer) => chunks.push(b));
   await new Promise<void>((r) => run.child.once('exit', () => r()));
   return Buffer.concat(chunks).toString('utf8').split('\n').filter(Boolean);
+}
+
+/** Chunks whose text one posted `rows` message carries in the shipped row (about 33 posts per 100,000). */
+const CHUNKS_PER_POST = 3_000;
+
+/**
+ * What serialising the webview message costs per chunk by itself: the chunks' text joined as the
+ * row batcher joins appends, each `rows` message JSON.stringify'd as `webview.postMessage` does
+ * it. One round: µs per chunk, and ns per character of text.
+ */
+export function stringifyPosted(lines: readonly string[]): { usPerMessage: number; nsPerChar: number } {
+  const posts: unknown[] = [];
+  let chars = 0;
+  for (let start = 0; start < lines.length; start += CHUNKS_PER_POST) {
+    const texts = lines.slice(start, start + CHUNKS_PER_POST).map((line) => (JSON.parse(line) as { params: { update: { content: { text: string } } } }).params.update.content.text);
+    const text = texts.join('');
+    chars += text.length;
+    posts.push({ type: 'rows', changes: [{ op: 'append', index: 1, id: 'e2', text }] });
+  }
+  let length = 0;
+  const t0 = performance.now();
+  for (const post of posts) length += JSON.stringify(post).length;
+  const ms = performance.now() - t0;
+  if (length < chars) throw new Error('the posted text was not serialised');
+  return { usPerMessage: (ms * 1000) / lines.length, nsPerChar: (ms * 1e6) / chars };
 }
