@@ -37,6 +37,7 @@ export class ViewStateStore {
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** The thread shown: what `isExpanded`, `form` and the rest read and write. */
   private thread = '';
+  private readonly opened: Array<() => void> = [];
 
   constructor(private readonly host: Host) {
     this.state = parse(host.getState());
@@ -78,6 +79,13 @@ export class ViewStateStore {
 
   setExpanded(key: string, open: boolean): void {
     this.setMemory({ expanded: { ...this.memory().expanded, [key]: open } });
+    // Only the user's choices are written here: one that opens something is the user looking at it.
+    if (open) for (const listener of this.opened) listener();
+  }
+
+  /** `listener` runs whenever the user opens something in the thread (a card, a fold, details). */
+  onOpened(listener: () => void): void {
+    this.opened.push(listener);
   }
 
   /** What the user typed into the form of elicitation `entryId` of the shown thread. */

@@ -1,10 +1,13 @@
 /**
  * The thread keeps following streamed output to the very end, although rows and pages not yet
- * drawn stand in with placeholder heights, and stops following only when the user scrolls up.
+ * drawn stand in with placeholder heights, and stops following when the user scrolls up or
+ * opens a card (they look at it).
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { launchHarness, type Harness, type Panel } from './harness.js';
+import { agent, session, snapshot, tool, user } from './fixtures.js';
+import type { SubagentEntry } from '../../src/thread/types.js';
 
 let harness: Harness;
 before(async () => { harness = await launchHarness(); });
@@ -104,4 +107,62 @@ test('after the user scrolls up, new output does not pull the view down; back at
   await panel.page.evaluate(() => new Promise((r) => (globalThis as any).requestAnimationFrame(r)));
   await stream(panel, '\n\nTHIRD PART END', 900);
   await expectInView(panel, 'THIRD PART END');
+});
+
+test('a card opened by hand at the bottom stays where it was clicked while its inside grows; back at the bottom, following resumes', async () => {
+  const panel = await harness.open({ width: 360, height: 600 });
+  const helper = (rows: number): SubagentEntry => ({
+    type: 'subagent', id: 'card', childId: 'c1', title: 'Look around', agentType: 'Explore', state: 'running', toolCalls: rows, filesChanged: 0, rows,
+  });
+  const prose = Array.from({ length: 12 }, (_, i) => `Paragraph ${i}: ${'words that wrap across the narrow panel '.repeat(4)}`).join('\n\n');
+  // The card has a reply under it: pinned to the bottom, the card's growth would push its head out of the view.
+  const under = agent('b', 'The helper is looking around. '.repeat(12));
+  await panel.send(snapshot([user('u', 'Look around.'), agent('a', prose), helper(1), under], {
+    session: session({ turnState: 'running' }), children: { c1: [tool('e1', { title: 'Read file 1', status: 'completed' })] }, foldToolCalls: false,
+  }));
+  // Following the bottom: the card, near the end of the thread, is in view.
+  await panel.page.waitForFunction(() => {
+    const t = (globalThis as any).document.querySelector('.thread');
+    return t.scrollHeight > t.clientHeight && t.scrollHeight - t.scrollTop - t.clientHeight < 2;
+  });
+  /** Where the card's head is against the thread's visible area (px above its top, below its bottom; both ≤ 0: in view). */
+  const headPlace = () => panel.page.evaluate(() => {
+    const d = (globalThis as any).document;
+    const view = d.querySelector('.thread').getBoundingClientRect();
+    const head = d.querySelector('[data-entry-id="card"] .nested-head')?.getBoundingClientRect();
+    return head ? { above: view.top - head.top, below: head.bottom - view.bottom } : undefined;
+  });
+  const headInView = async () => { const p = await headPlace(); return !!p && p.above <= 1 && p.below <= 1; };
+  assert.ok(await headInView(), `the card is in view when clicked: ${JSON.stringify(await headPlace())}`);
+  await panel.page.getByRole('button', { name: /Look around/ }).click();
+  // The helper goes on: its rows stream into the open card, one frame apart, until its inside is at its tallest.
+  await panel.page.evaluate(async () => {
+    const g = globalThis as any;
+    const frame = () => new Promise((r) => g.requestAnimationFrame(r));
+    for (let i = 2; i <= 30; i++) {
+      const entry = { type: 'tool_call', id: `e${i}`, toolCallId: `call-e${i}`, title: `Read file ${i}`, name: null, kind: 'read', status: 'completed', content: [], locations: [] };
+      const card = { type: 'subagent', id: 'card', childId: 'c1', title: 'Look around', agentType: 'Explore', state: 'running', toolCalls: i, filesChanged: 0, rows: i };
+      g.dispatchEvent(new g.MessageEvent('message', { data: { type: 'rows', changes: [{ op: 'update', index: 2, entry: card }], children: [{ childId: 'c1', rows: [{ op: 'insert', index: i - 1, entry }] }] } }));
+      await frame();
+    }
+  });
+  await panel.flush();
+  await panel.page.waitForFunction(() => (globalThis as any).document.querySelector('.nested-card .nested-body').getBoundingClientRect().height > 300);
+  await panel.page.waitForFunction(() => {
+    const d = (globalThis as any).document;
+    const view = d.querySelector('.thread').getBoundingClientRect();
+    const head = d.querySelector('[data-entry-id="card"] .nested-head')?.getBoundingClientRect();
+    return !!head && head.top >= view.top - 1 && head.bottom <= view.bottom + 1;
+  }).catch(async () => assert.fail(`the opened card's head left the view: ${JSON.stringify(await headPlace())}`));
+  // New rows below do not pull the view down either.
+  await panel.send({ type: 'rows', changes: [{ op: 'insert', index: 4, entry: agent('after', 'ROW AFTER THE CARD') }] });
+  assert.ok(await headInView(), 'the card stays in view as rows arrive below it');
+  // The user goes back to the bottom: following resumes.
+  await panel.page.evaluate(() => {
+    const thread = (globalThis as any).document.querySelector('.thread');
+    thread.scrollTop = thread.scrollHeight;
+  });
+  await panel.page.evaluate(() => new Promise((r) => (globalThis as any).requestAnimationFrame(r)));
+  await panel.send({ type: 'rows', changes: [{ op: 'insert', index: 5, entry: agent('last', `${'More text. '.repeat(60)}\n\nTHE FOLLOWED END`) }] });
+  await expectInView(panel, 'THE FOLLOWED END');
 });

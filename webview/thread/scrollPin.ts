@@ -9,6 +9,11 @@
  * move up ends following. Scroll anchoring is off while following (class `following`), so a
  * row above changing size cannot move the view up either: only the user does that (wheel,
  * keys, scrollbar, find, focus). Reaching the bottom again turns following back on.
+ *
+ * Opening a card by hand is the user looking at that card: following ends as if they had
+ * scrolled up (`hold`), even when the view is still at the bottom, and being at the bottom does
+ * not start it again while the card grows there; only the user moving the view down to the
+ * bottom does.
  */
 
 /** Where the user was: the pixel position, and for a long thread the row at the top and its offset. */
@@ -23,21 +28,31 @@ const BOTTOM_SLACK_PX = 40;
 
 export class ScrollPin {
   follow = true;
+  /** The user opened something while here: the bottom does not take the view back until they move down to it. */
+  held = false;
   /** The scroll position last seen or set by us: a scroll event above it is the user moving up. */
   lastTop = 0;
 
   constructor(private readonly el: HTMLElement) {}
 
   setFollow(follow: boolean): void {
+    if (follow) this.held = false;
     this.follow = follow;
     this.el.classList.toggle('following', follow);
+  }
+
+  /** The user opened a card (or any fold) in the thread: the view stays on it. */
+  hold(): void {
+    this.held = true;
+    this.setFollow(false);
   }
 
   /** A scroll event: reaching the bottom follows again, moving up ends following. True at the bottom. */
   scrolled(): boolean {
     const top = this.el.scrollTop;
     const atBottom = this.isAtBottom();
-    if (atBottom) this.setFollow(true);
+    // Held, the view reaching the bottom only counts when it moved down (the user went there).
+    if (atBottom && (!this.held || top > this.lastTop)) this.setFollow(true);
     else if (top < this.lastTop) this.setFollow(false);
     this.lastTop = top;
     return atBottom;

@@ -95,6 +95,7 @@ export class ThreadView implements StoreListener {
       this.scheduler.request();
     });
     this.ctx.folds = this.folds.lookup;
+    viewState.onOpened(() => this.userOpened());
     this.el.addEventListener('scroll', () => this.onScroll(), { passive: true });
     // The user taking the scroll (wheel, keys, pointer, touch) ends any placing we hold.
     for (const type of ['wheel', 'keydown', 'pointerdown', 'touchstart']) this.el.addEventListener(type, () => this.letGo(), { passive: true });
@@ -118,6 +119,16 @@ export class ThreadView implements StoreListener {
     // Scrolling a long thread moves the window: drawn in the next frame. At the bottom of a
     // window that ends with the thread (our own pin, most often) there is nothing to move.
     if (this.windowed() && !(atBottom && this.rows.range.end === this.rows.count)) this.scheduler.request();
+  }
+
+  /**
+   * The user opened a card or fold: they look at it. Following the bottom would push it up out
+   * of the view as its inside grows (a long thread's window then draws nothing for it).
+   */
+  private userOpened(): void {
+    if (!this.pin.follow) return;
+    this.pin.hold();
+    this.viewState.update({ atBottom: false });
   }
 
   private letGo(): void {
@@ -197,6 +208,8 @@ export class ThreadView implements StoreListener {
     this.pacer.reset(entries.length);
     this.deferred = 0;
     this.anchorHold = undefined;
+    // A card opened in the last thread shown holds nothing in this one.
+    this.pin.held = false;
     // Captured now: drawing over several frames scrolls, and those scroll events rewrite the view state.
     const saved = this.viewState.get();
     this.restoreScroll = this.restoreScroll ?? { scrollTop: saved.scrollTop, atBottom: saved.atBottom, anchorId: saved.anchorId, anchorOffset: saved.anchorOffset };
@@ -356,7 +369,7 @@ export class ThreadView implements StoreListener {
 
   private drawUntil(deadline: number): boolean {
     if (deadline !== Infinity && this.pacer.skip(this.rows.count, this.overrun())) return true;
-    const follow = !this.pin.movedUp(this.windowed()) && (this.pin.follow || this.pin.isAtBottom());
+    const follow = !this.pin.movedUp(this.windowed()) && (this.pin.follow || (!this.pin.held && this.pin.isAtBottom()));
     const pinned = follow && this.pin.follow && !this.revealTarget && !this.restoreScroll && !this.anchorHold;
     if (pinned) this.followBottom();
     // Rows held back for a burst while the user left the bottom are simply below the window now.
