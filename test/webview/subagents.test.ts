@@ -192,3 +192,33 @@ test('inside a card: the task the child was given reads “Task”, its report �
   assert.match(await reportRow.innerText(), /Report[\s\S]*Replaced “teh” with “the”\./);
   await clean(panel);
 });
+
+test('a narrow side bar: the helper’s name stays whole; its kind, status and counts go under it', async () => {
+  const geometry = (panel: Panel) =>
+    panel.page.locator('.nested-card .nested-head').evaluate((head) => {
+      const box = (sel: string) => head.querySelector(sel)!.getBoundingClientRect();
+      const title = head.querySelector<HTMLElement>('.nested-title')!;
+      return { titleTop: box('.nested-title').top, chevronTop: box('.codicon').top, metaTop: box('.nested-meta').top, cut: title.scrollWidth > title.clientWidth, titleWidth: title.clientWidth };
+    });
+  const narrow = await harness.open({ width: 300 });
+  await narrow.send(snapshot([card({ id: 'e40', state: 'completed', toolCalls: 1, filesChanged: 0 })]));
+  await narrow.page.getByRole('button', { name: /Read the docs/ }).waitFor();
+  const squeezed = await geometry(narrow);
+  assert.equal(squeezed.cut, false, `the name is whole in 300 px (${squeezed.titleWidth} px shown)`);
+  assert.ok(squeezed.metaTop > squeezed.titleTop, 'the kind and model moved under the name');
+
+  // A name longer than the line keeps the chevron's line and ends in an ellipsis.
+  await narrow.send(snapshot([card({ id: 'e40', state: 'completed', title: 'Read every file under docs/ and report the typos found in each of them' })]));
+  await narrow.page.getByRole('button', { name: /report the typos/ }).waitFor();
+  const long = await geometry(narrow);
+  assert.ok(Math.abs(long.titleTop - long.chevronTop) < 8, `the name stays beside its chevron (${long.titleTop} vs ${long.chevronTop})`);
+  assert.equal(long.cut, true, 'cut with an ellipsis');
+  await clean(narrow);
+
+  const wide = await harness.open({ width: 700 });
+  await wide.send(snapshot([card({ id: 'e40', state: 'completed', toolCalls: 1, filesChanged: 0 })]));
+  await wide.page.getByRole('button', { name: /Read the docs/ }).waitFor();
+  const roomy = await geometry(wide);
+  assert.ok(Math.abs(roomy.metaTop - roomy.titleTop) < 8, `with room, one line (${roomy.metaTop} vs ${roomy.titleTop})`);
+  assert.equal(roomy.cut, false);
+});
