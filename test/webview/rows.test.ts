@@ -5,7 +5,12 @@ import { launchHarness, type Harness, type Panel } from './harness.js';
 import { agent, notice, plan, session, snapshot, text, thought, tool, turnEnd, user } from './fixtures.js';
 
 let harness: Harness;
-before(async () => { harness = await launchHarness(); });
+before(async () => {
+  harness = await launchHarness();
+  // Each page is a new panel: pages of one browser share localStorage, and a fold one test opened
+  // (which ends following the bottom) would start the next test's thread away from its bottom.
+  await harness.context.addInitScript(() => (globalThis as any).localStorage.clear());
+});
 after(async () => { await harness?.close(); });
 
 async function fresh(): Promise<Panel> {

@@ -128,7 +128,9 @@ export class ThreadView implements StoreListener {
   private userOpened(): void {
     if (!this.pin.follow) return;
     this.pin.hold();
-    this.viewState.update({ atBottom: false });
+    // Saved as a scroll up saves it: a reload comes back here, not to a position left long ago.
+    const anchor = this.windowed() ? this.rows.topRow(this.el.getBoundingClientRect().top) : undefined;
+    this.viewState.update({ scrollTop: this.el.scrollTop, atBottom: false, anchorId: anchor?.id, anchorOffset: anchor?.offset });
   }
 
   private letGo(): void {
