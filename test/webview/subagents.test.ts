@@ -48,9 +48,10 @@ test('opens on click, Enter and Space; rows drawn with the thread’s row views,
   await toggle.click();
   assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
   await panel.page.locator(`${inner}[data-entry-id="c1/e500"]`).waitFor();
-  const drawn = await panel.count(inner);
+  // Both counts read in one look: the card's window may still be drawing rows in later frames.
+  const { drawn, tools } = await panel.page.evaluate((sel) => ({ drawn: document.querySelectorAll(sel).length, tools: document.querySelectorAll('.nested-rows .row.tool').length }), inner);
   assert.ok(drawn > 0 && drawn <= 25, `a bounded window of rows (${drawn})`);
-  assert.equal(await panel.count('.nested-rows .row.tool'), drawn, 'tool cards as in the thread');
+  assert.equal(tools, drawn, 'tool cards as in the thread');
   await panel.page.getByRole('button', { name: 'Show 25 earlier' }).click();
   // Shown, and drawn once scrolled to: only the rows near the card's view are in the DOM.
   await panel.page.locator('.nested-rows').evaluate((el) => { el.scrollTop = 0; });
