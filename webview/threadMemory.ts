@@ -12,6 +12,15 @@ export interface ThreadMemory {
   forms: Record<string, Record<string, unknown>>;
   /** When the thread was last shown (a count, larger = later): the oldest go first. */
   used: number;
+  /** Where the user had scrolled when another thread was shown instead (absent: at the bottom). */
+  scroll?: ThreadScroll;
+}
+
+/** A position in a thread away from its bottom, as viewState.ts keeps the shown thread's. */
+export interface ThreadScroll {
+  scrollTop: number;
+  anchorId?: string;
+  anchorOffset?: number;
 }
 
 /** Threads remembered at most (as many as tabs come back after a reload; setState has a size budget). */
@@ -23,7 +32,7 @@ export function emptyMemory(used = 0): ThreadMemory {
 
 /** The thread's memory holds nothing worth keeping once it is not shown. */
 export function isEmpty(m: ThreadMemory): boolean {
-  return Object.keys(m.expanded).length === 0 && Object.keys(m.forms).length === 0;
+  return Object.keys(m.expanded).length === 0 && Object.keys(m.forms).length === 0 && m.scroll === undefined;
 }
 
 /** Keeps `shown` and the most recently shown others that hold something, at most MAX_THREADS_REMEMBERED in all. */
@@ -48,8 +57,19 @@ export function parseThreads(raw: unknown): Record<string, ThreadMemory> {
       forms: isRecord(m.forms) ? { ...(m.forms as Record<string, Record<string, unknown>>) } : {},
       used: typeof m.used === 'number' ? m.used : 0,
     };
+    const scroll = parseScroll(m.scroll);
+    if (scroll) threads[key]!.scroll = scroll;
   }
   return threads;
+}
+
+function parseScroll(raw: unknown): ThreadScroll | undefined {
+  if (!isRecord(raw) || typeof raw.scrollTop !== 'number') return undefined;
+  return {
+    scrollTop: raw.scrollTop,
+    ...(typeof raw.anchorId === 'string' ? { anchorId: raw.anchorId } : {}),
+    ...(typeof raw.anchorOffset === 'number' ? { anchorOffset: raw.anchorOffset } : {}),
+  };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -18,6 +18,11 @@ export interface ViewState {
   draft: string;
   /** What the user opened, closed and typed into forms, by thread (the host's `threadKey`; '' from a host without tabs). */
   threads: Record<string, ThreadMemory>;
+  /**
+   * The thread the position below is in (the last one shown). Another thread shown takes its own
+   * position from its memory (or starts at its bottom), and this one's goes into its memory.
+   */
+  shownThread?: string | undefined;
   scrollTop: number;
   /** The user was at the bottom: keep following new output after a reload. */
   atBottom: boolean;
@@ -59,8 +64,23 @@ export class ViewStateStore {
    */
   showThread(key: string): void {
     const used = Math.max(0, ...Object.values(this.state.threads).map((m) => m.used)) + 1;
+    const threads = { ...this.state.threads };
+    const left = this.state.shownThread;
+    let position: Pick<ViewState, 'scrollTop' | 'atBottom' | 'anchorId' | 'anchorOffset'> | undefined;
+    // Another thread than the one the position is in (a reload shows the same one again): each
+    // keeps its own, so switching tabs never opens one thread where the user was in another.
+    if (left !== key) {
+      if (left !== undefined) {
+        const { scroll: _was, ...memory } = threads[left] ?? emptyMemory();
+        threads[left] = this.state.atBottom ? memory : { ...memory, scroll: { scrollTop: this.state.scrollTop, ...anchorOf(this.state) } };
+      }
+      const scroll = threads[key]?.scroll;
+      position = scroll ? { atBottom: false, scrollTop: scroll.scrollTop, anchorId: scroll.anchorId, anchorOffset: scroll.anchorOffset } : { atBottom: true, scrollTop: 0, anchorId: undefined, anchorOffset: undefined };
+    }
     this.thread = key;
-    this.update({ threads: pruneThreads({ ...this.state.threads, [key]: { ...this.memory(), used } }, key) });
+    const { scroll: _taken, ...shown } = threads[key] ?? emptyMemory();
+    threads[key] = { ...shown, used };
+    this.update({ threads: pruneThreads(threads, key), shownThread: key, ...position });
   }
 
   /**
@@ -74,7 +94,7 @@ export class ViewStateStore {
     const known = others[key];
     const moved = known ? { expanded: { ...known.expanded, ...mine.expanded }, forms: { ...known.forms, ...mine.forms }, used: mine.used } : mine;
     this.thread = key;
-    this.update({ threads: { ...others, [key]: moved } });
+    this.update({ threads: { ...others, [key]: moved }, shownThread: key });
   }
 
   setExpanded(key: string, open: boolean): void {
@@ -139,6 +159,7 @@ function parse(raw: unknown): ViewState {
     v: 1,
     draft: typeof r.draft === 'string' ? r.draft : '',
     threads: parseThreads(r.threads ?? legacyThread(raw)),
+    ...(typeof r.shownThread === 'string' ? { shownThread: r.shownThread } : {}),
     scrollTop: typeof r.scrollTop === 'number' ? r.scrollTop : 0,
     atBottom: r.atBottom !== false,
     ...(typeof r.anchorId === 'string' ? { anchorId: r.anchorId } : {}),
@@ -152,6 +173,13 @@ function parse(raw: unknown): ViewState {
 function legacyThread(raw: object): unknown {
   const { expanded, forms } = raw as { expanded?: unknown; forms?: unknown };
   return expanded || forms ? { '': { expanded, forms } } : undefined;
+}
+
+function anchorOf(state: ViewState): { anchorId?: string; anchorOffset?: number } {
+  return {
+    ...(state.anchorId !== undefined ? { anchorId: state.anchorId } : {}),
+    ...(state.anchorOffset !== undefined ? { anchorOffset: state.anchorOffset } : {}),
+  };
 }
 
 function isAttachment(a: unknown): a is Attachment {

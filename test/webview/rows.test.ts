@@ -13,8 +13,12 @@ before(async () => {
 });
 after(async () => { await harness?.close(); });
 
+let last: Panel | undefined;
+/** A new panel; the last test's page is closed first, so a view state it was about to save cannot reach this one's storage. */
 async function fresh(): Promise<Panel> {
-  return harness.open();
+  await last?.page.close();
+  last = await harness.open();
+  return last;
 }
 
 /** Tags a row's element so a later check can tell whether the same node survived. */

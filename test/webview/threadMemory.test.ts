@@ -113,3 +113,36 @@ test('a form half filled in one tab is not filled in another tab’s form of the
   await panel.page.locator('.elicitation-form[data-request-id="ask-tab-1"]').waitFor();
   assert.equal(await input().inputValue(), 'half');
 });
+
+test('each tab keeps its own scroll position: a thread scrolled up in one tab opens at the bottom of another, and comes back where it was', async () => {
+  const keys: [string, string] = ['scroll-a', 'scroll-b'];
+  const long = (tab: string): ThreadEntry[] => Array.from({ length: 40 }, (_, i) => agent(`e${i + 1}`, `${tab} answer ${i + 1}\n\n- one\n- two\n\nmore`));
+  const showLong = (tab: 'tab-1' | 'tab-2') => panel.send(snapshot(long(tab), { tabs: tabs(tab, keys) }));
+  /** Waits until the thread shows row `id` and reports how far its view is from its bottom. */
+  const settled = (id: string, where: 'top' | 'bottom') =>
+    panel.page.waitForFunction(([rowId, at]) => {
+      const d = (globalThis as any).document;
+      const t = d.querySelector('.thread') as HTMLElement;
+      const row = d.querySelector(`[data-entry-id="${rowId}"]`) as HTMLElement | null;
+      if (!row || t.scrollHeight <= t.clientHeight * 2) return false;
+      const gap = t.scrollHeight - t.scrollTop - t.clientHeight;
+      return at === 'bottom' ? gap < 40 : t.scrollTop < 40;
+    }, [id, where] as const);
+  const panel = await harness.open({ height: 500 });
+  await showLong('tab-1');
+  await settled('e40', 'bottom');
+  // The user scrolls to the top of the first tab's thread.
+  await panel.page.locator('.thread').evaluate((t) => { t.scrollTop = 0; });
+  await settled('e1', 'top');
+
+  await showLong('tab-2');
+  await settled('e40', 'bottom').catch(() => assert.fail('the second tab opened away from its bottom'));
+  await showLong('tab-1');
+  await settled('e1', 'top').catch(() => assert.fail('the first tab did not come back where the user left it'));
+  // And the second still opens at its bottom, after a reload too.
+  await showLong('tab-2');
+  await settled('e40', 'bottom');
+  await panel.reload();
+  await showLong('tab-1');
+  await settled('e1', 'top').catch(() => assert.fail('after a reload the first tab did not come back where the user left it'));
+});

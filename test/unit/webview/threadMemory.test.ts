@@ -67,3 +67,25 @@ test('one set of folds saved by an older page becomes the thread of a host witho
   assert.deepEqual(view.form('e2'), { name: 'x' });
   assert.equal(view.get().draft, 'd');
 });
+
+test('each thread has its own scroll position: a thread never scrolled starts at its bottom; a reload keeps the shown one’s', () => {
+  const { view, saved } = store();
+  view.showThread('a');
+  assert.equal(view.get().atBottom, true);
+  view.update({ scrollTop: 120, atBottom: false, anchorId: 'e7', anchorOffset: 4 });
+  view.showThread('b');
+  assert.deepEqual([view.get().atBottom, view.get().scrollTop, view.get().anchorId], [true, 0, undefined], 'b starts at its bottom');
+  view.update({ scrollTop: 300, atBottom: true });
+  view.showThread('a');
+  assert.deepEqual([view.get().atBottom, view.get().scrollTop, view.get().anchorId, view.get().anchorOffset], [false, 120, 'e7', 4], 'a where it was left');
+
+  // The next window shows `a` again: the position saved with it stands, and `b` (left at its bottom) is not kept for its scroll.
+  const again = store(saved());
+  again.view.showThread('a');
+  assert.deepEqual([again.view.get().atBottom, again.view.get().scrollTop], [false, 120]);
+  assert.equal(again.saved().threads.b, undefined, 'a thread left at its bottom with nothing opened is not kept');
+  // A saved position that is not one is left out.
+  const odd = store({ v: 1, draft: '', threads: { c: { expanded: {}, forms: {}, used: 1, scroll: { scrollTop: 'x' } } }, shownThread: 'a', scrollTop: 0, atBottom: true });
+  odd.view.showThread('c');
+  assert.equal(odd.view.get().atBottom, true);
+});
