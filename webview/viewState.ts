@@ -40,8 +40,6 @@ const MAX_IMAGE_BYTES_KEPT = 2_000_000;
 export class ViewStateStore {
   private state: ViewState;
   private timer: ReturnType<typeof setTimeout> | undefined;
-  /** The thread shown: what `isExpanded`, `form` and the rest read and write. */
-  private thread = '';
   private readonly opened: Array<() => void> = [];
 
   constructor(private readonly host: Host) {
@@ -75,9 +73,8 @@ export class ViewStateStore {
         threads[left] = this.state.atBottom ? memory : { ...memory, scroll: { scrollTop: this.state.scrollTop, ...anchorOf(this.state) } };
       }
       const scroll = threads[key]?.scroll;
-      position = scroll ? { atBottom: false, scrollTop: scroll.scrollTop, anchorId: scroll.anchorId, anchorOffset: scroll.anchorOffset } : { atBottom: true, scrollTop: 0, anchorId: undefined, anchorOffset: undefined };
+      position = { atBottom: !scroll, scrollTop: scroll?.scrollTop ?? 0, anchorId: scroll?.anchorId, anchorOffset: scroll?.anchorOffset };
     }
-    this.thread = key;
     const { scroll: _taken, ...shown } = threads[key] ?? emptyMemory();
     threads[key] = { ...shown, used };
     this.update({ threads: pruneThreads(threads, key), shownThread: key, ...position });
@@ -93,7 +90,6 @@ export class ViewStateStore {
     // Remembered under that name already (a saved conversation shown again): what was done since adds to it.
     const known = others[key];
     const moved = known ? { expanded: { ...known.expanded, ...mine.expanded }, forms: { ...known.forms, ...mine.forms }, used: mine.used } : mine;
-    this.thread = key;
     this.update({ threads: { ...others, [key]: moved }, shownThread: key });
   }
 
@@ -133,6 +129,11 @@ export class ViewStateStore {
 
   isExpanded(key: string): boolean | undefined {
     return this.memory().expanded[key];
+  }
+
+  /** The thread shown (the last snapshot's, '' before one or from a host without tabs): what `isExpanded`, `form` and the rest read and write. */
+  private get thread(): string {
+    return this.state.shownThread ?? '';
   }
 
   private memory(): ThreadMemory {

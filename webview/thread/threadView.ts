@@ -113,9 +113,7 @@ export class ThreadView implements StoreListener {
 
   private onScroll(): void {
     const atBottom = this.pin.scrolled();
-    const top = this.pin.lastTop;
-    const anchor = this.windowed() && !this.pin.follow ? this.rows.topRow(this.el.getBoundingClientRect().top) : undefined;
-    this.viewState.update({ scrollTop: top, atBottom: this.pin.follow, anchorId: anchor?.id, anchorOffset: anchor?.offset });
+    this.savePosition(this.pin.lastTop);
     // Scrolling a long thread moves the window: drawn in the next frame. At the bottom of a
     // window that ends with the thread (our own pin, most often) there is nothing to move.
     if (this.windowed() && !(atBottom && this.rows.range.end === this.rows.count)) this.scheduler.request();
@@ -129,8 +127,13 @@ export class ThreadView implements StoreListener {
     if (!this.pin.follow) return;
     this.pin.hold();
     // Saved as a scroll up saves it: a reload comes back here, not to a position left long ago.
-    const anchor = this.windowed() ? this.rows.topRow(this.el.getBoundingClientRect().top) : undefined;
-    this.viewState.update({ scrollTop: this.el.scrollTop, atBottom: false, anchorId: anchor?.id, anchorOffset: anchor?.offset });
+    this.savePosition(this.el.scrollTop);
+  }
+
+  /** Where the view is, for a reload: following the bottom, or `top` and (a long thread) the row at the top. */
+  private savePosition(top: number): void {
+    const anchor = this.windowed() && !this.pin.follow ? this.rows.topRow(this.el.getBoundingClientRect().top) : undefined;
+    this.viewState.update({ scrollTop: top, atBottom: this.pin.follow, anchorId: anchor?.id, anchorOffset: anchor?.offset });
   }
 
   private letGo(): void {
