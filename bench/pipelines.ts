@@ -78,15 +78,15 @@ export async function measure(pipeline: Pipeline, count: number): Promise<Measur
 /**
  * Counts the agent's messages as the product handles them. The transport joins a run of text
  * chunks read at once into one update (textChunkRuns.ts), so one `message_chunk` event may hold
- * many of the generator's messages: each is counted by the tap that sees it arrive, and handed
- * to `onMessage` with the event that holds it (a run is handled after its last message is read).
+ * many of the generator's messages: the tap sees such a run once, with the number of messages it
+ * joins, just before the event that holds it; they are handed to `onMessage` with that event.
  */
-export function wireMessagesIn(onMessage: (n?: number) => void): { tapped(message: unknown): void; handled(): void } {
+export function wireMessagesIn(onMessage: (n?: number) => void): { tapped(message: unknown, count: number): void; handled(): void } {
   let tapped = 0;
   let counted = 0;
   return {
-    tapped: (message) => {
-      if ((message as { method?: unknown }).method === 'session/update') tapped++;
+    tapped: (message, count) => {
+      if ((message as { method?: unknown }).method === 'session/update') tapped += count;
     },
     handled: () => {
       onMessage(tapped - counted);
@@ -239,7 +239,7 @@ export const productPath: Pipeline = {
       fs: new NodeFileSystem(),
       pathValue: async () => process.env.PATH ?? '',
       onStderr: (text) => feed.stderr(text),
-      tap: (direction, message) => messages.tapped(message),
+      tap: (direction, message, count) => messages.tapped(message, count),
       killGraceMs: 500,
     });
     const lifecycle = await client.start();

@@ -24,6 +24,7 @@ import { recordTranscript } from '../src/history/recorder.js';
 import { TranscriptStore } from '../src/history/store.js';
 import { NodeFileSystem } from '../src/services/nodeFileSystem.js';
 import { ProtocolTap } from '../src/services/protocolTap.js';
+import { textChunkRuns } from '../src/protocol/acp/textChunkRuns.js';
 import type { SessionEvent } from '../src/protocol/events.js';
 import type { HostToWebview } from '../src/shared/webviewProtocol.js';
 import { RowBatcher } from '../src/vscode/panel/rowBatcher.js';
@@ -88,9 +89,9 @@ function shipped(name: string, parts: { log: boolean; webview: boolean }): Pipel
         fs: new NodeFileSystem(),
         pathValue: async () => process.env.PATH ?? '',
         onStderr: (text) => feed.stderr(text),
-        tap: (direction, message) => {
-          if (parts.log) log.message(agentName, direction, message);
-          messages.tapped(message);
+        tap: (direction, message, count) => {
+          if (parts.log) log.message(agentName, direction, message, count);
+          messages.tapped(message, count);
         },
         killGraceMs: 500,
       });
@@ -157,22 +158,44 @@ export const shippedWithoutBoth = shipped('reference: as shipped, without the pr
 export const BLOCK = 240;
 
 /**
- * The protocol log's tap alone, per message at the default level, as the product calls it: on
- * each message just after it was parsed (its objects still in the cache). The generator's lines
- * go through in blocks: JSON.parse a block's lines, then hand the block's messages to a
- * ProtocolTap, each step timed. One round: the median over blocks of each step's time per
- * message (a block the machine's other work interrupted is an outlier, not the median), in µs.
+ * The protocol log's tap alone, per message at the default level, as the product calls it: once
+ * per run the transport handed over (textChunkRuns.ts: a run of text chunks read at once is one
+ * message with the number it joins), just after the run was parsed and joined (its objects still
+ * in the cache). The generator's lines go through in blocks: JSON.parse a block's lines and join
+ * its runs as the transport does, then hand the runs to a ProtocolTap, each step timed. One
+ * round: the median over blocks of each step's time per message (a block the machine's other
+ * work interrupted is an outlier, not the median), in µs.
  */
 export function tapAlone(lines: readonly string[]): { tapUs: number; parseUs: number } {
   const log = new ProtocolTap({ info: () => undefined });
   const tap: number[] = [];
   const parse: number[] = [];
-  const block: unknown[] = new Array(BLOCK);
+  const runs: { message: unknown; count: number }[] = [];
   for (let start = 0; start + BLOCK <= lines.length; start += BLOCK) {
+    runs.length = 0;
     const t0 = performance.now();
-    for (let i = 0; i < BLOCK; i++) block[i] = JSON.parse(lines[start + i]!);
+    let held: { first: unknown; run?: unknown; count: number } | undefined;
+    const handOver = (): void => {
+      if (held) runs.push({ message: { jsonrpc: '2.0', method: 'session/update', params: held.run === undefined ? held.first : textChunkRuns.finish(held.run as never) }, count: held.count });
+      held = undefined;
+    };
+    for (let i = 0; i < BLOCK; i++) {
+      const message = JSON.parse(lines[start + i]!) as { method?: string; params?: unknown };
+      if (message.method !== 'session/update') {
+        handOver();
+        runs.push({ message, count: 1 });
+        continue;
+      }
+      if (held && (held.run === undefined ? (held.run = textChunkRuns.start(held.first, message.params)) !== undefined : textChunkRuns.extend(held.run as never, message.params))) {
+        held.count++;
+        continue;
+      }
+      handOver();
+      held = { first: message.params, count: 1 };
+    }
+    handOver();
     const t1 = performance.now();
-    for (let i = 0; i < BLOCK; i++) log.message('wire bench', 'in', block[i]);
+    for (const run of runs) log.message('wire bench', 'in', run.message, run.count);
     const t2 = performance.now();
     parse.push(((t1 - t0) * 1000) / BLOCK);
     tap.push(((t2 - t1) * 1000) / BLOCK);

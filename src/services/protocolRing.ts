@@ -112,23 +112,25 @@ export class ProtocolRing {
   }
 
   /**
-   * Keeps a message, redacted. Never throws: a message that cannot be redacted is kept as a
-   * note that says so.
+   * Keeps a message, redacted; `count` is how many messages on the wire it stands for (a run of
+   * streamed chunks the transport joined). Never throws: a message that cannot be redacted is
+   * kept as a note that says so.
    */
-  add(agent: string, direction: WireDirection, message: unknown): void {
-    const seq = ++this.seq;
+  add(agent: string, direction: WireDirection, message: unknown, count = 1): void {
+    const first = this.seq + 1;
+    this.seq += count;
     const open = this.open;
     if (open !== undefined && open.agent === agent && open.direction === direction && this.continueOpen(open, message)) return;
     const kind = textChunkKind(message);
-    if (kind !== undefined && this.addChunk(agent, direction, message, kind)) return;
-    this.close(seq - 1);
+    if (kind !== undefined && this.addChunk(agent, direction, message, kind, first)) return;
+    this.close(first - 1);
     let kept: unknown;
     try {
       kept = redactSecrets(message);
     } catch (error) {
       kept = `(message not kept: it could not be redacted: ${String(error)})`;
     }
-    this.push({ first: seq, seq, time: this.now(), agent, direction, message: kept, chars: ENTRY_OVERHEAD + approxChars(kept) });
+    this.push({ first, seq: this.seq, time: this.now(), agent, direction, message: kept, chars: ENTRY_OVERHEAD + approxChars(kept) });
   }
 
   /** The entries holding messages after `seq`, oldest first, as log lines. */
@@ -182,14 +184,14 @@ export class ProtocolRing {
    * A chunk that starts an entry (continueOpen took those that continue one). False when it is
    * not a chunk after all (its text is not a string): it is kept whole then.
    */
-  private addChunk(agent: string, direction: WireDirection, message: unknown, kind: ChunkKind): boolean {
+  private addChunk(agent: string, direction: WireDirection, message: unknown, kind: ChunkKind, first: number): boolean {
     const params = (message as { params: { sessionId?: unknown; update: TextChunkUpdate } }).params;
     const sessionId = params.sessionId;
     const update = params.update;
     const text = update.content.text;
     if (typeof text !== 'string') return false;
-    this.close(this.seq - 1);
-    const first = text.length <= MAX_LOGGED_CHARS ? text : text.slice(0, MAX_LOGGED_CHARS);
+    this.close(first - 1);
+    const piece = text.length <= MAX_LOGGED_CHARS ? text : text.slice(0, MAX_LOGGED_CHARS);
     let kept: { params: { update: TextChunkUpdate } };
     try {
       // Once per entry, not per chunk: a field beside the text could hold anything.
@@ -198,9 +200,9 @@ export class ProtocolRing {
       kept = { params: { update: { sessionUpdate: update.sessionUpdate, content: { type: 'text', text: '' } } } };
     }
     const entry: Entry = {
-      first: this.seq, seq: this.seq, time: this.now(), agent, direction, message: kept,
-      joined: { update: kept.params.update, sessionId, kind, messageId: update.messageId, pieces: [first], length: first.length },
-      chars: ENTRY_OVERHEAD + first.length,
+      first, seq: this.seq, time: this.now(), agent, direction, message: kept,
+      joined: { update: kept.params.update, sessionId, kind, messageId: update.messageId, pieces: [piece], length: piece.length },
+      chars: ENTRY_OVERHEAD + piece.length,
     };
     this.push(entry);
     this.open = entry;
@@ -285,8 +287,9 @@ export function messageLine(agent: string, direction: WireDirection, message: un
 function entryLine(entry: Entry): string {
   const at = new Date(entry.time).toISOString();
   const j = entry.joined;
-  if (!j) return `${at} ${messageLine(entry.agent, entry.direction, entry.message)}`;
   const chunks = entry.seq - entry.first + 1;
+  // A run the transport joined whose first chunk the ring keeps whole (it has `_meta`).
+  if (!j) return `${at} ${messageLine(entry.agent, entry.direction, entry.message)}${chunks > 1 ? ` (${chunks} streamed chunks joined)` : ''}`;
   if (chunks === 1 && j.length < MAX_LOGGED_CHARS) return `${at} ${messageLine(entry.agent, entry.direction, entry.message)}`;
   const m = entry.message as { params: Record<string, unknown> };
   const whole = { ...m, params: { ...m.params, update: { ...j.update, content: { type: 'text', text: joinedText(j) } } } };

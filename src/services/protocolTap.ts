@@ -30,9 +30,12 @@ export class ProtocolTap {
     this.keepSetting = opts.keepSetting ?? 'the kept number';
   }
 
-  /** A message on the wire; `in` is agent → client. Kept (redacted); written only while live. */
-  message(agentName: string, direction: WireDirection, message: unknown): void {
-    this.ring.add(agentName, direction, message);
+  /**
+   * A message on the wire; `in` is agent → client. Kept (redacted); written only while live.
+   * `count` > 1: streamed chunks the transport joined into this one message (the line says so).
+   */
+  message(agentName: string, direction: WireDirection, message: unknown, count = 1): void {
+    this.ring.add(agentName, direction, message, count);
     if (!this.live) return;
     let shown: unknown;
     try {
@@ -40,7 +43,8 @@ export class ProtocolTap {
     } catch (error) {
       shown = `(message not shown: it could not be redacted: ${String(error)})`;
     }
-    this.out.info(messageLine(agentName, direction, shown));
+    const line = messageLine(agentName, direction, shown);
+    this.out.info(count > 1 ? `${line} (${count} streamed chunks joined)` : line);
     this.written = this.ring.lastSeq;
   }
 

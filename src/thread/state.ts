@@ -135,7 +135,9 @@ export class StreamedText {
   /** All the text appended since the last take, in order; empties the buffer. */
   take(): string {
     const recent = this.recent;
-    const text = recent.length === 0 ? this.folded : this.folded + recent.join('');
+    // One piece (a run of chunks the transport joined, most often) is the text itself: no copy,
+    // and the protocol log, which keeps that very string, holds nothing more.
+    const text = recent.length === 0 ? this.folded : this.folded === '' && recent.length === 1 ? recent[0]! : this.folded + recent.join('');
     this.folded = '';
     recent.length = 0;
     return text;

@@ -59,8 +59,8 @@ export class ProtocolLog implements vscode.Disposable {
   }
 
   /** A message on the wire; `in` is agent → client. Kept (redacted) in memory; written only while someone looks. */
-  message(agentName: string, direction: WireDirection, message: unknown): void {
-    this.tap.message(agentName, direction, message);
+  message(agentName: string, direction: WireDirection, message: unknown, count = 1): void {
+    this.tap.message(agentName, direction, message, count);
   }
 
   stderr(agentName: string, line: string): void {

@@ -12,7 +12,7 @@
  */
 import type { SessionEvent } from '../../src/protocol/events.js';
 import { normalizeSessionUpdate } from '../../src/protocol/acp/normalize.js';
-import { joinTextChunks } from '../../src/protocol/acp/textChunkRuns.js';
+import { textChunkRuns } from '../../src/protocol/acp/textChunkRuns.js';
 import { parsePromptResult } from '../../src/protocol/acp/parseAgentResults.js';
 import { parseCreateTerminal, parseReadTextFile, parseTerminalRequest, parseWriteTextFile } from '../../src/protocol/acp/parseClientRequests.js';
 import { readPermissionParams } from '../../src/agents/acp/permissions/permissionParams.js';
@@ -100,27 +100,28 @@ class FuzzThread {
    */
   readonly joined = new ThreadModel();
   /** The run held back, as the transport holds it until a message that does not continue it. */
-  private held: { params: unknown; isJoined: boolean } | undefined;
+  private held: { first: unknown; run?: unknown } | undefined;
 
   /** A top-level `session/update` as it came on the wire. */
   update(update: unknown, eventKinds: Record<string, number>): void {
     this.apply(normalizeSessionUpdate(update), eventKinds, false);
     const params = { sessionId: SESSION_ID, update };
     if (this.held) {
-      const joined = joinTextChunks(this.held.params, params, this.held.isJoined);
-      if (joined !== undefined) {
-        this.held = { params: joined, isJoined: true };
+      const held = this.held;
+      const joined = held.run === undefined ? (held.run = textChunkRuns.start(held.first, params)) !== undefined : textChunkRuns.extend(held.run as never, params);
+      if (joined) {
         eventKinds['(text chunks joined)'] = (eventKinds['(text chunks joined)'] ?? 0) + 1;
         return;
       }
       this.handOver();
     }
-    this.held = { params, isJoined: false };
+    this.held = { first: params };
   }
 
   private handOver(): void {
     if (!this.held) return;
-    const { update } = this.held.params as { update: unknown };
+    const { first, run } = this.held;
+    const { update } = (run === undefined ? first : textChunkRuns.finish(run as never)) as { update: unknown };
     this.held = undefined;
     this.joined.apply(normalizeSessionUpdate(update));
   }

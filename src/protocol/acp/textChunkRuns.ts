@@ -6,9 +6,11 @@
  * (normalize, the session's listeners, the thread, the transcript, the webview's batch) although
  * only their joined text is ever seen. A text chunk that continues the one before it — same
  * session, same kind and message — reads exactly as that chunk with the two texts joined, so the
- * transport joins such runs (transport.ts `joinNotifications`).
+ * transport joins such runs (transport.ts `joinNotifications`, with `textChunkRuns`).
  * Nothing waits for more input: a run is handed over when a message that does not continue it
- * arrives and at the end of every read, and the protocol log still sees each message as it came.
+ * arrives and at the end of every read. The protocol log sees the run as the one message it was
+ * handed over as, with the number of chunks it joins (so the log and the thread share its text);
+ * a chunk that carries `_meta` or annotations is never joined onto a run, so the log keeps them.
  *
  * Only agent and thought chunks are joined: a user chunk may claim the prompt row, and no agent
  * streams the user's words in bulk. A chunk of another content type or with a `null` message id
@@ -21,23 +23,66 @@ interface PlainChunk {
 }
 
 /**
- * The params of one update that says what `held` then `next` say, or undefined when `next` does
- * not continue `held`. `held` is either a notification's params as parsed (never changed here:
- * the protocol log keeps those objects) or a value this function returned before (`heldIsJoined`),
- * which it extends in place.
+ * How the transport joins a run of notifications into one (transport.ts `joinNotifications`):
+ * `start` with the first two (undefined when the second does not continue the first), `extend`
+ * with each next one (false when it does not continue the run), `finish` once, when the run is
+ * handed over, for the params that say what the whole run says. The messages passed in are
+ * never changed.
  */
-export function joinTextChunks(held: unknown, next: unknown, heldIsJoined: boolean): unknown {
-  if (!isPlainChunk(next)) return undefined;
-  if (heldIsJoined) {
-    const run = held as PlainChunk;
-    if (!continues(run, next)) return undefined;
-    run.update.content.text += next.update.content.text;
-    return run;
-  }
-  if (!isPlainChunk(held) || !continues(held, next)) return undefined;
-  // A copy with all the first chunk has (annotations, `_meta`: the row it starts keeps them).
-  const update = held.update;
-  return { ...held, update: { ...update, content: { ...update.content, text: update.content.text + next.update.content.text } } } satisfies PlainChunk;
+export interface NotificationJoin<Run = unknown> {
+  start(first: unknown, next: unknown): Run | undefined;
+  extend(run: Run, next: unknown): boolean;
+  finish(run: Run): unknown;
+}
+
+interface TextRun {
+  /** The first chunk's params, copied, with all it has (its row keeps annotations, `_meta`). */
+  params: PlainChunk;
+  /**
+   * The run's texts as they came, joined once at the end: the run's text is then one flat
+   * string, which the thread and the protocol log both keep. Built with `+=`, it would be a
+   * tree of one node per chunk, each a small object for the GC to walk as long as it is kept.
+   */
+  pieces: string[];
+}
+
+export const textChunkRuns: NotificationJoin<TextRun> = {
+  start(first, next) {
+    if (!isPlainChunk(first) || !isPlainChunk(next) || hasOwnExtras(next) || !continues(first, next)) return undefined;
+    const update = first.update;
+    return { params: { ...first, update: { ...update, content: { ...update.content } } }, pieces: [update.content.text, next.update.content.text] };
+  },
+  extend(run, next) {
+    if (!isPlainChunk(next) || hasOwnExtras(next) || !continues(run.params, next)) return false;
+    run.pieces.push(next.update.content.text);
+    return true;
+  },
+  finish(run) {
+    run.params.update.content.text = run.pieces.join('');
+    return run.params;
+  },
+};
+
+/**
+ * The params a run of chunks is handed over as, or undefined when they do not all continue the
+ * first: the three steps above in one (for tests, and the fuzzer's model of the transport).
+ */
+export function joinTextChunks(first: unknown, ...rest: unknown[]): unknown {
+  if (rest.length === 0) return first;
+  const run = textChunkRuns.start(first, rest[0]);
+  if (run === undefined) return undefined;
+  for (let i = 1; i < rest.length; i++) if (!textChunkRuns.extend(run, rest[i])) return undefined;
+  return textChunkRuns.finish(run);
+}
+
+/**
+ * Whether a chunk carries what the protocol log keeps of a message (`_meta`, annotations): the
+ * log sees a joined run as one message (transport.ts `tap`), so such a chunk starts a run of
+ * its own rather than be lost inside one. The thread would not read them on a continuing chunk.
+ */
+function hasOwnExtras(chunk: PlainChunk): boolean {
+  const update = chunk.update as PlainChunk['update'] & { _meta?: unknown; content: { _meta?: unknown; annotations?: unknown } };
+  return (chunk as { _meta?: unknown })._meta !== undefined || update._meta !== undefined || update.content._meta !== undefined || update.content.annotations !== undefined;
 }
 
 function continues(run: PlainChunk, next: PlainChunk): boolean {

@@ -4,7 +4,8 @@
  * What this adds to a stock `MessageConnection`:
  * - NDJSON framing with a line cap and problem reports instead of crashes (ndjson.ts);
  * - ACP cancellation, `$/cancel_request {requestId}` in both directions (cancellation.ts);
- * - a tap that sees every message in and out (the protocol log);
+ * - a tap that sees every message in and out (the protocol log), a joined run of notifications
+ *   as the one message it was handed over as, with the number of messages it joins;
  * - unknown notifications are reported and ignored; unknown requests get -32601 (vscode-jsonrpc);
  * - every fault answered (wireFaults.ts): a line that is not JSON gets -32700 with `id: null`,
  *   JSON that is not a message or a request reusing an id still in flight gets -32600;
@@ -29,6 +30,7 @@ import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson.js';
 import type { NdjsonProblem } from './ndjson.js';
 import { answerForProblem, excerpt, INVALID_PARAMS, INVALID_REQUEST, invalidMessage, METHOD_NOT_FOUND } from './wireFaults.js';
 import type { WireFault } from './wireFaults.js';
+import type { NotificationJoin } from './textChunkRuns.js';
 
 
 export type TapDirection = 'in' | 'out';
@@ -36,8 +38,14 @@ export type TapDirection = 'in' | 'out';
 export interface AcpConnectionOptions {
   /** Longest accepted line in bytes (default 32 MiB, the SDK's limit). */
   maxLineBytes?: number;
-  /** Every message in (as parsed, before dispatch) and out (just before writing). Errors are logged. */
-  tap?: (direction: TapDirection, message: Message) => void;
+  /**
+   * Every message in (as parsed, before dispatch) and out (just before writing). Errors are
+   * logged. A run joined by `joinNotifications` is tapped once, as the notification it was
+   * handed over as, with `count` the messages it joins (1 for any other message): the text the
+   * handler keeps and the text the log keeps are then the same strings, and the log pays once
+   * per run, not once per chunk.
+   */
+  tap?: (direction: TapDirection, message: Message, count: number) => void;
   /** Input that was skipped: invalid JSON, non-object lines, over-long lines. */
   onProtocolError?: (problem: NdjsonProblem) => void;
   /**
@@ -64,12 +72,11 @@ export interface AcpConnectionOptions {
   /**
    * For methods in `syncNotifications`: joins a notification into the one before it when it
    * only continues it (streamed text: textChunkRuns.ts), so a run read at once is handled once.
-   * Returns the params that say what both say, or undefined when `next` does not continue
-   * `held`; `held` is parsed params (to be left unchanged: the tap keeps them) or a value the
-   * join returned before (`heldIsJoined`). A held run is handed to the handler when a message
-   * that does not continue it arrives and at the end of every read, so it never waits for input.
+   * A held run is handed to the handler when a message that does not continue it arrives and at
+   * the end of every read, so it never waits for input. The tap sees the run when it is handed
+   * over (see `tap`).
    */
-  joinNotifications?: Readonly<Record<string, (held: unknown, next: unknown, heldIsJoined: boolean) => unknown>>;
+  joinNotifications?: Readonly<Record<string, NotificationJoin>>;
 }
 
 /**
@@ -98,8 +105,7 @@ export function createAcpConnection(
   sync.delete(CANCEL_REQUEST_METHOD);
   sync.delete('$/cancelRequest');
   const hasSync = sync.size > 0;
-  type Join = (held: unknown, next: unknown, heldIsJoined: boolean) => unknown;
-  type SyncEntry = readonly [method: string, handler: (params: unknown) => void, join: Join | undefined];
+  type SyncEntry = readonly [method: string, handler: (params: unknown) => void, join: NotificationJoin | undefined];
   const syncEntries: SyncEntry[] = [...sync].map(([method, handler]) => [method, handler, opts.joinNotifications?.[method]]);
   // Found by comparing, not hashing: a message's method is a fresh string from JSON.parse, and
   // with a handful of methods a scan by equality (other lengths rejected at once) is cheaper.
@@ -107,26 +113,50 @@ export function createAcpConnection(
     for (let i = 0; i < syncEntries.length; i++) if (syncEntries[i]![0] === method) return syncEntries[i];
     return undefined;
   };
-  // The run held back to be handed over as one call: its entry and its params so far.
+  const userTap = opts.tap;
+  // The protocol log must never cost a message: a throwing tap is reported, not propagated.
+  const tap = userTap
+    ? (direction: TapDirection, message: Message, count = 1): void => {
+        try {
+          userTap(direction, message, count);
+        } catch (error) {
+          logger.error(`Protocol tap failed: ${String(error)}`);
+        }
+      }
+    : undefined;
+  // The run held back to be handed over as one call: its entry, its first message, the run its
+  // join built (once a second message joined) and how many messages it holds.
   let held: SyncEntry | undefined;
-  let heldParams: unknown;
-  let heldIsJoined = false;
+  let heldMessage: NotificationMessage | undefined;
+  let heldRun: unknown;
+  let heldCount = 0;
   const handOverHeld = (): void => {
     const entry = held;
     if (entry === undefined) return;
-    const params = heldParams;
+    const first = heldMessage!;
+    const count = heldCount;
+    const params = count === 1 ? first.params : entry[2]!.finish(heldRun);
     held = undefined;
-    heldParams = undefined;
+    heldMessage = undefined;
+    heldRun = undefined;
+    heldCount = 0;
+    tap?.('in', count === 1 ? first : ({ jsonrpc: '2.0', method: entry[0], params } as NotificationMessage), count);
     runSync(entry, params);
   };
-  /** A notification for a synchronous handler: joined to the held run, held, or handled now. */
-  const dispatchSync = (entry: SyncEntry, params: unknown): void => {
+  /** A notification for a synchronous handler: joined to the held run, held, or tapped and handled now. */
+  const dispatchSync = (entry: SyncEntry, message: NotificationMessage): void => {
     if (held !== undefined) {
       if (held === entry) {
-        const joined = entry[2]!(heldParams, params, heldIsJoined);
-        if (joined !== undefined) {
-          heldParams = joined;
-          heldIsJoined = true;
+        const join = entry[2]!;
+        if (heldCount === 1) {
+          const run = join.start(heldMessage!.params, message.params);
+          if (run !== undefined) {
+            heldRun = run;
+            heldCount = 2;
+            return;
+          }
+        } else if (join.extend(heldRun, message.params)) {
+          heldCount++;
           return;
         }
       }
@@ -134,23 +164,13 @@ export function createAcpConnection(
     }
     if (entry[2] !== undefined) {
       held = entry;
-      heldParams = params;
-      heldIsJoined = false;
+      heldMessage = message;
+      heldCount = 1;
       return;
     }
-    runSync(entry, params);
+    tap?.('in', message);
+    runSync(entry, message.params);
   };
-  const userTap = opts.tap;
-  // The protocol log must never cost a message: a throwing tap is reported, not propagated.
-  const tap = userTap
-    ? (direction: TapDirection, message: Message): void => {
-        try {
-          userTap(direction, message);
-        } catch (error) {
-          logger.error(`Protocol tap failed: ${String(error)}`);
-        }
-      }
-    : undefined;
   const cancellation = new AcpCancellation();
   // Messages handed to vscode-jsonrpc and not yet dispatched by it: while > 0 a synchronous
   // dispatch would overtake them.
@@ -214,19 +234,20 @@ export function createAcpConnection(
   };
 
   const intercept = (message: Message): boolean => {
-    tap?.('in', message);
-    // The hot path, nearly all of the traffic: a notification with a synchronous handler. The
-    // same outcome the checks below reach for it (a message without an id whose method has a
-    // handler is such a notification; the cancel methods never have one), one lookup sooner.
+    // The hot path, nearly all of the traffic: a notification with a synchronous handler (a
+    // message without an id whose method has one; the cancel methods never have one), handled
+    // now unless a response or request is still queued (see `syncNotifications`). It is tapped
+    // there, alone or with the run it joins.
     if (hasSync && queued === 0 && (message as { id?: unknown }).id === undefined) {
       const entry = syncEntry((message as NotificationMessage).method);
       if (entry) {
-        dispatchSync(entry, (message as NotificationMessage).params);
+        dispatchSync(entry, message as NotificationMessage);
         return true;
       }
     }
-    // Whatever comes next in wire order must not overtake a held run.
+    // Whatever comes next in wire order must not overtake a held run, in the log either.
     handOverHeld();
+    tap?.('in', message);
     // Notifications first: they are nearly all of the traffic, and one is never also a request,
     // a response or malformed (it has a string method and no id).
     if (Message.isNotification(message)) {
@@ -238,13 +259,6 @@ export function createAcpConnection(
       if (message.method === '$/cancelRequest') {
         unknownNotification(message);
         return true;
-      }
-      if (hasSync && queued === 0) {
-        const entry = syncEntry(message.method);
-        if (entry) {
-          dispatchSync(entry, message.params);
-          return true;
-        }
       }
       queued++;
       return false;

@@ -33,7 +33,7 @@ export const launchAgent = async (config: AcpAgentConfig, services: Parameters<L
     config,
     workspace: { roots: services.roots },
     fs: services.fs,
-    tap: (direction, message) => services.tap(direction, message),
+    tap: (direction, message, count) => services.tap(direction, message, count),
     onStderr: stderrLog,
     log: services.log,
     ...(services.permissionAdvisor ? { permissionAdvisor: services.permissionAdvisor } : {}),

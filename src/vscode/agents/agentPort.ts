@@ -16,8 +16,8 @@ export interface LaunchServices {
   fs: FileSystemHost;
   /** Workspace folders as absolute paths; sessions are confined to them. */
   roots(): string[];
-  /** Every JSON-RPC message in (agent → client) and out. */
-  tap(direction: 'in' | 'out', message: unknown): void;
+  /** Every JSON-RPC message in (agent → client) and out; `count` > 1: a run of streamed chunks joined into one. */
+  tap(direction: 'in' | 'out', message: unknown, count?: number): void;
   /** The agent's stderr, one line at a time. */
   stderr(line: string): void;
   /** Diagnostics from the agent layer (ignored input, late answers). */

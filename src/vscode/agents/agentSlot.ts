@@ -218,7 +218,7 @@ export class AgentSlot {
     return {
       fs: this.deps.fs,
       roots: workspaceRoots,
-      tap: (direction, message) => log.message(config.name, direction, message),
+      tap: (direction, message, count) => log.message(config.name, direction, message, count),
       stderr: (line) => log.stderr(config.name, line),
       log: (line) => log.info(`[${config.name}] ${line}`),
       login: loginCallbacks(config.name, this.deps.secrets),

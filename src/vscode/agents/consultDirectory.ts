@@ -58,7 +58,7 @@ async function startLocal(config: AcpAgentConfig, callerDepth: number, who: stri
   const result = await launchAgent({ ...config, env: { ...config.env, ...stored } }, {
     fs: deps.fs,
     roots: workspaceRoots,
-    tap: (direction, message) => log.message(who, direction, message),
+    tap: (direction, message, count) => log.message(who, direction, message, count),
     stderr: (line) => log.stderr(who, line),
     log: (line) => log.info(`[${who}] ${line}`),
     login: loginCallbacks(config.name, deps.secrets),

@@ -126,3 +126,18 @@ test('protocol ring: the character budget drops the oldest entries; a joined rep
   assert.equal(ring3.size, 1);
   assert.match(ring3.linesAfter(0)[0]!, /100 streamed chunks joined/);
 });
+
+test('protocol ring: a run the transport joined counts as the messages it joins, and joins the next run of the same reply', () => {
+  const ring = new ProtocolRing({ keep: 100, now: () => 0 });
+  ring.add('a', 'out', request(1));
+  ring.add('a', 'in', chunk('Hello', { messageId: 'm1' }), 3);
+  ring.add('a', 'in', chunk(' world', { messageId: 'm1' }), 2);
+  ring.add('a', 'in', { jsonrpc: '2.0', id: 1, result: { stopReason: 'end_turn' } });
+  assert.equal(ring.lastSeq, 7);
+  assert.equal(ring.messagesAfter(0), 7);
+  const lines = ring.linesAfter(0);
+  assert.equal(lines.length, 3);
+  assert.match(lines[1]!, /"text":"Hello world".*\(5 streamed chunks joined\)$/);
+  assert.equal(ring.messagesAfter(6), 1, 'the answer alone comes after message 6');
+  assert.equal(ring.linesAfter(6).length, 1);
+});

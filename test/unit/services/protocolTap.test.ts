@@ -42,3 +42,14 @@ test('protocol tap: live, each message is written as it comes (redacted), after 
   assert.equal(out.got.length, 8);
   assert.match(out.got[6]!, /"text":" more"/);
 });
+
+test('protocol tap: live, a run the transport joined is one line that says how many chunks it joins', () => {
+  const out = lines();
+  const tap = new ProtocolTap(out, { keep: 100 });
+  tap.setLive(true);
+  tap.message('a', 'in', chunk('Hello world'), 4);
+  tap.message('a', 'in', chunk('!'));
+  assert.equal(out.got.length, 2);
+  assert.match(out.got[0]!, /"text":"Hello world".*\(4 streamed chunks joined\)$/);
+  assert.doesNotMatch(out.got[1]!, /joined/);
+});

@@ -52,8 +52,8 @@ export interface AgentClientOptions extends LoginCallbacks {
   stderrLimitBytes?: number;
   /** PATH used to find and run the agent (default: the login-shell PATH, resolved once). */
   pathValue?: () => Promise<string>;
-  /** Every ACP message in and out (the protocol log). */
-  tap?: (direction: 'in' | 'out', message: Message) => void;
+  /** Every ACP message in and out (the protocol log); `count` > 1: a run of streamed chunks joined into one (transport.ts). */
+  tap?: (direction: 'in' | 'out', message: Message, count: number) => void;
   /** Agent stderr as it arrives. */
   onStderr?: (text: string) => void;
   /** Diagnostics: ignored input, late answers, unknown stop reasons. */

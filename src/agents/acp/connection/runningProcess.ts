@@ -6,7 +6,7 @@
 import type { Message, MessageConnection } from 'vscode-jsonrpc/node';
 import type { FileSystemHost } from '../../../services/hostServices.js';
 import { createAcpConnection } from '../../../protocol/acp/transport.js';
-import { joinTextChunks } from '../../../protocol/acp/textChunkRuns.js';
+import { textChunkRuns } from '../../../protocol/acp/textChunkRuns.js';
 import { WireFaultTally, type WireFault } from '../../../protocol/acp/wireFaults.js';
 import { NodeTerminals } from '../../../services/terminals.js';
 import { BadInputReporter } from './badInput.js';
@@ -37,7 +37,7 @@ export interface WireOptions {
   fs: FileSystemHost;
   /** The workspace folders open now (a session's removed root is out of reach). */
   workspaceRoots?: () => readonly string[];
-  tap?: (direction: 'in' | 'out', message: Message) => void;
+  tap?: (direction: 'in' | 'out', message: Message, count: number) => void;
   log?: (line: string) => void;
   /**
    * The process exited without being stopped: its sessions have ended their turns and its
@@ -69,7 +69,7 @@ export function wireRunningProcess(proc: AgentProcess, opts: WireOptions): Runni
   const connection = createAcpConnection(proc.child.stdout!, proc.child.stdin!, {
     tap: opts.tap,
     syncNotifications: { 'session/update': (params) => router.routeUpdate(params) },
-    joinNotifications: { 'session/update': joinTextChunks },
+    joinNotifications: { 'session/update': textChunkRuns },
     onProtocolError: (problem) => badInput.report(problem),
     onFault: fault,
   });

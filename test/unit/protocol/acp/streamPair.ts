@@ -31,9 +31,9 @@ export function connectedPair(
   const clientTap: TappedPair['clientTap'] = [];
   const client = createAcpConnection(toClient, toAgent, {
     ...clientOpts,
-    tap: (direction, message) => {
+    tap: (direction, message, count) => {
       clientTap.push({ direction, message });
-      clientOpts.tap?.(direction, message);
+      clientOpts.tap?.(direction, message, count);
     },
   });
   const agent = createAcpConnection(toAgent, toClient, agentOpts);

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import type { Message } from 'vscode-jsonrpc/node';
 import { normalizeSessionUpdate } from '../../../../src/protocol/acp/normalize.js';
-import { joinTextChunks } from '../../../../src/protocol/acp/textChunkRuns.js';
+import { joinTextChunks, textChunkRuns } from '../../../../src/protocol/acp/textChunkRuns.js';
 import { createAcpConnection } from '../../../../src/protocol/acp/transport.js';
 import { ThreadModel } from '../../../../src/thread/reducer.js';
 
@@ -16,19 +16,18 @@ const chunk = (text: string, extra: { sessionId?: string; kind?: string; message
   },
 });
 
-test('a chunk that continues the one before is joined into a new object; the parsed ones stay as they were', () => {
+test('a run of chunks is joined into a new object with one flat text; the parsed ones stay as they were', () => {
   const a = chunk('Hel', { messageId: 'm1' });
   const b = chunk('lo', { messageId: 'm1' });
-  const before = structuredClone([a, b]);
-  const joined = joinTextChunks(a, b, false);
-  assert.deepEqual(joined, chunk('Hello', { messageId: 'm1' }));
-  assert.deepEqual([a, b], before);
-  // A joined run is extended in place.
-  const again = joinTextChunks(joined, chunk(', world', { messageId: 'm1' }), true);
-  assert.equal(again, joined);
-  assert.deepEqual(again, chunk('Hello, world', { messageId: 'm1' }));
-  assert.deepEqual(joinTextChunks(chunk('think '), chunk('more'), false), chunk('think more'));
-  assert.deepEqual(joinTextChunks(chunk('a', { kind: 'agent_thought_chunk' }), chunk('b', { kind: 'agent_thought_chunk' }), false), chunk('ab', { kind: 'agent_thought_chunk' }));
+  const c = chunk(', world', { messageId: 'm1' });
+  const before = structuredClone([a, b, c]);
+  const run = textChunkRuns.start(a, b)!;
+  assert.ok(textChunkRuns.extend(run, c));
+  assert.equal(textChunkRuns.extend(run, chunk('x', { messageId: 'm2' })), false);
+  assert.deepEqual(textChunkRuns.finish(run), chunk('Hello, world', { messageId: 'm1' }));
+  assert.deepEqual([a, b, c], before);
+  assert.deepEqual(joinTextChunks(chunk('think '), chunk('more')), chunk('think more'));
+  assert.deepEqual(joinTextChunks(chunk('a', { kind: 'agent_thought_chunk' }), chunk('b', { kind: 'agent_thought_chunk' })), chunk('ab', { kind: 'agent_thought_chunk' }));
 });
 
 test('only what reads the same joined is joined', () => {
@@ -47,21 +46,33 @@ test('only what reads the same joined is joined', () => {
     ['no object', null],
   ];
   for (const [what, next] of cases) {
-    assert.equal(joinTextChunks(base, next, false), undefined, what);
+    assert.equal(joinTextChunks(base, next), undefined, what);
     // Nor does such a chunk start a run that others join.
     if (next !== null && what !== 'another session' && what !== 'another message' && what !== 'no message id after one' && what !== 'another kind') {
-      assert.equal(joinTextChunks(next, base, false), undefined, `${what}, held`);
+      assert.equal(joinTextChunks(next, base), undefined, `${what}, held`);
     }
   }
-  // What else a run's first chunk has, its row keeps; on the chunks after it the thread reads only the text.
+  // What else a run's first chunk has, its row keeps; a plain chunk after it joins it.
   const first = { ...chunk('a', { messageId: 'm1' }), _meta: { p: 1 } };
   (first.update.content as Record<string, unknown>).annotations = { priority: 1 };
-  const next = { ...chunk('b', { messageId: 'm1' }), _meta: { p: 2 } };
-  (next.update.content as Record<string, unknown>).annotations = { priority: 2 };
-  const joined = joinTextChunks(first, next, false) as typeof first;
+  const joined = joinTextChunks(first, chunk('b', { messageId: 'm1' })) as typeof first;
   assert.deepEqual(joined, { ...first, update: { ...first.update, content: { ...first.update.content, text: 'ab' } } });
+  // A chunk with `_meta` (anywhere) or annotations starts a run of its own: the protocol log,
+  // which sees a run as one message, keeps them.
+  const extras: [string, (c: ReturnType<typeof chunk>) => void][] = [
+    ['params _meta', (c) => Object.assign(c, { _meta: { p: 2 } })],
+    ['update _meta', (c) => Object.assign(c.update, { _meta: { p: 2 } })],
+    ['content _meta', (c) => Object.assign(c.update.content, { _meta: { p: 2 } })],
+    ['annotations', (c) => Object.assign(c.update.content, { annotations: { priority: 2 } })],
+  ];
+  for (const [what, add] of extras) {
+    const next = chunk('b', { messageId: 'm1' });
+    add(next);
+    assert.equal(joinTextChunks(chunk('a', { messageId: 'm1' }), next), undefined, what);
+    assert.ok(joinTextChunks(next, chunk('c', { messageId: 'm1' })), `${what}: it starts a run`);
+  }
   // A user chunk may claim the prompt row: never joined.
-  assert.equal(joinTextChunks(chunk('a', { kind: 'user_message_chunk' }), chunk('b', { kind: 'user_message_chunk' }), false), undefined);
+  assert.equal(joinTextChunks(chunk('a', { kind: 'user_message_chunk' }), chunk('b', { kind: 'user_message_chunk' })), undefined);
 });
 
 /** A seeded generator, so a failure can be replayed. */
@@ -116,11 +127,11 @@ test('a thread built from joined runs is the thread built chunk by chunk, howeve
     const wire = Buffer.from(sent.map((params) => JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params }) + '\n').join(''), 'utf8');
     const fromAgent = new PassThrough();
     const handled: unknown[] = [];
-    const tapped: Message[] = [];
+    const tapped: { message: Message; count: number }[] = [];
     const client = createAcpConnection(fromAgent, new PassThrough(), {
-      tap: (direction, message) => direction === 'in' && tapped.push(message),
+      tap: (direction, message, count) => direction === 'in' && tapped.push({ message, count }),
       syncNotifications: { 'session/update': (p) => handled.push(p) },
-      joinNotifications: { 'session/update': joinTextChunks },
+      joinNotifications: { 'session/update': textChunkRuns },
     });
     client.listen();
     // Reads of random sizes, cutting lines (and multi-byte characters) anywhere.
@@ -133,8 +144,17 @@ test('a thread built from joined runs is the thread built chunk by chunk, howeve
     await new Promise<void>((resolve) => fromAgent.once('end', () => setImmediate(resolve)));
     assert.ok(handled.length < sent.length, `seed ${seed}: some runs joined (${handled.length} of ${sent.length})`);
     assert.deepEqual(threads(handled), threads(sent), `seed ${seed}`);
-    // The protocol log saw every message, each as the agent wrote it.
-    assert.deepEqual(tapped.map((m) => (m as { params?: unknown }).params), sent, `seed ${seed}: tap`);
+    // The protocol log saw every message: a message as the agent wrote it, a run as it was
+    // handed over (the very params), with the number of messages it joins.
+    assert.equal(tapped.reduce((n, t) => n + t.count, 0), sent.length, `seed ${seed}: tap count`);
+    tapped.forEach((t, i) => assert.equal((t.message as { params?: unknown }).params, handled[i], `seed ${seed}: tap ${i}`));
+    let at = 0;
+    for (const { message, count } of tapped) {
+      const [first, ...rest] = sent.slice(at, at + count);
+      const run = joinTextChunks(first, ...rest);
+      assert.deepEqual((message as { params?: unknown }).params, run, `seed ${seed}: message ${at} (${count})`);
+      at += count;
+    }
     client.dispose();
   }
 });
@@ -144,7 +164,7 @@ test('a run is handed over at the end of its read, before anything later in the 
   const order: string[] = [];
   const client = createAcpConnection(fromAgent, new PassThrough(), {
     syncNotifications: { 'session/update': (p) => order.push(`text:${(p as ReturnType<typeof chunk>).update.content.text}`) },
-    joinNotifications: { 'session/update': joinTextChunks },
+    joinNotifications: { 'session/update': textChunkRuns },
   });
   client.listen();
   const result = client.sendRequest('session/prompt', {}).then(() => order.push('result'));
