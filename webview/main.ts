@@ -123,6 +123,8 @@ function handle(msg: HostToWebview): void {
   switch (msg.type) {
     case 'snapshot': {
       const s = msg.snapshot;
+      // The thread left keeps the position the user scrolled to, even in the frame they scrolled.
+      threadView.takePendingScroll();
       // Before any row is drawn: what the user opened or typed in this thread, not in the last one shown.
       threadScope.shown(s.tabs);
       // Before any row is drawn: rows show paths relative to these folders.

@@ -114,35 +114,57 @@ test('a form half filled in one tab is not filled in another tab’s form of the
   assert.equal(await input().inputValue(), 'half');
 });
 
+/** A thread of 40 rows, taller than the view: `tab` names it in every row. */
+const longThread = (tab: string): ThreadEntry[] => Array.from({ length: 40 }, (_, i) => agent(`e${i + 1}`, `${tab} answer ${i + 1}\n\n- one\n- two\n\nmore`));
+
+/** Waits until the thread shows row `id` and its view is at the `where` end (retried until it holds or the check times out). */
+function settled(panel: Panel, id: string, where: 'top' | 'bottom'): Promise<unknown> {
+  return panel.page.waitForFunction(([rowId, at]) => {
+    const d = (globalThis as any).document;
+    const t = d.querySelector('.thread') as HTMLElement;
+    const row = d.querySelector(`[data-entry-id="${rowId}"]`) as HTMLElement | null;
+    if (!row || t.scrollHeight <= t.clientHeight * 2) return false;
+    const gap = t.scrollHeight - t.scrollTop - t.clientHeight;
+    return at === 'bottom' ? gap < 40 : t.scrollTop < 40;
+  }, [id, where] as const);
+}
+
 test('each tab keeps its own scroll position: a thread scrolled up in one tab opens at the bottom of another, and comes back where it was', async () => {
   const keys: [string, string] = ['scroll-a', 'scroll-b'];
-  const long = (tab: string): ThreadEntry[] => Array.from({ length: 40 }, (_, i) => agent(`e${i + 1}`, `${tab} answer ${i + 1}\n\n- one\n- two\n\nmore`));
-  const showLong = (tab: 'tab-1' | 'tab-2') => panel.send(snapshot(long(tab), { tabs: tabs(tab, keys) }));
-  /** Waits until the thread shows row `id` and reports how far its view is from its bottom. */
-  const settled = (id: string, where: 'top' | 'bottom') =>
-    panel.page.waitForFunction(([rowId, at]) => {
-      const d = (globalThis as any).document;
-      const t = d.querySelector('.thread') as HTMLElement;
-      const row = d.querySelector(`[data-entry-id="${rowId}"]`) as HTMLElement | null;
-      if (!row || t.scrollHeight <= t.clientHeight * 2) return false;
-      const gap = t.scrollHeight - t.scrollTop - t.clientHeight;
-      return at === 'bottom' ? gap < 40 : t.scrollTop < 40;
-    }, [id, where] as const);
+  const showLong = (tab: 'tab-1' | 'tab-2') => panel.send(snapshot(longThread(tab), { tabs: tabs(tab, keys) }));
   const panel = await harness.open({ height: 500 });
   await showLong('tab-1');
-  await settled('e40', 'bottom');
+  await settled(panel, 'e40', 'bottom');
   // The user scrolls to the top of the first tab's thread.
   await panel.page.locator('.thread').evaluate((t) => { t.scrollTop = 0; });
-  await settled('e1', 'top');
+  await settled(panel, 'e1', 'top');
 
   await showLong('tab-2');
-  await settled('e40', 'bottom').catch(() => assert.fail('the second tab opened away from its bottom'));
+  await settled(panel, 'e40', 'bottom').catch(() => assert.fail('the second tab opened away from its bottom'));
   await showLong('tab-1');
-  await settled('e1', 'top').catch(() => assert.fail('the first tab did not come back where the user left it'));
+  await settled(panel, 'e1', 'top').catch(() => assert.fail('the first tab did not come back where the user left it'));
   // And the second still opens at its bottom, after a reload too.
   await showLong('tab-2');
-  await settled('e40', 'bottom');
+  await settled(panel, 'e40', 'bottom');
   await panel.reload();
   await showLong('tab-1');
-  await settled('e1', 'top').catch(() => assert.fail('after a reload the first tab did not come back where the user left it'));
+  await settled(panel, 'e1', 'top').catch(() => assert.fail('after a reload the first tab did not come back where the user left it'));
+});
+
+test('a tab switched in the very frame the user scrolled keeps that scroll: the browser\'s scroll event comes after the other thread is shown', async () => {
+  const keys: [string, string] = ['scroll-race-a', 'scroll-race-b'];
+  const showLong = (tab: 'tab-1' | 'tab-2') => panel.send(snapshot(longThread(tab), { tabs: tabs(tab, keys) }));
+  const panel = await harness.open({ height: 500 });
+  await showLong('tab-1');
+  await settled(panel, 'e40', 'bottom');
+  // One task: the scroll to the top, then the other tab's snapshot, before any frame sends the scroll event.
+  await panel.page.evaluate(([message]) => {
+    const w = globalThis as any;
+    (w.document.querySelector('.thread') as HTMLElement).scrollTop = 0;
+    w.dispatchEvent(new w.MessageEvent('message', { data: message }));
+    w.__agentChatHooks.flush();
+  }, [snapshot(longThread('tab-2'), { tabs: tabs('tab-2', keys) })] as const);
+  await settled(panel, 'e40', 'bottom').catch(() => assert.fail('the second tab opened away from its bottom'));
+  await showLong('tab-1');
+  await settled(panel, 'e1', 'top').catch(() => assert.fail('the first tab did not come back where the user scrolled it'));
 });

@@ -120,6 +120,15 @@ export class ThreadView implements StoreListener {
   }
 
   /**
+   * Another thread is about to be shown: a scroll whose event is not out yet (the browser sends
+   * it with the next frame; a snapshot can come first) is taken now, so the thread being left
+   * keeps where the user was, and the late event finds nothing new. What the event would do, earlier.
+   */
+  takePendingScroll(): void {
+    if (this.el.scrollTop !== this.pin.lastTop) this.onScroll();
+  }
+
+  /**
    * The user opened a card or fold: they look at it. Following the bottom would push it up out
    * of the view as its inside grows (a long thread's window then draws nothing for it).
    */
