@@ -7,8 +7,9 @@
  * not written); the session's events go to a tab of the real tab list (SessionTabList →
  * ChatThread → ThreadModel, the thread saved to a ThreadStore slot), the transcript recorder
  * (recordTranscript → TranscriptStore in a temporary folder), and the listeners the extension
- * hangs on the tab list: the row batcher of the chat view, whose every batch is serialised as
- * `webview.postMessage` serialises it, the tab strip, and the turn-end and form notifiers.
+ * hangs on the tab list: the row batcher of the chat view, whose every batch is posted as
+ * ChatViewProvider posts it and serialised as `webview.postMessage` serialises it (long appends
+ * as UTF-8 bytes beside the JSON: postedText.ts), the tab strip, and the turn-end and form notifiers.
  *
  * What stands in for VS Code: its `EventEmitter` and `l10n.t` (bench/vscodeApi.mjs), the
  * workspace memento the thread slot is saved to, and the window around the notifiers (the user
@@ -25,6 +26,7 @@ import { TranscriptStore } from '../src/history/store.js';
 import { NodeFileSystem } from '../src/services/nodeFileSystem.js';
 import { ProtocolTap } from '../src/services/protocolTap.js';
 import { textChunkRuns } from '../src/protocol/acp/textChunkRuns.js';
+import { packForPost } from '../src/shared/postedText.js';
 import type { SessionEvent } from '../src/protocol/events.js';
 import type { HostToWebview } from '../src/shared/webviewProtocol.js';
 import { RowBatcher } from '../src/vscode/panel/rowBatcher.js';
@@ -102,7 +104,7 @@ function shipped(name: string, parts: { log: boolean; webview: boolean }): Pipel
 
       // The chat view: rows of the shown tab through the batcher, each batch posted (serialised).
       let posted = 0;
-      const post = (message: HostToWebview): void => void (posted += parts.webview ? JSON.stringify(message).length : 1);
+      const post = (message: HostToWebview): void => void (posted += parts.webview ? serialisedAsPosted(message) : 1);
       const batcher = new RowBatcher((rows, sessionChanged) => {
         if (rows.length > 0) post({ type: 'rows', changes: rows });
         if (sessionChanged) post({ type: 'session', session: tab.thread.session });
@@ -153,6 +155,23 @@ export const productAsShipped = shipped('the product as shipped: + protocol log 
 export const shippedWithoutLog = shipped('reference: as shipped, without the protocol log', { log: false, webview: true });
 export const shippedWithoutWebview = shipped('reference: as shipped, without serialising the webview message', { log: true, webview: false });
 export const shippedWithoutBoth = shipped('reference: as shipped, without the protocol log and the webview message', { log: false, webview: false });
+
+/**
+ * What `webview.postMessage` does with a message on the extension host (VS Code's
+ * serializeWebviewMessage, for an extension built for 1.57 or later): JSON.stringify with a
+ * replacer that lifts typed arrays out as buffers, handed over beside the string. The message
+ * is the one ChatViewProvider.post posts (packForPost: long appends as UTF-8 bytes). Returns the
+ * size posted, so the work is not optimised away.
+ */
+function serialisedAsPosted(message: HostToWebview): number {
+  let bytes = 0;
+  const json = JSON.stringify(packForPost(message), (_key, value: unknown) => {
+    if (!ArrayBuffer.isView(value)) return value;
+    bytes += value.byteLength;
+    return { $$vscode_array_buffer_reference$$: true, index: 0, view: { type: 'Uint8Array', byteLength: value.byteLength, byteOffset: value.byteOffset } };
+  });
+  return json.length + bytes;
+}
 
 /** Messages parsed and tapped at a time: about what one 64 KB read of the agent's stdout holds. */
 export const BLOCK = 240;
@@ -216,11 +235,13 @@ export async function generatorLines(count: number): Promise<string[]> {
 const CHUNKS_PER_POST = 3_000;
 
 /**
- * What serialising the webview message costs per chunk by itself: the chunks' text joined as the
- * row batcher joins appends, each `rows` message JSON.stringify'd as `webview.postMessage` does
- * it. One round: µs per chunk, and ns per character of text.
+ * What posting the text to the webview costs per chunk by itself: the chunks' text joined as the
+ * row batcher joins appends, each `rows` message posted as ChatViewProvider posts it (long
+ * appends as UTF-8 bytes) and serialised as `webview.postMessage` serialises it; beside it, the
+ * same messages with their text inside the JSON (how they went before). One round: µs per chunk
+ * and ns per character of text, each way.
  */
-export function stringifyPosted(lines: readonly string[]): { usPerMessage: number; nsPerChar: number } {
+export function stringifyPosted(lines: readonly string[]): { usPerMessage: number; nsPerChar: number; jsonUsPerMessage: number } {
   const posts: unknown[] = [];
   let chars = 0;
   for (let start = 0; start < lines.length; start += CHUNKS_PER_POST) {
@@ -231,8 +252,10 @@ export function stringifyPosted(lines: readonly string[]): { usPerMessage: numbe
   }
   let length = 0;
   const t0 = performance.now();
+  for (const post of posts) length += serialisedAsPosted(post as HostToWebview);
+  const t1 = performance.now();
   for (const post of posts) length += JSON.stringify(post).length;
-  const ms = performance.now() - t0;
-  if (length < chars) throw new Error('the posted text was not serialised');
-  return { usPerMessage: (ms * 1000) / lines.length, nsPerChar: (ms * 1e6) / chars };
+  const t2 = performance.now();
+  if (length < 2 * chars) throw new Error('the posted text was not serialised');
+  return { usPerMessage: ((t1 - t0) * 1000) / lines.length, nsPerChar: ((t1 - t0) * 1e6) / chars, jsonUsPerMessage: ((t2 - t1) * 1000) / lines.length };
 }

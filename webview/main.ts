@@ -37,6 +37,7 @@ import { TurnAnnouncer } from './a11y/turnAnnouncer.js';
 import { MessageActions } from './rows/messageActions.js';
 import { setWorkspaceFolders } from './paths.js';
 import { setFoldToolCalls } from './thread/toolFolds.js';
+import { unpackPosted } from '../src/shared/postedText.js';
 
 /** Test and benchmark pages may pre-define this object to reach into the running panel. */
 interface TestHooks {
@@ -101,7 +102,9 @@ window.addEventListener('beforeunload', () => viewState.save());
 /** What the intro and the message buttons were last given: most messages (row changes) change neither. */
 let shownFacts: { agent: AgentStatus; empty: boolean; latest: string | undefined } | undefined;
 window.addEventListener('message', (e: MessageEvent) => {
-  handle(e.data as HostToWebview);
+  const message = unpackPosted(e.data);
+  if (message === undefined) return threadView.desync('an append came without its text');
+  handle(message);
   const entries = store.all();
   const facts = { agent: shownAgent, empty: entries.length === 0, latest: latestTurnId(entries) };
   if (shownFacts && shownFacts.agent === facts.agent && shownFacts.empty === facts.empty && shownFacts.latest === facts.latest) return;

@@ -4,6 +4,7 @@ import { chatWindow, journey } from '../../scripts/e2e/journey.mjs';
 import { statusBarText } from '../../scripts/e2e/workbench.mjs';
 import { expectAttribute, expectCount, expectText, expectValueOf } from '../../scripts/e2e/expect.mjs';
 import { PLAN_DONE, PLAN_STEPS, THOUGHT_PARTS } from '../agents/lib/texts.ts';
+import { FLOOD_FILL } from '../agents/lib/v1-scenarios-content.ts';
 
 const win = chatWindow('chat', { openChat: false, files: { 'README.md': '# Sample\n' } });
 
@@ -60,4 +61,31 @@ journey(win, 'usage shows in the status bar as used / size (percent)', async ({ 
   await chat.newSession();
   assert.equal(await chat.turn('usage'), 'end_turn');
   await statusBarText(page, /53k \/ 200k \(27%\)/);
+});
+
+journey(win, 'long streamed text crosses to the panel as UTF-8 bytes and shows whole, with no resync', async ({ page, chat }) => {
+  // Each line is longer than the size from which an append is posted as bytes (PACK_FROM_CHARS).
+  const lines = 40;
+  const fill = FLOOD_FILL.repeat(Math.ceil(5000 / FLOOD_FILL.length));
+  // The page asks for a whole snapshot when a change cannot be taken (it warns "out of sync"),
+  // which would end with the whole text too: the warning tells whether the bytes were taken.
+  const resyncs = [];
+  const onConsole = (m) => { if (/out of sync/.test(m.text())) resyncs.push(m.text()); };
+  page.on('console', onConsole);
+  try {
+    await chat.newSession();
+    // Counts the appends that come as bytes, as the page receives them.
+    await (await chat.frame()).evaluate(() => {
+      globalThis.packedAppends = 0;
+      addEventListener('message', (e) => { for (const c of e.data?.changes ?? []) if (c.utf8 instanceof Uint8Array) globalThis.packedAppends++; }, true);
+    });
+    assert.equal(await chat.turn(`flood ${lines} 5000`), 'end_turn');
+    const msg = await chat.lastOf('agent');
+    await expectValueOf(() => msg.evaluate((el) => el.textContent.split(/\s*(?=line \d+ )/).filter(Boolean)),
+      (got) => got.length === lines && got.every((l, i) => l.trim() === `line ${i + 1} ${fill}`.trim()), { what: `lines 1 to ${lines}, each whole, in order` });
+    assert.ok(await (await chat.frame()).evaluate(() => globalThis.packedAppends) > 0, 'the text came as bytes');
+  } finally {
+    page.off('console', onConsole);
+  }
+  assert.deepEqual(resyncs, [], 'no change was refused on the way');
 });

@@ -135,6 +135,25 @@ test('a change for an unknown row asks the host for a fresh snapshot instead of 
   assert.deepEqual(await panel.posted(), [{ type: 'ready' }]);
 });
 
+test('a long append that comes as UTF-8 bytes (VS Code hands typed arrays over outside the JSON) shows as its text; one without its bytes asks for a snapshot', async () => {
+  const panel = await fresh();
+  await panel.send(snapshot([user('u1', 'hi'), agent('a1', 'Start')]));
+  await panel.clearPosted();
+  const text = ` é — 😀 ${'word '.repeat(1200)}the end`;
+  await panel.page.evaluate((t) => {
+    const w = globalThis as any;
+    w.dispatchEvent(new w.MessageEvent('message', { data: { type: 'rows', changes: [{ op: 'append', index: 1, id: 'a1', utf8: new TextEncoder().encode(t) }] } }));
+    w.__agentChatHooks.flush();
+  }, text);
+  await panel.page.waitForFunction(() => /Start é — 😀 word[\s\S]*the end$/.test((globalThis as any).document.querySelector('.row.agent')?.textContent.trim() ?? ''));
+  assert.deepEqual(await panel.posted(), [], 'nothing asked of the host');
+  await panel.page.evaluate(() => {
+    const w = globalThis as any;
+    w.dispatchEvent(new w.MessageEvent('message', { data: { type: 'rows', changes: [{ op: 'append', index: 1, id: 'a1', utf8: { 0: 120 } }] } }));
+  });
+  assert.deepEqual(await panel.posted(), [{ type: 'ready' }]);
+});
+
 test('thoughts are collapsible and fold when the next row starts', async () => {
   const panel = await fresh();
   await panel.send(snapshot([user('u1', 'q')], { session: session({ turnState: 'running' }) }));

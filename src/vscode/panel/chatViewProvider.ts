@@ -16,6 +16,7 @@ import { RowBatcher } from './rowBatcher.js';
 import { ChildFeed, childOpened } from './childFeed.js';
 import { workspaceFolderRefs } from '../editor/workspaceRoots.js';
 import { renderChatHtml, webviewOptions } from './webviewHtml.js';
+import { packForPost } from '../../shared/postedText.js';
 
 export const CHAT_VIEW_ID = 'agentChat.chat';
 /** The panel folds runs of finished uneventful tool calls into one line unless this is false. */
@@ -198,7 +199,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     const view = this.view;
     if (!view || !view.visible) return;
     if (message.type !== 'snapshot' && !this.pageReady) return;
-    void view.webview.postMessage(message).then(undefined, () => undefined);
+    void view.webview.postMessage(packForPost(message)).then(undefined, () => undefined);
   }
 
   dispose(): void {

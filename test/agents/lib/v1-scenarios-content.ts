@@ -158,14 +158,20 @@ export const echo: V1Scenario = async (turn, _prompt, blocks) => {
   return 'end_turn';
 };
 
+/** `flood [count] [width]`: `count` chunks of one line each; with `width`, each line carries that many characters more of FLOOD_FILL. */
 export const flood: V1Scenario = async (turn, prompt) => {
   const count = Math.max(1, Math.min(100_000, Number(prompt.args[0]) || 1000));
+  const width = Math.max(0, Math.min(1_000_000, Number(prompt.args[1]) || 0));
+  const fill = width > 0 ? ` ${FLOOD_FILL.repeat(Math.ceil(width / FLOOD_FILL.length))}` : '';
   for (let i = 1; i <= count; i++) {
     if (turn.cancelled) return 'cancelled';
-    await turn.send({ sessionUpdate: 'agent_message_chunk', content: text_(`line ${i}\n`) });
+    await turn.send({ sessionUpdate: 'agent_message_chunk', content: text_(`line ${i}${fill}\n`) });
   }
   return 'end_turn';
 };
+
+/** What a wide flood fills its lines with: characters of one, two, three and four bytes in UTF-8. */
+export const FLOOD_FILL = 'a é — 😀 ';
 
 export const toolsEarly: V1Scenario = async (turn) => {
   const orphan = turn.nextToolId('orphan');
