@@ -45,3 +45,13 @@ test('a packed append without its bytes (or with bytes turned into JSON on the w
   assert.equal(unpackPosted({ type: 'rows', changes: [{ op: 'append', index: 1, id: 'e2', utf8: null }] }), undefined);
   assert.equal(unpackPosted({ type: 'rows', changes: [], children: [{ childId: 'c', rows: [{ op: 'append', index: 1, id: 'e2', utf8: 'text' }] }] }), undefined);
 });
+
+test('appends packed one after another keep their own bytes, and one too long for the shared buffer is packed alike', () => {
+  const other = long.replace(/a/g, 'b');
+  const huge = long.repeat(Math.ceil(400_000 / long.length));
+  const message: HostToWebview = { type: 'rows', changes: [append(long), append(other, 'e3'), append(huge, 'e4')] };
+  const posted = packForPost(message) as { changes: Array<{ utf8: Uint8Array }> };
+  assert.equal(new Set(posted.changes.map((c) => c.utf8.buffer)).size, 3, 'no two appends share a buffer');
+  assert.deepEqual(posted.changes.map((c) => c.utf8.byteLength), [long, other, huge].map((t) => Buffer.byteLength(t, 'utf8')));
+  assert.deepEqual(unpackPosted(posted), message);
+});
