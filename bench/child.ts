@@ -10,6 +10,8 @@ export interface GeneratorStart {
   /** Epoch ms (sub-ms precision) when the generator wrote its first byte. */
   started: Promise<number>;
   bytes: Promise<number>;
+  /** A paced generator (`--paced`): its pid, once it waits for SIGUSR2 to write each block. */
+  paced: Promise<number>;
   /** Feed the generator's stderr text here. */
   stderr(text: string): void;
 }
@@ -26,12 +28,15 @@ export const tsxLoader = import.meta.resolve('tsx');
 export function watchGeneratorStart(): GeneratorStart {
   let resolveStart!: (t: number) => void;
   let resolveBytes!: (n: number) => void;
+  let resolvePaced!: (pid: number) => void;
   const started = new Promise<number>((r) => (resolveStart = r));
   const bytes = new Promise<number>((r) => (resolveBytes = r));
+  const paced = new Promise<number>((r) => (resolvePaced = r));
   let err = '';
   return {
     started,
     bytes,
+    paced,
     stderr(text) {
       err += text;
       const m = /START ([\d.]+) BYTES (\d+)/.exec(err);
@@ -39,15 +44,22 @@ export function watchGeneratorStart(): GeneratorStart {
         resolveStart(Number(m[1]));
         resolveBytes(Number(m[2]));
       }
+      const p = /PACED (\d+)/.exec(err);
+      if (p) resolvePaced(Number(p[1]));
     },
   };
 }
 
-/** The plain generator: it writes everything at once. */
-export function spawnGenerator(count: number): GeneratorRun {
+/** The generator's arguments after the script: paced, one block of `paced` lines per signal. */
+export function generatorArgs(count: number, paced: number | undefined, ...mode: string[]): string[] {
+  return [String(count), ...mode, ...(paced ? ['--paced', String(paced)] : [])];
+}
+
+/** The plain generator: it writes everything at once (or paced: see generator.ts). */
+export function spawnGenerator(count: number, paced?: number): GeneratorRun {
   // Spawned as the product spawns agents (its own process group and session), so every
   // pipeline reads a child that the system schedules the same way.
-  const child = spawnInGroup(process.execPath, ['--import', tsxLoader, generatorScript, String(count)], {
+  const child = spawnInGroup(process.execPath, ['--import', tsxLoader, generatorScript, ...generatorArgs(count, paced)], {
     cwd: process.cwd(),
     env: process.env,
   }) as GeneratorRun['child'];

@@ -10,7 +10,7 @@ import { normalizeSessionUpdate } from '../src/protocol/acp/normalize.js';
 import { createAcpConnection } from '../src/protocol/acp/transport.js';
 import { NodeFileSystem } from '../src/services/nodeFileSystem.js';
 import { StreamedText } from '../src/thread/state.js';
-import { generatorScript, now, threadCpuMs, spawnGenerator, tsxLoader, watchGeneratorStart } from './child.js';
+import { generatorArgs, generatorScript, now, threadCpuMs, spawnGenerator, tsxLoader, watchGeneratorStart } from './child.js';
 import type { GeneratorRun, GeneratorStart } from './child.js';
 import { createSink } from './sink.js';
 
@@ -44,7 +44,7 @@ export interface Pipeline {
    * Starts a generator and wires this consumer to it; `onMessage(n)` as n more messages are
    * handled (one by one, or a run the product joined: see wireMessagesIn).
    */
-  start(count: number, onMessage: (n?: number) => void): Promise<Running>;
+  start(count: number, onMessage: (n?: number) => void, paced?: number): Promise<Running>;
 }
 
 export async function measure(pipeline: Pipeline, count: number): Promise<Measurement> {
@@ -99,8 +99,8 @@ export function wireMessagesIn(onMessage: (n?: number) => void): { tapped(messag
 function onChild(name: string, attach: (run: GeneratorRun, onMessage: (n?: number) => void, count: number) => void): Pipeline {
   return {
     name,
-    async start(count, onMessage) {
-      const run = spawnGenerator(count);
+    async start(count, onMessage, paced) {
+      const run = spawnGenerator(count, paced);
       const exited = new Promise<void>((r) => run.child.once('exit', () => r()));
       attach(run, onMessage, count);
       return {
@@ -229,12 +229,12 @@ export const shortcutSync = shortcut(true);
  */
 export const productPath: Pipeline = {
   name: 'the product\'s path: AgentClient → session → normalize → ThreadModel',
-  async start(count, onMessage) {
+  async start(count, onMessage, paced) {
     const feed = watchGeneratorStart();
     const sink = await createSink();
     const messages = wireMessagesIn(onMessage);
     const client = new AgentClient({
-      config: { name: 'wire bench', command: process.execPath, args: ['--import', tsxLoader, generatorScript, String(count), '--agent'], env: {}, protocolVersion: 1 },
+      config: { name: 'wire bench', command: process.execPath, args: ['--import', tsxLoader, generatorScript, ...generatorArgs(count, paced, '--agent')], env: {}, protocolVersion: 1 },
       workspace: { roots: () => [process.cwd()] },
       fs: new NodeFileSystem(),
       pathValue: async () => process.env.PATH ?? '',

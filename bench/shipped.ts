@@ -31,7 +31,7 @@ import type { SessionEvent } from '../src/protocol/events.js';
 import type { HostToWebview } from '../src/shared/webviewProtocol.js';
 import { RowBatcher } from '../src/vscode/panel/rowBatcher.js';
 import type { NoticeSurroundings } from '../src/vscode/notifications/surroundings.js';
-import { generatorScript, spawnGenerator, tsxLoader, watchGeneratorStart } from './child.js';
+import { generatorArgs, generatorScript, spawnGenerator, tsxLoader, watchGeneratorStart } from './child.js';
 import { median } from './stats.js';
 import { wireMessagesIn, type Pipeline } from './pipelines.js';
 import { useVscodeApi } from './vscodeSeam.js';
@@ -76,7 +76,7 @@ const watching: NoticeSurroundings = {
 function shipped(name: string, parts: { log: boolean; webview: boolean }): Pipeline {
   return {
     name,
-    async start(count, onMessage) {
+    async start(count, onMessage, paced) {
       const { SessionTabList, ThreadStore, TurnEndNotifier, ElicitationNotifier } = await vscodeSide();
       const feed = watchGeneratorStart();
       const storage = mkdtempSync(join(tmpdir(), 'agent-chat-bench-shipped-'));
@@ -86,7 +86,7 @@ function shipped(name: string, parts: { log: boolean; webview: boolean }): Pipel
       const log = new ProtocolTap({ info: () => undefined });
       const messages = wireMessagesIn(onMessage);
       const client = new AgentClient({
-        config: { name: agentName, command: process.execPath, args: ['--import', tsxLoader, generatorScript, String(count), '--agent'], env: {}, protocolVersion: 1 },
+        config: { name: agentName, command: process.execPath, args: ['--import', tsxLoader, generatorScript, ...generatorArgs(count, paced, '--agent')], env: {}, protocolVersion: 1 },
         workspace: { roots: () => [process.cwd()] },
         fs: new NodeFileSystem(),
         pathValue: async () => process.env.PATH ?? '',

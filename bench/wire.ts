@@ -23,6 +23,9 @@
  * dispatch (one message per event-loop turn, which caps throughput; the product dispatches session/update itself,
  * `syncNotifications` in transport.ts).
  *
+ * After the table, the goal ratios again, interleaved (interleaved.ts): each pipeline handed the
+ * same block in turn, so the machine's drifting speed falls on all alike; a reference.
+ *
  * Env: BENCH_COUNT (default 100000), BENCH_ROUNDS (default 5: on a shared machine one round in
  * three or four is slow for every pipeline alike, and with three rounds that one round can be a
  * pipeline's median).
@@ -43,12 +46,15 @@ import {
 import type { Pipeline } from './pipelines.js';
 import { BLOCK, generatorLines, productAsShipped, shippedWithoutBoth, shippedWithoutLog, shippedWithoutWebview, stringifyPosted, tapAlone } from './shipped.js';
 import { fmtRate, fmtRatio, median, table } from './stats.js';
+import { interleaved, PACED_LINES } from './interleaved.js';
 
 const PIPELINES: Pipeline[] = [rawLoop, rawKeepingText, transportQueued, transportSync, shortcutQueued, shortcutSync, productPath, shippedWithoutBoth, shippedWithoutLog, shippedWithoutWebview, productAsShipped, sdkClient];
 /** The product as shipped against the official SDK client. */
 const SDK_GOAL = 5;
 /** The product as shipped against the floor that keeps the text. */
 const KEEPING_TEXT_GOAL = 0.85;
+/** Messages for the interleaved reference: enough windows of blocks for a steady median. */
+const PACED_COUNT = 200_000;
 /** The protocol log's tap, per message at the default level, against the floor's time per message. */
 const TAP_GOAL = 0.02;
 
@@ -163,5 +169,14 @@ export async function run(): Promise<void> {
     reference('not used by the product: vscode-jsonrpc dispatch, no session layers / SDK', shortcutQueued, sdkClient),
     reference('transport sync / vscode-jsonrpc dispatch', transportSync, transportQueued),
   ]));
+
+  // The same ratios taken interleaved (interleaved.ts): steadier on a machine whose speed drifts,
+  // in a paced regime (a block, then a pause) rather than flat out; a reference beside the goals.
+  const paced = await interleaved([rawKeepingText, productAsShipped, sdkClient, rawLoop], PACED_COUNT);
+  console.log(
+    `\ninterleaved, the same block of ${PACED_LINES.toLocaleString('en-US')} lines to each pipeline in turn (${PACED_COUNT.toLocaleString('en-US')} messages; process CPU per window of blocks, median of ${paced.windows} windows; load average now ${load()}): ` +
+      `the product as shipped / raw, keeping the text ${percent(paced.ratio(1, 0))}; / official SDK client ${fmtRatio(paced.ratio(1, 2))}; raw, keeping the text / raw ${percent(paced.ratio(0, 3))} ` +
+      `(µs per message: ${paced.usPerMessage.map((u) => u.toFixed(2)).join(', ')}) — reference, no goal`,
+  );
   if (vsSdk.median < SDK_GOAL || vsKeeping.median < KEEPING_TEXT_GOAL || !tapMeets) process.exitCode = 1;
 }
