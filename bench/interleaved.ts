@@ -6,9 +6,11 @@
  * Why: on a shared machine the CPU's speed drifts over seconds (a fixed 21 ms loop measured from
  * 21 to 33 ms on an idle machine here), and rows measured one after another over ~0.3 s each
  * swing with it — a row's median of 5 rounds moved from 54% to 111% of its reference between
- * runs; interleaved, the same ratio moved between 76% and 89% over five runs. Here each generator is paced (generator.ts `--paced`): it writes one block of lines per
- * SIGUSR2. Per block, in an order that rotates, each pipeline is sent its signal and the CPU
- * time is taken from the signal until it has handled the block and anything it deferred has run (the row batcher posts within 8 ms: a 12 ms wait after the last message).
+ * runs; interleaved, the same ratio moved between 76% and 89%. Here each generator is paced
+ * (generator.ts `--paced`): it writes one block of lines per SIGUSR2. Per block, in an order that
+ * rotates, each pipeline is sent its signal and the CPU time is taken from the signal until it
+ * has handled the block and anything it deferred has run (the row batcher posts within 8 ms: a
+ * 12 ms wait after the last message).
  * The time is the whole process's (all threads: the scavenger's helpers count), which is why a
  * message costs more here than in the rows' main-thread column.
  * Blocks are summed per window of WINDOW blocks (so the costs that come every few blocks —

@@ -45,10 +45,12 @@ function utf8(text: string): Uint8Array {
 export function packForPost(message: HostToWebview): unknown {
   if (message.type !== 'rows') return message;
   const changes = packChanges(message.changes);
-  const children = message.children?.some((c) => packChanges(c.rows) !== c.rows)
-    ? message.children.map((c): ChildRowChange => ({ childId: c.childId, rows: packChanges(c.rows) as RowChange[] }))
-    : message.children;
-  if (changes === message.changes && children === message.children) return message;
+  // Each child's rows packed once: a child left as it was is the same object.
+  const children = message.children?.map((c) => {
+    const rows = packChanges(c.rows);
+    return rows === c.rows ? c : { childId: c.childId, rows };
+  });
+  if (changes === message.changes && (children === undefined || children.every((c, i) => c === message.children![i]))) return message;
   return { ...message, changes, ...(children ? { children } : {}) };
 }
 

@@ -129,12 +129,17 @@ function settled(panel: Panel, id: string, where: 'top' | 'bottom'): Promise<unk
   }, [id, where] as const);
 }
 
-test('each tab keeps its own scroll position: a thread scrolled up in one tab opens at the bottom of another, and comes back where it was', async () => {
-  const keys: [string, string] = ['scroll-a', 'scroll-b'];
-  const showLong = (tab: 'tab-1' | 'tab-2') => panel.send(snapshot(longThread(tab), { tabs: tabs(tab, keys) }));
+/** A page 500 px high showing the first of two tabs' long threads, settled at its bottom; `showLong` shows either. */
+async function longTabs(keys: [string, string]): Promise<{ panel: Panel; showLong: (tab: 'tab-1' | 'tab-2') => Promise<void> }> {
   const panel = await harness.open({ height: 500 });
+  const showLong = (tab: 'tab-1' | 'tab-2') => panel.send(snapshot(longThread(tab), { tabs: tabs(tab, keys) }));
   await showLong('tab-1');
   await settled(panel, 'e40', 'bottom');
+  return { panel, showLong };
+}
+
+test('each tab keeps its own scroll position: a thread scrolled up in one tab opens at the bottom of another, and comes back where it was', async () => {
+  const { panel, showLong } = await longTabs(['scroll-a', 'scroll-b']);
   // The user scrolls to the top of the first tab's thread.
   await panel.page.locator('.thread').evaluate((t) => { t.scrollTop = 0; });
   await settled(panel, 'e1', 'top');
@@ -153,10 +158,7 @@ test('each tab keeps its own scroll position: a thread scrolled up in one tab op
 
 test('a tab switched in the very frame the user scrolled keeps that scroll: the browser\'s scroll event comes after the other thread is shown', async () => {
   const keys: [string, string] = ['scroll-race-a', 'scroll-race-b'];
-  const showLong = (tab: 'tab-1' | 'tab-2') => panel.send(snapshot(longThread(tab), { tabs: tabs(tab, keys) }));
-  const panel = await harness.open({ height: 500 });
-  await showLong('tab-1');
-  await settled(panel, 'e40', 'bottom');
+  const { panel, showLong } = await longTabs(keys);
   // One task: the scroll to the top, then the other tab's snapshot, before any frame sends the scroll event.
   await panel.page.evaluate(([message]) => {
     const w = globalThis as any;
