@@ -82,6 +82,9 @@ export interface LiveThread {
   dispose(): void;
 }
 
+/** The stream agent's chunk markers (` t<k>`), one per chunk it wrote. */
+const CHUNK_MARKER = /(?<!\S)t\d+(?!\S)/g;
+
 /** Delivers host messages to the page as VS Code does: a `message` event on its window. */
 export function postToPage(page: Page, messages: HostToWebview[]): Promise<void> {
   return page.evaluate((ms) => {
@@ -114,7 +117,13 @@ export async function openThread(agent: LiveAgent, page: Page, entries: ThreadEn
     post(out);
   });
   const sub = session.onEvent((event) => {
-    if (event.kind === 'message_chunk' && event.role === 'agent') chunkEvent.push(monotonicMs());
+    // A run of chunks the transport read at once comes as one event: each chunk it joins (the
+    // stream agent's ` t<k>` markers) had its event then.
+    if (event.kind === 'message_chunk' && event.role === 'agent') {
+      const now = monotonicMs();
+      const chunks = event.content.type === 'text' ? event.content.text.match(CHUNK_MARKER)?.length ?? 0 : 0;
+      for (let i = 0; i < Math.max(1, chunks); i++) chunkEvent.push(now);
+    }
     const result = model.apply(event);
     batcher.push(result.rows, result.session);
   });
