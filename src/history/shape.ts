@@ -148,6 +148,20 @@ export function entryJsonOnce(): EntryJson {
 const plainJson: EntryJson = (entry) => JSON.stringify(entry);
 
 /**
+ * Each entry's size in the saved JSON (UTF-8 bytes), kept across saves: a thread over the cap
+ * is saved every few seconds while it streams, and sizing it anew each time serialised every
+ * entry it ever had, those the cap drops included. Entries are never changed in place, so the
+ * object is the key; a number per entry, gone with the entry.
+ */
+const entryBytes = new WeakMap<ThreadEntry, number>();
+
+function sizeOf(entry: ThreadEntry, json: EntryJson): number {
+  let size = entryBytes.get(entry);
+  if (size === undefined) entryBytes.set(entry, (size = Buffer.byteLength(json(entry), 'utf8')));
+  return size;
+}
+
+/**
  * Drops the oldest entries until the serialized transcript fits `maxBytes`, and puts one
  * marker row first saying how many are gone. The newest entry is always kept, even alone
  * over the cap: an empty transcript would be worse than a big one.
@@ -155,7 +169,7 @@ const plainJson: EntryJson = (entry) => JSON.stringify(entry);
 export function capTranscript(full: Transcript, maxBytes: number, json: EntryJson = plainJson): Transcript {
   const t = capChildren(full, Math.floor(maxBytes / 2));
   // Sized entry by entry: serializing a long thread whole would hold a copy many times the cap.
-  const all = t.entries.map((e) => Buffer.byteLength(json(e), 'utf8') + 1);
+  const all = t.entries.map((e) => sizeOf(e, json) + 1);
   if (bytes({ ...t, entries: [] }) + all.reduce((a, b) => a + b, 0) - 1 <= maxBytes) return t;
   const marked = t.entries[0]?.id === TRUNCATION_MARKER_ID;
   const live = marked ? t.entries.slice(1) : t.entries;

@@ -76,6 +76,31 @@ test('capTranscript: drops oldest, keeps a single marker, counts across saves', 
   assert.deepEqual(huge.entries.map((e) => e.id), ['h']);
 });
 
+test('capTranscript: an entry is sized once across saves; a thread over the cap serialises only what it keeps and what is new', () => {
+  const entries = Array.from({ length: 50 }, (_, i) => agent(`s${i}`, `message ${i} ${'.'.repeat(100)}`));
+  const serialised: string[] = [];
+  const json = (e: ThreadEntry) => {
+    serialised.push(e.id);
+    return JSON.stringify(e);
+  };
+  const save = (list: ThreadEntry[]) => capTranscript(toTranscript({ agentName: 'a', sessionId: 's', cwd: '/w', entries: list, session: facts() }, undefined, 'now'), 3000, json);
+  const first = save(entries);
+  assert.equal(serialised.length, 50, 'the first save sizes every entry');
+  serialised.length = 0;
+  // The next save, streaming: the newest row replaced (a new object), one row added.
+  const next = [...entries.slice(0, -1), agent('s49', `message 49 ${'.'.repeat(120)}`), agent('s50', 'new')];
+  const second = save(next);
+  assert.deepEqual(serialised, ['s49', 's50'], 'only the rows that are new objects are serialised to size them');
+  assert.equal(second.entries.at(-1)!.id, 's50');
+  assert.ok(Buffer.byteLength(JSON.stringify(second)) <= 3000);
+  // The sizes are the ones it would find anew.
+  serialised.length = 0;
+  const fresh = capTranscript(toTranscript({ agentName: 'a', sessionId: 's', cwd: '/w', entries: next.map((e) => structuredClone(e)), session: facts() }, undefined, 'now'), 3000, json);
+  assert.equal(serialised.length, next.length);
+  assert.deepEqual(fresh.entries.map((e) => e.id), second.entries.map((e) => e.id));
+  assert.equal(first.droppedEntries > 0, true);
+});
+
 test('toTranscript leaves out the agent notices marked live, keeps the client’s own', () => {
   const entries: ThreadEntry[] = [
     user('1', 'go'),
