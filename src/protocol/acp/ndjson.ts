@@ -30,7 +30,13 @@ export interface NdjsonReaderOptions {
    * Sees every parsed message before the connection. Returning `true` claims the message:
    * it is not passed on (used for `$/cancel_request` and synchronous notification dispatch).
    */
-  intercept?: (message: Message) => boolean;
+  intercept?: (message: Message, line: Buffer, start: number, end: number) => boolean;
+  /**
+   * Sees each line's bytes before they are parsed; returning `true` claims the line, which is
+   * then neither parsed nor passed on (the transport reads a line that continues a streamed
+   * run by its text alone: lineTemplate.ts). The line is `line[start, end)`, without its newline.
+   */
+  continueLine?: (line: Buffer, start: number, end: number) => boolean;
   /**
    * After the lines of one read (and before the stream's end is reported): whatever the
    * intercept held back to hand over with the lines after it must be handed over now.
@@ -149,6 +155,15 @@ export class NdjsonMessageReader extends AbstractMessageReader {
       this.options.onProblem?.({ kind: 'line_too_long', bytes: end - start, maxBytes: this.maxLineBytes });
       return;
     }
+    const continueLine = this.options.continueLine;
+    if (continueLine !== undefined) {
+      try {
+        if (continueLine(buf, start, end)) return;
+      } catch (error) {
+        // Read whole, as if it had not been looked at.
+        this.fireError(error);
+      }
+    }
     const text = buf.toString('utf8', start, end);
     let value: unknown;
     try {
@@ -170,7 +185,7 @@ export class NdjsonMessageReader extends AbstractMessageReader {
     }
     const message = value as Message;
     try {
-      if (this.options.intercept?.(message)) return;
+      if (this.options.intercept?.(message, buf, start, end)) return;
       this.callback?.(message);
     } catch (error) {
       // A throwing consumer must not take the stream down (this runs in a 'data' handler,

@@ -33,6 +33,14 @@ export interface NotificationJoin<Run = unknown> {
   start(first: unknown, next: unknown): Run | undefined;
   extend(run: Run, next: unknown): boolean;
   finish(run: Run): unknown;
+  /**
+   * Reading later notifications by their text alone (transport.ts with lineTemplate.ts): the
+   * text of a notification that a later one continues when it is the same but for its text, else
+   * undefined; then `startText` / `extendText` in place of `start` / `extend` for such a one.
+   */
+  textOf?(params: unknown): string | undefined;
+  startText?(first: unknown, text: string): Run;
+  extendText?(run: Run, text: string): void;
 }
 
 interface TextRun {
@@ -49,8 +57,7 @@ interface TextRun {
 export const textChunkRuns: NotificationJoin<TextRun> = {
   start(first, next) {
     if (!isPlainChunk(first) || !isPlainChunk(next) || hasOwnExtras(next) || !continues(first, next)) return undefined;
-    const update = first.update;
-    return { params: { ...first, update: { ...update, content: { ...update.content } } }, pieces: [update.content.text, next.update.content.text] };
+    return runOf(first, next.update.content.text);
   },
   extend(run, next) {
     if (!isPlainChunk(next) || hasOwnExtras(next) || !continues(run.params, next)) return false;
@@ -61,7 +68,17 @@ export const textChunkRuns: NotificationJoin<TextRun> = {
     run.params.update.content.text = run.pieces.join('');
     return run.params;
   },
+  // A chunk with nothing of its own beside the text: one that repeats it but for the text is a
+  // plain chunk of the same session, kind and message, which `start` and `extend` would join.
+  textOf: (params) => (isPlainChunk(params) && !hasOwnExtras(params) ? params.update.content.text : undefined),
+  startText: (first, text) => runOf(first as PlainChunk, text),
+  extendText: (run, text) => void run.pieces.push(text),
 };
+
+function runOf(first: PlainChunk, next: string): TextRun {
+  const update = first.update;
+  return { params: { ...first, update: { ...update, content: { ...update.content } } }, pieces: [update.content.text, next] };
+}
 
 /**
  * The params a run of chunks is handed over as, or undefined when they do not all continue the

@@ -31,6 +31,7 @@ import type { NdjsonProblem } from './ndjson.js';
 import { answerForProblem, excerpt, INVALID_PARAMS, INVALID_REQUEST, invalidMessage, METHOD_NOT_FOUND } from './wireFaults.js';
 import type { WireFault } from './wireFaults.js';
 import type { NotificationJoin } from './textChunkRuns.js';
+import { LineTemplate } from './lineTemplate.js';
 
 
 export type TapDirection = 'in' | 'out';
@@ -130,6 +131,13 @@ export function createAcpConnection(
   let heldMessage: NotificationMessage | undefined;
   let heldRun: unknown;
   let heldCount = 0;
+  // The line the held run's first message was parsed from (a run never outlives its read, so the
+  // bytes are still there), and the template cut from it when a line came that might continue
+  // the run (null: it has none).
+  let heldLine: Buffer | undefined;
+  let heldStart = 0;
+  let heldEnd = 0;
+  let template: LineTemplate | null | undefined;
   const handOverHeld = (): void => {
     const entry = held;
     if (entry === undefined) return;
@@ -140,11 +148,13 @@ export function createAcpConnection(
     heldMessage = undefined;
     heldRun = undefined;
     heldCount = 0;
+    heldLine = undefined;
+    template = undefined;
     tap?.('in', count === 1 ? first : ({ jsonrpc: '2.0', method: entry[0], params } as NotificationMessage), count);
     runSync(entry, params);
   };
   /** A notification for a synchronous handler: joined to the held run, held, or tapped and handled now. */
-  const dispatchSync = (entry: SyncEntry, message: NotificationMessage): void => {
+  const dispatchSync = (entry: SyncEntry, message: NotificationMessage, line: Buffer, start: number, end: number): void => {
     if (held !== undefined) {
       if (held === entry) {
         const join = entry[2]!;
@@ -166,6 +176,9 @@ export function createAcpConnection(
       held = entry;
       heldMessage = message;
       heldCount = 1;
+      heldLine = line;
+      heldStart = start;
+      heldEnd = end;
       return;
     }
     tap?.('in', message);
@@ -233,7 +246,36 @@ export function createAcpConnection(
     return false;
   };
 
-  const intercept = (message: Message): boolean => {
+  /**
+   * A line read before it is parsed: when it is the held run's first line but for the text of
+   * its chunk, that text joins the run and the line is not parsed (lineTemplate.ts). Every other
+   * line is parsed whole.
+   */
+  const continueLine = (line: Buffer, start: number, end: number): boolean => {
+    const entry = held;
+    if (entry === undefined || heldLine === undefined || queued !== 0) return false;
+    const join = entry[2]!;
+    if (join.textOf === undefined || join.startText === undefined || join.extendText === undefined) return false;
+    if (template === undefined) {
+      const textOf = join.textOf;
+      const first = heldMessage!;
+      template = textOf(first.params) === undefined
+        ? null
+        : LineTemplate.of(heldLine, heldStart, heldEnd, (parsed) => {
+            const m = parsed as NotificationMessage | null;
+            return m !== null && typeof m === 'object' && m.method === first.method && (m as { id?: unknown }).id === undefined ? textOf(m.params) : undefined;
+          }) ?? null;
+    }
+    if (template === null) return false;
+    const text = template.textIn(line, start, end);
+    if (text === undefined) return false;
+    if (heldCount === 1) heldRun = join.startText(heldMessage!.params, text);
+    else join.extendText(heldRun, text);
+    heldCount++;
+    return true;
+  };
+
+  const intercept = (message: Message, line: Buffer, start: number, end: number): boolean => {
     // The hot path, nearly all of the traffic: a notification with a synchronous handler (a
     // message without an id whose method has one; the cancel methods never have one), handled
     // now unless a response or request is still queued (see `syncNotifications`). It is tapped
@@ -241,7 +283,7 @@ export function createAcpConnection(
     if (hasSync && queued === 0 && (message as { id?: unknown }).id === undefined) {
       const entry = syncEntry((message as NotificationMessage).method);
       if (entry) {
-        dispatchSync(entry, message as NotificationMessage);
+        dispatchSync(entry, message as NotificationMessage, line, start, end);
         return true;
       }
     }
@@ -309,6 +351,7 @@ export function createAcpConnection(
     maxLineBytes: opts.maxLineBytes,
     onProblem,
     intercept,
+    ...(opts.joinNotifications ? { continueLine } : {}),
     onReadEnd: handOverHeld,
   });
   const writer = new NdjsonMessageWriter(writable, {

@@ -94,7 +94,7 @@ function updates(rnd: () => number, n: number): Array<Record<string, unknown>> {
     const sessionId = rnd() < 0.9 ? 's1' : 's2';
     if (r < 0.7) {
       const messageId = pick(['m1', 'm1', 'm2', undefined, null] as const);
-      const content: Record<string, unknown> = { type: 'text', text: pick(['a', 'bc', '', ' déf', '\n```ts\n', 'x'.repeat(40)]) };
+      const content: Record<string, unknown> = { type: 'text', text: pick(['a', 'bc', '', ' déf', '\n```ts\n', 'x'.repeat(40), ' "q"', '\\', ' 😀\t', '"text":"x"']) };
       if (rnd() < 0.05) content.annotations = { priority: rnd() };
       if (rnd() < 0.05) content._meta = { n: i };
       out.push({ ...(rnd() < 0.05 ? { _meta: { n: i } } : {}), sessionId, update: { sessionUpdate: pick(['agent_message_chunk', 'agent_message_chunk', 'agent_thought_chunk', 'user_message_chunk']), content, ...(messageId !== undefined ? { messageId } : {}) } });

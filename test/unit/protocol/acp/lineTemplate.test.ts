@@ -1,0 +1,130 @@
+/**
+ * Lines read by their text alone (lineTemplate.ts, and the transport that uses it for streamed
+ * runs): whatever a line holds, the text taken from it is what JSON.parse gives, and a line the
+ * template does not match exactly is left to be parsed whole.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PassThrough } from 'node:stream';
+import { LineTemplate } from '../../../../src/protocol/acp/lineTemplate.js';
+import { textChunkRuns } from '../../../../src/protocol/acp/textChunkRuns.js';
+import { createAcpConnection } from '../../../../src/protocol/acp/transport.js';
+import type { NdjsonProblem } from '../../../../src/protocol/acp/ndjson.js';
+
+const chunkLine = (text: string, messageId = 'm1', sessionId = 's1'): string =>
+  JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: { sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text } } } });
+
+const chunkText = (parsed: unknown): unknown => (parsed as { params?: { update?: { content?: { text?: unknown } } } } | null)?.params?.update?.content?.text;
+
+function templateOf(line: string, valueOf = chunkText): LineTemplate | undefined {
+  const bytes = Buffer.from(line, 'utf8');
+  return LineTemplate.of(bytes, 0, bytes.length, valueOf);
+}
+
+const textIn = (template: LineTemplate, line: string): string | undefined => {
+  // Inside a larger read, as the reader hands lines over.
+  const bytes = Buffer.from(`xx\n${line}\nyy`, 'utf8');
+  return template.textIn(bytes, 3, 3 + Buffer.byteLength(line, 'utf8'));
+};
+
+test('a line the same but for the text gives the text JSON.parse gives, escapes and all', () => {
+  const template = templateOf(chunkLine('Hello'))!;
+  assert.ok(template);
+  const texts = ['', ' world', 'déjà vu — 😀', 'a "quoted" word', 'back\\slash', 'line\nbreak\ttab', '\u0000\u001f', '\u2028\u2029', '}}}}"', '"text":"x"', '\\'];
+  for (const text of texts) {
+    const line = chunkLine(text);
+    assert.equal(textIn(template, line), chunkText(JSON.parse(line)), JSON.stringify(text));
+  }
+  // Written with other escapes than JSON.stringify's, still the same string.
+  const escaped = chunkLine('X').replace('"text":"X"', '"text":"\\u00e9\\/\\"\\ud83d\\ude00"');
+  assert.equal(textIn(template, escaped), 'é/"😀');
+});
+
+test('anything but the template\'s bytes around a valid string is left to the whole parse', () => {
+  const template = templateOf(chunkLine('Hello'))!;
+  const others: Array<[string, string]> = [
+    ['another message id', chunkLine('a', 'm2')],
+    ['another session', chunkLine('a', 'm1', 's2')],
+    ['a raw quote: the literal ends early', chunkLine('X').replace('"text":"X"', '"text":"a"b"')],
+    ['a field after the text', chunkLine('X').replace('"text":"X"', '"text":"a","more":"b"')],
+    ['a raw control character (invalid JSON)', chunkLine('X').replace('"text":"X"', '"text":"a\tb"')],
+    ['a backslash escaping the closing quote', chunkLine('X').replace('"text":"X"', '"text":"a\\"')],
+    ['a bad escape', chunkLine('X').replace('"text":"X"', '"text":"\\x41"')],
+    ['a line cut short', chunkLine('a').slice(0, -1)],
+    ['a longer tail', `${chunkLine('a')} `],
+    ['another kind', chunkLine('a').replace('agent_message_chunk', 'agent_thought_chunk')],
+  ];
+  for (const [what, line] of others) assert.equal(textIn(template, line), undefined, what);
+});
+
+test('a template is cut only where the value named is, and proven', () => {
+  // A "text" key in a field after the chunk's content: the cut is at the content's own text.
+  const withField = JSON.stringify({ params: { update: { content: { type: 'text', text: 'mine' }, x: { text: 'not it' } } } });
+  const t1 = templateOf(withField)!;
+  assert.equal(t1.textIn(Buffer.from(withField.replace('mine', 'yours')), 0, Buffer.byteLength(withField.replace('mine', 'yours'))), 'yours');
+  const other = withField.replace('not it', 'changed');
+  assert.equal(t1.textIn(Buffer.from(other), 0, Buffer.byteLength(other)), undefined, 'the other field is part of the template');
+  // Two "text" keys in one object: JSON.parse keeps the last, and so does the cut.
+  const twice = '{"params":{"update":{"content":{"type":"text","text":"first","text":"last"}}}}';
+  const t2 = templateOf(twice)!;
+  const second = twice.replace('"last"', '"new"');
+  assert.equal(t2.textIn(Buffer.from(second), 0, second.length), 'new');
+  const first = twice.replace('"first"', '"new"');
+  assert.equal(t2.textIn(Buffer.from(first), 0, first.length), undefined);
+  // No literal of that value: no template.
+  assert.equal(templateOf('{"params":{"update":{"content":{"type":"text","text":5}}}}'), undefined);
+  assert.equal(templateOf('{"a":"text"}'), undefined);
+  assert.equal(templateOf(chunkLine('x'), () => undefined), undefined);
+});
+
+/** JSON.parse calls while `run` runs (the transport's whole-line parses, and the proofs). */
+async function parsesDuring(run: () => Promise<void>): Promise<number> {
+  const parse = JSON.parse;
+  let calls = 0;
+  JSON.parse = ((text: string, reviver?: (this: unknown, key: string, value: unknown) => unknown) => {
+    calls++;
+    return parse(text, reviver);
+  }) as typeof JSON.parse;
+  try {
+    await run();
+  } finally {
+    JSON.parse = parse;
+  }
+  return calls;
+}
+
+test('the transport reads a streamed run by its text: one whole parse per run, the thread and the log as before', async () => {
+  const fromAgent = new PassThrough();
+  const handled: unknown[] = [];
+  const tapped: Array<{ params: unknown; count: number }> = [];
+  const problems: NdjsonProblem[] = [];
+  const client = createAcpConnection(fromAgent, new PassThrough(), {
+    tap: (direction, message, count) => direction === 'in' && tapped.push({ params: (message as { params?: unknown }).params, count }),
+    syncNotifications: { 'session/update': (p) => handled.push(p) },
+    joinNotifications: { 'session/update': textChunkRuns },
+    onProtocolError: (p) => problems.push(p),
+  });
+  client.listen();
+  const texts = Array.from({ length: 200 }, (_, i) => (i % 7 === 0 ? ` "w${i}"\n` : ` w${i}`));
+  const parses = await parsesDuring(async () => {
+    fromAgent.write(texts.map((t) => `${chunkLine(t)}\n`).join(''));
+    await new Promise((r) => setImmediate(r));
+  });
+  // The first line whole, the two proofs of the template, the escaped texts' literals (29).
+  assert.ok(parses <= 3 + 29, `${parses} parses for 200 lines`);
+  assert.equal(handled.length, 1);
+  assert.deepEqual(handled[0], JSON.parse(chunkLine(texts.join(''))).params);
+  assert.deepEqual(tapped, [{ params: handled[0], count: 200 }]);
+
+  // A line shaped like the run's but invalid JSON is parsed whole and reported; the run before
+  // it is handed over first, the one after it starts anew.
+  handled.length = 0;
+  tapped.length = 0;
+  const bad = chunkLine('X').replace('"text":"X"', '"text":"a\tb"');
+  fromAgent.write(`${chunkLine('one')}\n${chunkLine(' two')}\n${bad}\n${chunkLine('three')}\n${chunkLine(' four')}\n`);
+  await new Promise((r) => setImmediate(r));
+  assert.deepEqual(problems.map((p) => p.kind), ['invalid_json']);
+  assert.deepEqual(handled.map((p) => (p as { update: { content: { text: string } } }).update.content.text), ['one two', 'three four']);
+  assert.deepEqual(tapped.map((t) => t.count), [2, 2]);
+  client.dispose();
+});
