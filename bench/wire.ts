@@ -17,11 +17,14 @@
  * references without a goal: the floor (split + JSON.parse, keeping nothing), the product's path
  * without the shipped extras (AgentClient → session → normalize → ThreadModel), the product as
  * shipped without the protocol log, without serialising the webview message, and without both
- * (what each costs the row with the goals; the last is the ceiling the goal is judged near: the
- * bench prints the room the goal leaves for the two, beside what posting the text takes by
- * itself), the transport alone, the path without the session layers, and vscode-jsonrpc's own
+ * (what each costs the row with the goals; the bench prints the room the goal leaves for the
+ * two, beside what posting the text takes by itself), the transport alone, the path without the session layers, and vscode-jsonrpc's own
  * dispatch (one message per event-loop turn, which caps throughput; the product dispatches session/update itself,
  * `syncNotifications` in transport.ts).
+ *
+ * The floors parse every line whole; the product reads a line that continues a held run of text
+ * chunks by its text alone (protocol/acp/lineTemplate.ts), so its rows may run faster than them.
+ * The transport-only rows join nothing and parse every line, as the floors do.
  *
  * After the table, the goal ratios again, interleaved (interleaved.ts): each pipeline handed the
  * same block in turn, so the machine's drifting speed falls on all alike; a reference.
