@@ -9,8 +9,8 @@
  * valid JSON string between them parses to the template's message with that string in its place
  * (JSON.parse reads the same bytes the same way), so only the string is read.
  *
- * A template is made only when the cut is proven: the line with two different strings put in the
- * literal's place parses to messages whose named value is each of them. Anything a template does
+ * A template is made only when the cut is proven: the line with another string put in the
+ * literal's place parses to a message whose named value is that string. Anything a template does
  * not match exactly — other bytes around the literal, a raw quote or control character in it, an
  * escape that does not parse — is not a match, and the caller parses the line whole as before.
  */
@@ -30,9 +30,9 @@ export class LineTemplate {
 
   /**
    * The template of `line[start, end)` around the `"text"` value `valueOf` reads from the parsed
-   * line, or undefined when no such literal is proven to be that value.
+   * line (which is `value` there), or undefined when no such literal is proven to be that value.
    */
-  static of(line: Buffer, start: number, end: number, valueOf: (parsed: unknown) => unknown): LineTemplate | undefined {
+  static of(line: Buffer, start: number, end: number, value: string, valueOf: (parsed: unknown) => unknown): LineTemplate | undefined {
     // Keys named "text" may also sit in fields beside the chunk's; the last one is most often it.
     let at = end - KEY.length < start ? -1 : line.lastIndexOf(KEY, end - KEY.length);
     while (at >= start) {
@@ -41,7 +41,7 @@ export class LineTemplate {
       if (close !== -1) {
         const head = line.subarray(start, open + 1);
         const tail = line.subarray(close, end);
-        if (proven(head, tail, valueOf)) return new LineTemplate(Buffer.from(head), Buffer.from(tail));
+        if (proven(head, tail, value, valueOf)) return new LineTemplate(Buffer.from(head), Buffer.from(tail));
       }
       at = at === start ? -1 : line.lastIndexOf(KEY, at - 1);
     }
@@ -93,14 +93,15 @@ function closingQuote(line: Buffer, from: number, end: number): number {
   return -1;
 }
 
-/** Two different strings put in the literal's place each come out as the named value. */
-function proven(head: Buffer, tail: Buffer, valueOf: (parsed: unknown) => unknown): boolean {
-  const with_ = (text: string): unknown => {
-    try {
-      return valueOf(JSON.parse(`${head.toString('utf8')}${text}${tail.toString('utf8')}`));
-    } catch {
-      return undefined;
-    }
-  };
-  return with_('a') === 'a' && with_('b') === 'b';
+/**
+ * Another string put in the literal's place comes out as the named value: the literal is that
+ * value's (had it been another, the value would still be the line's own, which differs).
+ */
+function proven(head: Buffer, tail: Buffer, value: string, valueOf: (parsed: unknown) => unknown): boolean {
+  const other = value === 'a' ? 'b' : 'a';
+  try {
+    return valueOf(JSON.parse(`${head.toString('utf8')}${other}${tail.toString('utf8')}`)) === other;
+  } catch {
+    return false;
+  }
 }

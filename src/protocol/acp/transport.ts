@@ -249,7 +249,9 @@ export function createAcpConnection(
   /**
    * A line read before it is parsed: when it is the held run's first line but for the text of
    * its chunk, that text joins the run and the line is not parsed (lineTemplate.ts). Every other
-   * line is parsed whole.
+   * line is parsed whole. The template is cut when the second line of a run comes, so a chunk
+   * alone in its run costs nothing more; a run of two costs one parse more than before (the
+   * proof), a run of n saves n − 2.
    */
   const continueLine = (line: Buffer, start: number, end: number): boolean => {
     const entry = held;
@@ -259,9 +261,10 @@ export function createAcpConnection(
     if (template === undefined) {
       const textOf = join.textOf;
       const first = heldMessage!;
-      template = textOf(first.params) === undefined
+      const text = textOf(first.params);
+      template = text === undefined
         ? null
-        : LineTemplate.of(heldLine, heldStart, heldEnd, (parsed) => {
+        : LineTemplate.of(heldLine, heldStart, heldEnd, text, (parsed) => {
             const m = parsed as NotificationMessage | null;
             return m !== null && typeof m === 'object' && m.method === first.method && (m as { id?: unknown }).id === undefined ? textOf(m.params) : undefined;
           }) ?? null;
