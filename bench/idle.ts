@@ -23,8 +23,6 @@
  * schedule none.
  */
 import { cpus, loadavg } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { CDPSession, Page } from 'playwright-core';
 import { ORIGIN, launchHarness, type Harness } from '../test/webview/harness.js';
 import { openThread, startAgent } from './live/panelHost.js';
@@ -33,6 +31,7 @@ import { cpuMs } from './live/procCpu.js';
 import { restoredThread } from './live/restoredThread.js';
 import { CARET_BLINK_MS } from '../webview/caretRest.js';
 import { median, table } from './stats.js';
+import { hostGc } from './hostGc.js';
 
 const ROWS = 5_000;
 const WINDOW_MS = 10_000;
@@ -81,11 +80,6 @@ function chromium(browser: number): ProcessInfo[] {
 const typeOf = (command: string) => /--type=([\w-]+)/.exec(command)?.[1] ?? 'browser';
 const total = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
-/** This process's garbage collector (V8 gives it to a fresh context once the flag is set). */
-function hostGc(): () => void {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-}
 
 /**
  * Collects the garbage of building and drawing the thread on both sides and in the floor, then
