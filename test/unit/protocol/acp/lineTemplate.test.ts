@@ -95,39 +95,24 @@ async function parsesDuring(run: () => Promise<void>): Promise<number> {
 }
 
 test('the transport reads a streamed run by its text: one whole parse per run, the thread and the log as before', async () => {
-  const fromAgent = new PassThrough();
-  const handled: unknown[] = [];
-  const tapped: Array<{ params: unknown; count: number }> = [];
-  const problems: NdjsonProblem[] = [];
-  const client = createAcpConnection(fromAgent, new PassThrough(), {
-    tap: (direction, message, count) => direction === 'in' && tapped.push({ params: (message as { params?: unknown }).params, count }),
-    syncNotifications: { 'session/update': (p) => handled.push(p) },
-    joinNotifications: { 'session/update': textChunkRuns },
-    onProtocolError: (p) => problems.push(p),
-  });
-  client.listen();
   const texts = Array.from({ length: 200 }, (_, i) => (i % 7 === 0 ? ` "w${i}"\n` : ` w${i}`));
-  const parses = await parsesDuring(async () => {
-    fromAgent.write(texts.map((t) => `${chunkLine(t)}\n`).join(''));
-    await new Promise((r) => setImmediate(r));
-  });
+  const wire = Buffer.from(texts.map((t) => `${chunkLine(t)}\n`).join(''), 'utf8');
+  let streamed!: Awaited<ReturnType<typeof readBy>>;
+  const parses = await parsesDuring(async () => void (streamed = await readBy(textChunkRuns, wire, [wire.length])));
   // The first line whole, the proof of the template, the escaped texts' literals (29).
   assert.ok(parses <= 2 + 29, `${parses} parses for 200 lines`);
-  assert.equal(handled.length, 1);
-  assert.deepEqual(handled[0], JSON.parse(chunkLine(texts.join(''))).params);
-  assert.deepEqual(tapped, [{ params: handled[0], count: 200 }]);
+  assert.equal(streamed.handled.length, 1);
+  assert.deepEqual(streamed.handled[0], JSON.parse(chunkLine(texts.join(''))).params);
+  assert.deepEqual(streamed.tapped, [{ params: streamed.handled[0], count: 200 }]);
 
   // A line shaped like the run's but invalid JSON is parsed whole and reported; the run before
   // it is handed over first, the one after it starts anew.
-  handled.length = 0;
-  tapped.length = 0;
   const bad = chunkLine('X').replace('"text":"X"', '"text":"a\tb"');
-  fromAgent.write(`${chunkLine('one')}\n${chunkLine(' two')}\n${bad}\n${chunkLine('three')}\n${chunkLine(' four')}\n`);
-  await new Promise((r) => setImmediate(r));
+  const mixed = Buffer.from(`${chunkLine('one')}\n${chunkLine(' two')}\n${bad}\n${chunkLine('three')}\n${chunkLine(' four')}\n`, 'utf8');
+  const { handled, tapped, problems } = await readBy(textChunkRuns, mixed, [mixed.length]);
   assert.deepEqual(problems.map((p) => p.kind), ['invalid_json']);
   assert.deepEqual(handled.map((p) => (p as { update: { content: { text: string } } }).update.content.text), ['one two', 'three four']);
   assert.deepEqual(tapped.map((t) => t.count), [2, 2]);
-  client.dispose();
 });
 
 /** A seeded generator, so a failure can be replayed. */
@@ -144,12 +129,12 @@ async function readBy(join: typeof textChunkRuns | Pick<typeof textChunkRuns, 's
   const fromAgent = new PassThrough();
   const handled: unknown[] = [];
   const tapped: Array<{ params: unknown; count: number }> = [];
-  const problems: string[] = [];
+  const problems: NdjsonProblem[] = [];
   const client = createAcpConnection(fromAgent, new PassThrough(), {
     tap: (direction, message, count) => direction === 'in' && tapped.push({ params: (message as { params?: unknown }).params, count }),
     syncNotifications: { 'session/update': (p) => handled.push(structuredClone(p)) },
     joinNotifications: { 'session/update': join },
-    onProtocolError: (p) => problems.push(p.kind === 'invalid_json' ? `${p.kind}: ${p.line}` : p.kind),
+    onProtocolError: (p) => problems.push(p),
   });
   client.listen();
   let at = 0;
