@@ -80,7 +80,6 @@ function chromium(browser: number): ProcessInfo[] {
 const typeOf = (command: string) => /--type=([\w-]+)/.exec(command)?.[1] ?? 'browser';
 const total = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 0);
 
-
 /**
  * Collects the garbage of building and drawing the thread on both sides and in the floor, then
  * waits at least SETTLE_MIN_MS and until both Chromiums have used at most QUIET_MS of CPU together

@@ -33,14 +33,19 @@ export interface NotificationJoin<Run = unknown> {
   start(first: unknown, next: unknown): Run | undefined;
   extend(run: Run, next: unknown): boolean;
   finish(run: Run): unknown;
-  /**
-   * Reading later notifications by their text alone (transport.ts with lineTemplate.ts): the
-   * text of a notification that a later one continues when it is the same but for its text, else
-   * undefined; then `startText` / `extendText` in place of `start` / `extend` for such a one.
-   */
-  textOf?(params: unknown): string | undefined;
-  startText?(first: unknown, text: string): Run;
-  extendText?(run: Run, text: string): void;
+  /** Joining later notifications read by their text alone (transport.ts with lineTemplate.ts). */
+  byText?: TextJoin<Run>;
+}
+
+/**
+ * `textOf`: the text of a notification that a later one continues when it is the same but for
+ * its text, else undefined; `start` / `extend` then take such a later one's text in place of
+ * the notification.
+ */
+export interface TextJoin<Run> {
+  textOf(params: unknown): string | undefined;
+  start(first: unknown, text: string): Run;
+  extend(run: Run, text: string): void;
 }
 
 interface TextRun {
@@ -68,11 +73,13 @@ export const textChunkRuns: NotificationJoin<TextRun> = {
     run.params.update.content.text = run.pieces.join('');
     return run.params;
   },
-  // A chunk with nothing of its own beside the text: one that repeats it but for the text is a
-  // plain chunk of the same session, kind and message, which `start` and `extend` would join.
-  textOf: (params) => (isPlainChunk(params) && !hasOwnExtras(params) ? params.update.content.text : undefined),
-  startText: (first, text) => runOf(first as PlainChunk, text),
-  extendText: (run, text) => void run.pieces.push(text),
+  byText: {
+    // A chunk with nothing of its own beside the text: one that repeats it but for the text is a
+    // plain chunk of the same session, kind and message, which `start` and `extend` would join.
+    textOf: (params) => (isPlainChunk(params) && !hasOwnExtras(params) ? params.update.content.text : undefined),
+    start: (first, text) => runOf(first as PlainChunk, text),
+    extend: (run, text) => void run.pieces.push(text),
+  },
 };
 
 function runOf(first: PlainChunk, next: string): TextRun {

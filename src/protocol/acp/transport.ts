@@ -30,7 +30,7 @@ import { NdjsonMessageReader, NdjsonMessageWriter } from './ndjson.js';
 import type { NdjsonProblem } from './ndjson.js';
 import { answerForProblem, excerpt, INVALID_PARAMS, INVALID_REQUEST, invalidMessage, METHOD_NOT_FOUND } from './wireFaults.js';
 import type { WireFault } from './wireFaults.js';
-import type { NotificationJoin } from './textChunkRuns.js';
+import type { NotificationJoin, TextJoin } from './textChunkRuns.js';
 import { LineTemplate } from './lineTemplate.js';
 
 
@@ -254,28 +254,25 @@ export function createAcpConnection(
    * proof), a run of n saves n − 2.
    */
   const continueLine = (line: Buffer, start: number, end: number): boolean => {
-    const entry = held;
-    if (entry === undefined || heldLine === undefined || queued !== 0) return false;
-    const join = entry[2]!;
-    if (join.textOf === undefined || join.startText === undefined || join.extendText === undefined) return false;
-    if (template === undefined) {
-      const textOf = join.textOf;
-      const first = heldMessage!;
-      const text = textOf(first.params);
-      template = text === undefined
-        ? null
-        : LineTemplate.of(heldLine, heldStart, heldEnd, text, (parsed) => {
-            const m = parsed as NotificationMessage | null;
-            return m !== null && typeof m === 'object' && m.method === first.method && (m as { id?: unknown }).id === undefined ? textOf(m.params) : undefined;
-          }) ?? null;
-    }
+    const byText = held?.[2]?.byText;
+    if (byText === undefined || heldLine === undefined || queued !== 0) return false;
+    if (template === undefined) template = cutTemplate(byText, heldMessage!, heldLine, heldStart, heldEnd) ?? null;
     if (template === null) return false;
     const text = template.textIn(line, start, end);
     if (text === undefined) return false;
-    if (heldCount === 1) heldRun = join.startText(heldMessage!.params, text);
-    else join.extendText(heldRun, text);
+    if (heldCount === 1) heldRun = byText.start(heldMessage!.params, text);
+    else byText.extend(heldRun, text);
     heldCount++;
     return true;
+  };
+  /** The template of the held run's first line around its text, when it is one a later line may repeat. */
+  const cutTemplate = (byText: TextJoin<unknown>, first: NotificationMessage, line: Buffer, start: number, end: number): LineTemplate | undefined => {
+    const text = byText.textOf(first.params);
+    if (text === undefined) return undefined;
+    return LineTemplate.of(line, start, end, text, (parsed) => {
+      const m = parsed as NotificationMessage | null;
+      return m !== null && typeof m === 'object' && m.method === first.method && (m as { id?: unknown }).id === undefined ? byText.textOf(m.params) : undefined;
+    });
   };
 
   const intercept = (message: Message, line: Buffer, start: number, end: number): boolean => {

@@ -174,7 +174,8 @@ test('with lines mangled anywhere, reading runs by their text hands over exactly
     for (let at = 0; at < wire.length; ) cuts.push((at = Math.min(wire.length, at + 1 + Math.floor(rnd() * 4000))));
     const expected = await readBy(wholeLines, wire, cuts);
     let read = 0;
-    const actual = await readBy({ ...textChunkRuns, extendText: (run, text) => (read++, textChunkRuns.extendText!(run, text)), startText: (first, text) => (read++, textChunkRuns.startText!(first, text)) }, wire, cuts);
+    const byText = textChunkRuns.byText!;
+    const actual = await readBy({ ...textChunkRuns, byText: { ...byText, start: (first, text) => (read++, byText.start(first, text)), extend: (run, text) => (read++, byText.extend(run, text)) } }, wire, cuts);
     if (read > 0) templated++;
     assert.deepEqual(actual.handled, expected.handled, `seed ${seed}: handled`);
     assert.deepEqual(actual.tapped, expected.tapped, `seed ${seed}: tapped`);
